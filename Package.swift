@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "Playhead",
+  products: [
+    .library(name: "Playhead", targets: ["Playhead"]),
+    .library(name: "PlayheadCore", targets: ["PlayheadCore"]),
+    .library(name: "PlayheadNet", targets: ["PlayheadNet"]),
+    .library(name: "PlayheadMedia", targets: ["PlayheadMedia"]),
+    .library(name: "PlayheadEngine", targets: ["PlayheadEngine"]),
+    .executable(name: "playhead", targets: ["playhead"]),
+  ],
+  targets: [
+    .systemLibrary(
+      name: "CFFmpeg",
+      pkgConfig: "libavformat libavcodec libavutil libswscale libswresample libavfilter",
+      providers: [
+        .apt([
+          "libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev",
+          "libswresample-dev", "libavfilter-dev",
+        ])
+      ]
+    ),
+    .target(name: "PlayheadCore"),
+    .target(name: "PlayheadNet", dependencies: ["PlayheadCore"]),
+    .target(name: "PlayheadMedia", dependencies: ["PlayheadCore", "CFFmpeg"]),
+    .target(
+      name: "PlayheadEngine",
+      dependencies: ["PlayheadCore", "PlayheadNet", "PlayheadMedia"]
+    ),
+    .target(name: "Playhead", dependencies: ["PlayheadEngine"]),
+    .executableTarget(name: "playhead", dependencies: ["Playhead"]),
+    .target(
+      name: "PlayheadTestSupport",
+      dependencies: ["PlayheadCore"],
+      path: "Tests/PlayheadTestSupport"
+    ),
+    .testTarget(name: "PlayheadCoreTests", dependencies: ["PlayheadCore", "PlayheadTestSupport"]),
+    .testTarget(name: "PlayheadNetTests", dependencies: ["PlayheadNet", "PlayheadTestSupport"]),
+    .testTarget(
+      name: "PlayheadMediaTests",
+      dependencies: ["PlayheadMedia", "PlayheadNet", "PlayheadTestSupport"]
+    ),
+    .testTarget(
+      name: "PlayheadEngineTests",
+      dependencies: ["PlayheadEngine", "PlayheadTestSupport"]
+    ),
+    .testTarget(name: "PlayheadTests", dependencies: ["Playhead", "PlayheadTestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

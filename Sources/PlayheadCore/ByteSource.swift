@@ -1,0 +1,65 @@
+import Foundation
+
+/// Random-access bytes that the demuxer reads from: a file, an HTTP resource, or
+/// memory.
+///
+/// This is the seed of the streaming engine's `DataSource`. Implementations are
+/// thread-safe: `cancel()` may be called from any thread while a `read` blocks, and
+/// makes that read (and every later one) throw `PlayheadError.Code.cancelled` promptly.
+public protocol ByteSource: AnyObject, Sendable {
+  /// Where the bytes come from.
+  var url: URL { get }
+
+  /// Total length in bytes, when the source knows it (nil for unknown or unbounded).
+  var length: Int64? { get }
+
+  /// Reads up to `buffer.count` bytes starting at byte `offset`.
+  ///
+  /// Returns the number of bytes read; 0 means the end of the source. Blocks until at
+  /// least one byte is available, the end is reached, the timeout passes, or the source
+  /// is cancelled.
+  func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(PlayheadError)
+    -> Int
+
+  /// Makes blocking and future reads fail with `.cancelled`. Safe from any thread.
+  func cancel()
+}
+
+/// A byte source over bytes already in memory.
+public final class MemoryByteSource: ByteSource, @unchecked Sendable {
+  public let url: URL
+  private let bytes: Data
+  private let lock = NSLock()
+  private var cancelled = false
+
+  /// Creates a source over `bytes`; `url` names it in errors and logs.
+  public init(bytes: Data, url: URL = URL(string: "memory:")!) {
+    self.bytes = bytes
+    self.url = url
+  }
+
+  public var length: Int64? { Int64(bytes.count) }
+
+  public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(PlayheadError)
+    -> Int
+  {
+    lock.lock()
+    let isCancelled = cancelled
+    lock.unlock()
+    if isCancelled { throw PlayheadError(.cancelled, "read cancelled", url: url) }
+    guard offset >= 0 else { throw PlayheadError(.invalidArgument, "negative read offset", url: url) }
+    guard offset < Int64(bytes.count), buffer.count > 0 else { return 0 }
+    let start = Int(offset)
+    let count = min(buffer.count, bytes.count - start)
+    bytes.withUnsafeBytes { raw in
+      buffer.baseAddress!.copyMemory(from: raw.baseAddress! + start, byteCount: count)
+    }
+    return count
+  }
+
+  public func cancel() {
+    lock.lock()
+    cancelled = true
+    lock.unlock()
+  }
+}

@@ -1,0 +1,183 @@
+import Foundation
+
+/// A source of time for the engine: every timer, timeout, retry delay and bandwidth
+/// measurement reads one.
+///
+/// Times are `MediaTime` values in nanoseconds (timescale 1,000,000,000) from an
+/// arbitrary origin. `HostClock` follows the machine's monotonic clock; `ManualClock`
+/// moves only when it is advanced, by a test or by the engine in fast mode.
+public protocol Clock: AnyObject, Sendable {
+  /// The current time, in nanoseconds since the clock's origin.
+  var now: MediaTime { get }
+
+  /// Blocks the calling thread until the clock reaches `deadline` or `signal` is raised,
+  /// whichever comes first.
+  ///
+  /// Returns `true` when the deadline was reached and `false` when the signal woke the
+  /// caller first. A raised signal is consumed by the call it wakes. A deadline already
+  /// in the past returns `true` at once.
+  @discardableResult
+  func wait(until deadline: MediaTime, orUntil signal: WakeSignal) -> Bool
+}
+
+extension Clock {
+  /// Blocks until `deadline` with nothing that can wake the caller early.
+  public func sleep(until deadline: MediaTime) {
+    wait(until: deadline, orUntil: WakeSignal())
+  }
+
+  /// Waits for `duration` from now on this clock, asynchronously.
+  ///
+  /// Runs the blocking wait on a background thread so that a `ManualClock` can be
+  /// advanced by the awaiting test without deadlocking it.
+  public func sleep(for duration: MediaTime) async {
+    let deadline = now + duration
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      Thread.detachNewThread {
+        self.sleep(until: deadline)
+        continuation.resume()
+      }
+    }
+  }
+}
+
+/// A flag that one thread raises to wake another that waits on a `Clock`.
+///
+/// The flag stays raised until a wait consumes it, so a signal sent just before the wait
+/// starts is not lost.
+public final class WakeSignal: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var raised = false
+
+  public init() {}
+
+  /// Raises the flag and wakes every waiter.
+  public func raise() {
+    condition.lock()
+    raised = true
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Lowers the flag if it is raised; returns whether it was.
+  public func consumeIfRaised() -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    let wasRaised = raised
+    raised = false
+    return wasRaised
+  }
+
+  /// Blocks until the flag is raised or `isDue()` returns true, re-checking whenever
+  /// `poke()` is called or `hostTimeout` seconds elapse (nil = no timeout).
+  /// Returns `true` when `isDue` ended the wait, `false` when the raised flag did.
+  func block(hostTimeoutSeconds: Double?, isDue: () -> Bool) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    let limit = hostTimeoutSeconds.map { Date(timeIntervalSinceNow: max(0, $0)) }
+    while true {
+      if raised {
+        raised = false
+        return false
+      }
+      if isDue() { return true }
+      if let limit {
+        if !condition.wait(until: limit) {
+          if raised {
+            raised = false
+            return false
+          }
+          return true
+        }
+      } else {
+        condition.wait()
+      }
+    }
+  }
+
+  /// Wakes a waiter so that it re-checks its deadline, without raising the flag.
+  func poke() {
+    condition.lock()
+    condition.broadcast()
+    condition.unlock()
+  }
+}
+
+/// The machine's monotonic clock (`CLOCK_MONOTONIC` through `DispatchTime`).
+public final class HostClock: Clock {
+  public init() {}
+
+  /// The one host clock every real-time player shares by default.
+  public static let shared = HostClock()
+
+  public var now: MediaTime {
+    MediaTime(value: Int64(DispatchTime.now().uptimeNanoseconds), timescale: 1_000_000_000)
+  }
+
+  @discardableResult
+  public func wait(until deadline: MediaTime, orUntil signal: WakeSignal) -> Bool {
+    let remaining = (deadline - now).seconds
+    if remaining <= 0 { return true }
+    return signal.block(hostTimeoutSeconds: remaining) { (deadline - now).seconds <= 0 }
+  }
+}
+
+/// A clock that moves only when advanced: by a test, or by the engine in fast mode.
+///
+/// With `advancesOnWait` set, a wait moves the clock straight to its deadline instead
+/// of blocking, so a pipeline runs as fast as its work allows while every timestamp it
+/// sees stays consistent. Otherwise a wait blocks until another thread advances the
+/// clock past the deadline (or the wait's signal is raised).
+public final class ManualClock: Clock, @unchecked Sendable {
+  private let lock = NSLock()
+  private var nanoseconds: Int64
+  private var waiters: [ObjectIdentifier: WakeSignal] = [:]
+  private let advancesOnWait: Bool
+
+  /// Creates a clock at `start` (default zero).
+  public init(start: MediaTime = .zero, advancesOnWait: Bool = false) {
+    self.nanoseconds = start.convertScale(1_000_000_000, rounding: .roundTowardNegativeInfinity).value
+    self.advancesOnWait = advancesOnWait
+  }
+
+  public var now: MediaTime {
+    lock.lock()
+    defer { lock.unlock() }
+    return MediaTime(value: nanoseconds, timescale: 1_000_000_000)
+  }
+
+  /// Moves the clock forward by `duration`; a negative duration is ignored.
+  public func advance(by duration: MediaTime) {
+    advance(to: now + duration)
+  }
+
+  /// Moves the clock to `time` if that is later than now; never moves it backwards.
+  public func advance(to time: MediaTime) {
+    let target = time.convertScale(1_000_000_000, rounding: .roundTowardPositiveInfinity).value
+    lock.lock()
+    if target > nanoseconds { nanoseconds = target }
+    let toWake = Array(waiters.values)
+    lock.unlock()
+    for signal in toWake { signal.poke() }
+  }
+
+  @discardableResult
+  public func wait(until deadline: MediaTime, orUntil signal: WakeSignal) -> Bool {
+    if advancesOnWait {
+      // Consume a pending signal first so that commands are never starved.
+      if signal.consumeIfRaised() { return false }
+      advance(to: deadline)
+      return true
+    }
+    let key = ObjectIdentifier(signal)
+    lock.lock()
+    waiters[key] = signal
+    lock.unlock()
+    defer {
+      lock.lock()
+      waiters[key] = nil
+      lock.unlock()
+    }
+    return signal.block(hostTimeoutSeconds: nil) { self.now >= deadline }
+  }
+}

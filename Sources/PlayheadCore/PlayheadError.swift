@@ -1,0 +1,86 @@
+import Foundation
+
+/// The one error type that every Playhead layer throws.
+///
+/// `code` says what went wrong; `message` is a one-line, human-readable reason that the
+/// command line prints as it is. `category` groups codes the way the CLI maps them to
+/// exit codes (3 for sources that cannot be opened, 4 for media that cannot be played).
+public struct PlayheadError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// What went wrong.
+  public enum Code: String, Sendable, Equatable, Codable {
+    /// A local path does not exist.
+    case fileNotFound
+    /// A local path names a directory, not a file.
+    case isDirectory
+    /// The source has no bytes at all.
+    case emptySource
+    /// The URL's scheme is not one Playhead can load (only `file`, `http`, `https`).
+    case unsupportedScheme
+    /// An HTTP server answered with a non-success status.
+    case httpStatus
+    /// No answer within the configured timeout.
+    case timedOut
+    /// The connection could not be made or broke.
+    case connectionFailed
+    /// The operation was cancelled (the player closed, or the caller cancelled).
+    case cancelled
+    /// A read or write failed for another I/O reason.
+    case ioError
+    /// The bytes are not a container FFmpeg recognises, or they are truncated past use.
+    case unsupportedFormat
+    /// The container opened but holds no stream Playhead can play.
+    case noPlayableStreams
+    /// No decoder exists for a stream's codec.
+    case decoderUnavailable
+    /// A decoder, converter or encoder failed.
+    case decodeFailed
+    /// A caller passed an argument out of range.
+    case invalidArgument
+    /// The object was used after it was closed or discarded.
+    case invalidState
+  }
+
+  /// How the command line groups errors into exit codes.
+  public enum Category: Sendable, Equatable {
+    /// The source could not be opened or read (exit code 3).
+    case source
+    /// The media is unsupported or undecodable (exit code 4).
+    case media
+    /// A caller error (exit code 2).
+    case usage
+  }
+
+  public var code: Code
+  public var message: String
+  /// The URL involved, when there is one.
+  public var url: URL?
+  /// The HTTP status code for `.httpStatus`.
+  public var httpStatusCode: Int?
+  /// FFmpeg's negative error code, when the error came from FFmpeg.
+  public var ffmpegErrorCode: Int32?
+
+  public init(
+    _ code: Code, _ message: String, url: URL? = nil, httpStatusCode: Int? = nil,
+    ffmpegErrorCode: Int32? = nil
+  ) {
+    self.code = code
+    self.message = message
+    self.url = url
+    self.httpStatusCode = httpStatusCode
+    self.ffmpegErrorCode = ffmpegErrorCode
+  }
+
+  public var category: Category {
+    switch code {
+    case .fileNotFound, .isDirectory, .emptySource, .unsupportedScheme, .httpStatus, .timedOut,
+      .connectionFailed, .cancelled, .ioError:
+      return .source
+    case .unsupportedFormat, .noPlayableStreams, .decoderUnavailable, .decodeFailed:
+      return .media
+    case .invalidArgument, .invalidState:
+      return .usage
+    }
+  }
+
+  public var description: String { message }
+}
