@@ -1,0 +1,35 @@
+# Entry points for building, testing and demonstrating Playhead. `make demo` and `make test`
+# work on a fresh Debian machine with the Swift toolchain: they install what they need first.
+
+SWIFT ?= swift
+FORMAT_PATHS := Sources Tests Package.swift
+
+.PHONY: deps build demo test format lint fixtures bench
+
+deps:
+	scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build -c release
+
+demo: deps
+	$(SWIFT) build -c release
+	mkdir -p build
+	.build/release/playhead play Fixtures/sample-h264-aac.mp4 --snapshot build/demo-snapshot.png --at 5
+	@echo "Snapshot written to build/demo-snapshot.png"
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+format:
+	$(SWIFT) format --in-place --recursive $(FORMAT_PATHS)
+
+lint:
+	$(SWIFT) format lint --recursive $(FORMAT_PATHS)
+
+fixtures: deps
+	scripts/make-fixtures.sh
+
+bench: deps
+	Benchmarks/decode-throughput.sh
