@@ -59,6 +59,11 @@ public final class WakeSignal: @unchecked Sendable {
     condition.unlock()
   }
 
+  /// Blocks until the flag is raised, then lowers it.
+  public func waitUntilRaised() {
+    _ = block(hostTimeoutSeconds: nil) { false }
+  }
+
   /// Lowers the flag if it is raised; returns whether it was.
   public func consumeIfRaised() -> Bool {
     condition.lock()
@@ -132,7 +137,8 @@ public final class ManualClock: Clock, @unchecked Sendable {
   private let lock = NSLock()
   private var nanoseconds: Int64
   private var waiters: [ObjectIdentifier: WakeSignal] = [:]
-  private let advancesOnWait: Bool
+  /// Whether a wait jumps the clock to its deadline (fast mode) instead of blocking.
+  public let advancesOnWait: Bool
 
   /// Creates a clock at `start` (default zero).
   public init(start: MediaTime = .zero, advancesOnWait: Bool = false) {

@@ -1,0 +1,62 @@
+import Foundation
+import PlayheadCore
+import PlayheadMedia
+
+/// The playback loop's working state for one item that has a loader.
+final class ActiveItem {
+  let item: PlayerItem
+  let loader: ItemLoader
+  var media: OpenedMedia?
+  /// The item time at `anchorClock`; the position moves from there at the rate.
+  var anchorItemTime: MediaTime = .zero
+  var anchorClock: MediaTime = .zero
+  var position: MediaTime = .zero
+  /// Set while a seek waits for its first data.
+  var seek: PendingSeek?
+  /// Set when the frame at the position must be shown even though the player is paused.
+  var needsDisplayRefresh = false
+  var firstFramePresented = false
+  var playRequestClock: MediaTime?
+  var stalledSince: MediaTime?
+  var isStarving = false
+  var hasEnded = false
+  var failed = false
+  /// The end of the last audio handed to the sink (the audio clock's limit).
+  var audioWrittenEnd: MediaTime?
+  var lastVideoEnd: MediaTime = .zero
+  var lastAudioEnd: MediaTime = .zero
+  var framesRendered = 0
+  var framesDropped = 0
+  var audioSamplesPlayed = 0
+  var stallCount = 0
+  var totalStallTime: MediaTime = .zero
+  var playingTime: MediaTime = .zero
+  var reportedErrors = 0
+  var reportedSoftwareDecoding = false
+  var lastReportedRange: MediaTimeRange?
+  var period: AccessPeriod?
+  var bufferEmpty = true
+  var likelyToKeepUp = false
+  var bufferFull = false
+
+  init(item: PlayerItem, loader: ItemLoader) {
+    self.item = item
+    self.loader = loader
+  }
+}
+
+/// A seek waiting for its data, with the completion to call.
+struct PendingSeek {
+  var generation: Int
+  var target: MediaTime
+  var completion: (@Sendable (Bool) -> Void)?
+}
+
+/// A playback period being recorded for the access log.
+struct AccessPeriod {
+  var startClock: MediaTime
+  var startItemTime: MediaTime
+  var startBytes: Int64
+  var startStalls: Int
+  var startDropped: Int
+}

@@ -1,0 +1,213 @@
+import Foundation
+import PlayheadCore
+import PlayheadMedia
+import PlayheadNet
+
+/// Media at a URL (file, http or https) whose properties load asynchronously.
+///
+/// Loading any property opens the source and probes it once; every property then has
+/// its own load status. An asset that failed to load reports the same error for every
+/// property. The demuxer opened while loading is handed to the first player item that
+/// plays the asset, so a loaded asset is not opened twice.
+public final class Asset: @unchecked Sendable {
+  /// The properties that load asynchronously.
+  public enum Property: String, Sendable, CaseIterable {
+    case duration, tracks, isPlayable, hasProtectedContent
+  }
+
+  /// Where a property's loading stands.
+  public enum LoadStatus: Sendable, Equatable {
+    case notYetLoaded
+    case loading
+    case loaded
+    case failed(PlayheadError)
+    case cancelled
+  }
+
+  /// What probing the media found.
+  struct Probe: @unchecked Sendable {
+    var containerName: String
+    var duration: MediaTime
+    var tracks: [AssetTrack]
+    var demuxer: Demuxer?
+    var source: CountingByteSource?
+  }
+
+  public let url: URL
+  let http: HTTPRequestConfiguration
+  private let lock = NSLock()
+  private var statuses: [Property: LoadStatus] = [:]
+  private var probe: Probe?
+  private var loadError: PlayheadError?
+  private var loadingSource: (any ByteSource)?
+  private var cancelled = false
+
+  /// Creates an asset; nothing is read until a property is loaded or the asset plays.
+  public init(url: URL, http: HTTPRequestConfiguration = HTTPRequestConfiguration()) {
+    self.url = url
+    self.http = http
+  }
+
+  /// The load status of `property`.
+  public func status(of property: Property) -> LoadStatus {
+    lock.lock()
+    defer { lock.unlock() }
+    return statuses[property] ?? .notYetLoaded
+  }
+
+  /// Loads `properties` (all of them when empty); throws the loading error, if any.
+  public func load(_ properties: [Property] = Property.allCases) async throws(PlayheadError) {
+    let wanted = properties.isEmpty ? Property.allCases : properties
+    lock.lock()
+    for property in wanted where statuses[property] != .loaded { statuses[property] = .loading }
+    lock.unlock()
+    let result: Result<Void, PlayheadError> = await withCheckedContinuation { continuation in
+      Thread.detachNewThread {
+        do throws(PlayheadError) {
+          _ = try self.loadSynchronously()
+          continuation.resume(returning: .success(()))
+        } catch {
+          continuation.resume(returning: .failure(error))
+        }
+      }
+    }
+    lock.lock()
+    for property in wanted {
+      switch result {
+      case .success: statuses[property] = .loaded
+      case .failure(let error): statuses[property] = error.code == .cancelled ? .cancelled : .failed(error)
+      }
+    }
+    lock.unlock()
+    if case .failure(let error) = result { throw error }
+  }
+
+  /// Loads and returns the duration (`.indefinite` for unbounded media).
+  public func loadDuration() async throws(PlayheadError) -> MediaTime {
+    try await load([.duration])
+    return duration
+  }
+
+  /// Loads and returns the tracks.
+  public func loadTracks() async throws(PlayheadError) -> [AssetTrack] {
+    try await load([.tracks])
+    return tracks
+  }
+
+  /// Loads and returns whether the asset has a stream Playhead can decode.
+  public func loadIsPlayable() async -> Bool {
+    do { try await load([.isPlayable]) } catch { return false }
+    return isPlayable
+  }
+
+  /// Stops loading; waiting loads end with `.cancelled`.
+  public func cancelLoading() {
+    lock.lock()
+    cancelled = true
+    let source = loadingSource
+    let demuxer = probe?.demuxer
+    lock.unlock()
+    source?.cancel()
+    demuxer?.interrupt()
+  }
+
+  /// Cancels an open that is in progress (used when a player closes while opening);
+  /// a finished load is left as it is.
+  func cancelLoadingIfOpening() {
+    lock.lock()
+    let source = loadingSource
+    lock.unlock()
+    source?.cancel()
+  }
+
+  /// The duration, once loaded (`.invalid` before).
+  public var duration: MediaTime {
+    lock.lock()
+    defer { lock.unlock() }
+    return probe?.duration ?? .invalid
+  }
+
+  /// The tracks, once loaded (empty before).
+  public var tracks: [AssetTrack] {
+    lock.lock()
+    defer { lock.unlock() }
+    return probe?.tracks ?? []
+  }
+
+  /// The container format name, once loaded.
+  public var containerName: String? {
+    lock.lock()
+    defer { lock.unlock() }
+    return probe?.containerName
+  }
+
+  /// Whether the asset has an audio or video track that can be decoded, once loaded.
+  public var isPlayable: Bool {
+    tracks.contains { $0.kind == .video || $0.kind == .audio }
+  }
+
+  /// Whether any track is encrypted. Progressive files Playhead opens are clear; an
+  /// encrypted track fails to decode and is reported as such.
+  public var hasProtectedContent: Bool { false }
+
+  /// Opens and probes the asset once; later calls return the same probe or error.
+  func loadSynchronously() throws(PlayheadError) -> Probe {
+    lock.lock()
+    if let probe {
+      lock.unlock()
+      return probe
+    }
+    if let loadError {
+      lock.unlock()
+      throw loadError
+    }
+    if cancelled {
+      lock.unlock()
+      throw PlayheadError(.cancelled, "loading cancelled", url: url)
+    }
+    lock.unlock()
+    do {
+      let source = CountingByteSource(try ByteSources.open(url, http: http))
+      lock.lock()
+      loadingSource = source
+      let wasCancelled = cancelled
+      lock.unlock()
+      if wasCancelled { source.cancel() }
+      let demuxer = try Demuxer(source: source)
+      let tracks = demuxer.streams.filter { !$0.isAttachedPicture }.map(AssetTrack.init)
+      guard tracks.contains(where: { $0.kind == .video || $0.kind == .audio }) else {
+        throw PlayheadError(.noPlayableStreams, "no audio or video stream in \(url.absoluteString)", url: url)
+      }
+      let probe = Probe(
+        containerName: demuxer.containerName, duration: demuxer.duration, tracks: tracks,
+        demuxer: demuxer, source: source)
+      lock.lock()
+      self.probe = probe
+      loadingSource = nil
+      lock.unlock()
+      return probe
+    } catch {
+      lock.lock()
+      loadError = error
+      loadingSource = nil
+      lock.unlock()
+      throw error
+    }
+  }
+
+  /// Hands the opened demuxer and its counting source to a player (once); later calls
+  /// open fresh ones.
+  func takeDemuxer() throws(PlayheadError) -> (Demuxer, CountingByteSource) {
+    let probe = try loadSynchronously()
+    lock.lock()
+    if let demuxer = probe.demuxer, let source = probe.source {
+      self.probe?.demuxer = nil
+      self.probe?.source = nil
+      lock.unlock()
+      return (demuxer, source)
+    }
+    lock.unlock()
+    let source = CountingByteSource(try ByteSources.open(url, http: http))
+    return (try Demuxer(source: source), source)
+  }
+}

@@ -1,0 +1,31 @@
+import Foundation
+import PlayheadCore
+
+/// Wraps a byte source and counts the bytes read through it (for statistics and logs).
+final class CountingByteSource: ByteSource, @unchecked Sendable {
+  private let base: any ByteSource
+  private let lock = NSLock()
+  private var total: Int64 = 0
+
+  init(_ base: any ByteSource) { self.base = base }
+
+  var url: URL { base.url }
+  var length: Int64? { base.length }
+
+  /// Bytes read so far.
+  var bytesRead: Int64 {
+    lock.lock()
+    defer { lock.unlock() }
+    return total
+  }
+
+  func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(PlayheadError) -> Int {
+    let count = try base.read(into: buffer, at: offset)
+    lock.lock()
+    total += Int64(count)
+    lock.unlock()
+    return count
+  }
+
+  func cancel() { base.cancel() }
+}

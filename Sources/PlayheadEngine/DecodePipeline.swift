@@ -1,0 +1,275 @@
+import Foundation
+import PlayheadCore
+import PlayheadMedia
+
+/// What one step of decoding produced.
+struct DecodeOutput {
+  var videoFrames: [TimedVideoFrame] = []
+  var audioBuffers: [AudioBuffer] = []
+  /// Set once the demuxer reached the end and the decoders are drained.
+  var reachedEnd = false
+  /// Item time up to which packets have been demuxed.
+  var demuxedUpTo: MediaTime?
+  /// Where the current seek landed, once decided.
+  var resolvedSeekTime: MediaTime?
+  var recoverableErrors: [PlayheadError] = []
+}
+
+/// The demuxer, decoders and resampler of one item, used only by its loader thread.
+///
+/// Places every frame on the item's timeline (stream time minus the container's start
+/// time) and applies the accurate-seek rule: after a seek to `target` with zero
+/// tolerance the first frame kept is the one with the greatest time ≤ `target`.
+final class DecodePipeline {
+  let demuxer: Demuxer
+  let videoStream: StreamInfo?
+  let audioStream: StreamInfo?
+  private let videoDecoder: VideoDecoder?
+  private let audioDecoder: AudioDecoder?
+  private let resampler: AudioResampler?
+  private let startTime: MediaTime
+  let nominalFrameDuration: MediaTime
+  private var nextAudioTime: MediaTime?
+  private var filter: SeekFilter?
+  private var consecutiveDecodeErrors = 0
+
+  init(demuxer: Demuxer, settings: LoaderSettings) throws(PlayheadError) {
+    self.demuxer = demuxer
+    let video = settings.decodesVideo ? demuxer.bestStream(of: .video) : nil
+    let audio = settings.decodesAudio ? demuxer.bestStream(of: .audio) : nil
+    if video == nil && audio == nil {
+      let anyPlayable = demuxer.bestStream(of: .video) != nil || demuxer.bestStream(of: .audio) != nil
+      throw PlayheadError(
+        anyPlayable ? .invalidArgument : .noPlayableStreams,
+        anyPlayable
+          ? "both audio and video are disabled"
+          : "no audio or video stream to play in \(demuxer.containerName) media")
+    }
+    videoStream = video
+    audioStream = audio
+    videoDecoder = try video.map { stream throws(PlayheadError) in
+      try demuxer.makeVideoDecoder(streamIndex: stream.index, threadCount: settings.decoderThreadCount)
+    }
+    audioDecoder = try audio.map { stream throws(PlayheadError) in
+      try demuxer.makeAudioDecoder(streamIndex: stream.index)
+    }
+    resampler = audio.map { _ in AudioResampler(output: settings.audioFormat, channelMode: settings.audioChannel) }
+    startTime = demuxer.startTime.isNumeric ? demuxer.startTime : .zero
+    if let rate = video?.frameRate, rate > 0, rate.isFinite {
+      nominalFrameDuration = MediaTime(seconds: 1 / rate, preferredTimescale: 90_000)
+    } else {
+      nominalFrameDuration = MediaTime(value: 40, timescale: 1000)
+    }
+  }
+
+  /// Moves decoding to `request.target`, keyframe first, then filters up to the target.
+  func seek(_ request: SeekRequest) throws(PlayheadError) {
+    let streamIndex = videoStream?.index ?? audioStream?.index
+    try demuxer.seek(to: request.target + startTime, streamIndex: streamIndex)
+    videoDecoder?.flush()
+    audioDecoder?.flush()
+    _ = try? resampler?.flush()
+    nextAudioTime = nil
+    lastVideoTime = nil
+    audioFloor = nil
+    pendingAudio.removeAll()
+    filter = SeekFilter(request: request, hasVideo: videoStream != nil)
+  }
+
+  /// Reads one packet and decodes it (or drains everything at the end).
+  func step() throws(PlayheadError) -> DecodeOutput {
+    var output = DecodeOutput()
+    guard let packet = try demuxer.readPacket() else {
+      try drain(into: &output)
+      output.reachedEnd = true
+      finishFilter(into: &output)
+      return output
+    }
+    if packet.pts.isNumeric {
+      let end = packet.duration.isNumeric ? packet.pts + packet.duration : packet.pts
+      output.demuxedUpTo = end - startTime
+    }
+    if let videoDecoder, packet.streamIndex == videoStream?.index {
+      sendRecoverably(packet, to: videoDecoder.send, into: &output)
+      try receiveVideo(into: &output)
+    } else if let audioDecoder, packet.streamIndex == audioStream?.index {
+      sendRecoverably(packet, to: audioDecoder.send, into: &output)
+      try receiveAudio(into: &output)
+    }
+    if consecutiveDecodeErrors > 50 {
+      throw output.recoverableErrors.last
+        ?? PlayheadError(.decodeFailed, "too many consecutive decode errors")
+    }
+    return output
+  }
+
+  private func sendRecoverably(
+    _ packet: Packet, to send: (Packet?) throws(PlayheadError) -> Void, into output: inout DecodeOutput
+  ) {
+    do {
+      try send(packet)
+      consecutiveDecodeErrors = 0
+    } catch {
+      consecutiveDecodeErrors += 1
+      output.recoverableErrors.append(error)
+    }
+  }
+
+  private func drain(into output: inout DecodeOutput) throws(PlayheadError) {
+    if let videoDecoder {
+      try? videoDecoder.send(nil)
+      try receiveVideo(into: &output)
+    }
+    if let audioDecoder {
+      try? audioDecoder.send(nil)
+      try receiveAudio(into: &output)
+      if let resampler, let tail = try resampler.flush(), tail.frameCount > 0 {
+        place(tail, into: &output)
+      }
+    }
+  }
+
+  private func receiveVideo(into output: inout DecodeOutput) throws(PlayheadError) {
+    guard let videoDecoder else { return }
+    while let frame = try videoDecoder.receiveFrame() {
+      let time = frame.pts.isNumeric ? frame.pts - startTime : (lastVideoTime.map { $0 + nominalFrameDuration } ?? .zero)
+      lastVideoTime = time
+      let duration = frame.duration.isNumeric && frame.duration > .zero ? frame.duration : nominalFrameDuration
+      let timed = TimedVideoFrame(frame: frame, time: time, duration: duration)
+      if var active = filter {
+        let accepted = active.offer(timed)
+        filter = active.isVideoDone ? nil : active
+        if let resolved = active.resolvedTime, output.resolvedSeekTime == nil {
+          output.resolvedSeekTime = resolved
+          trimPendingAudio(of: &output, from: resolved)
+        }
+        output.videoFrames.append(contentsOf: accepted)
+        if !active.isVideoDone { continue }
+      } else {
+        output.videoFrames.append(timed)
+      }
+    }
+  }
+
+  private var lastVideoTime: MediaTime?
+  private var audioFloor: MediaTime?
+  private var pendingAudio: [AudioBuffer] = []
+
+  private func receiveAudio(into output: inout DecodeOutput) throws(PlayheadError) {
+    guard let audioDecoder, let resampler else { return }
+    while let frame = try audioDecoder.receiveFrame() {
+      let buffer = try resampler.convert(frame)
+      if frame.pts.isNumeric {
+        let frameTime = frame.pts - startTime
+        if let expected = nextAudioTime {
+          let drift = frameTime - expected
+          if drift > MediaTime(value: 1, timescale: 10) || drift < MediaTime(value: -1, timescale: 10) {
+            nextAudioTime = frameTime
+          }
+        } else {
+          nextAudioTime = frameTime
+        }
+      }
+      guard buffer.frameCount > 0 else { continue }
+      place(buffer, into: &output)
+    }
+  }
+
+  /// Stamps `buffer` with its item time and queues it, applying the seek floor.
+  private func place(_ buffer: AudioBuffer, into output: inout DecodeOutput) {
+    var stamped = buffer
+    let time = nextAudioTime ?? .zero
+    stamped.pts = time
+    nextAudioTime = time + buffer.mediaDuration
+    if let active = filter {
+      if !active.hasVideo {
+        // Audio-only: the seek lands exactly on the target.
+        filter = nil
+        output.resolvedSeekTime = active.request.target
+        audioFloor = active.request.target
+      } else if active.resolvedTime == nil {
+        // Keep until the video decides where the seek lands.
+        pendingAudio.append(stamped)
+        return
+      }
+    }
+    if let floor = audioFloor ?? output.resolvedSeekTime {
+      guard let trimmed = stamped.trimmed(from: floor) else { return }
+      stamped = trimmed
+    }
+    output.audioBuffers.append(stamped)
+  }
+
+  private func trimPendingAudio(of output: inout DecodeOutput, from time: MediaTime) {
+    audioFloor = time
+    output.audioBuffers.append(contentsOf: pendingAudio.compactMap { $0.trimmed(from: time) })
+    pendingAudio.removeAll()
+  }
+
+  private func finishFilter(into output: inout DecodeOutput) {
+    guard var active = filter else { return }
+    output.videoFrames.append(contentsOf: active.finish())
+    let resolved = active.resolvedTime ?? active.request.target
+    if output.resolvedSeekTime == nil { output.resolvedSeekTime = resolved }
+    trimPendingAudio(of: &output, from: resolved)
+    filter = nil
+  }
+}
+
+/// The accurate-seek rule for video frames decoded after a seek.
+struct SeekFilter {
+  let request: SeekRequest
+  let hasVideo: Bool
+  private var candidate: TimedVideoFrame?
+  private(set) var resolvedTime: MediaTime?
+  private(set) var isVideoDone = false
+
+  init(request: SeekRequest, hasVideo: Bool) {
+    self.request = request
+    self.hasVideo = hasVideo
+  }
+
+  /// Offers one decoded frame; returns the frames to queue (possibly none yet).
+  mutating func offer(_ frame: TimedVideoFrame) -> [TimedVideoFrame] {
+    let target = request.target
+    let lower = target - request.toleranceBefore
+    let upper = target + request.toleranceAfter
+    let exact = request.toleranceBefore == .zero && request.toleranceAfter == .zero
+    if frame.time <= target && (exact || frame.time < lower) {
+      candidate = frame
+      return []
+    }
+    isVideoDone = true
+    if !exact && frame.time >= lower && frame.time <= upper {
+      resolvedTime = frame.time
+      return [frame]
+    }
+    resolvedTime = target
+    return (candidate.map { [$0] } ?? []) + [frame]
+  }
+
+  /// The stream ended during the seek: keep the best candidate.
+  mutating func finish() -> [TimedVideoFrame] {
+    guard !isVideoDone else { return [] }
+    isVideoDone = true
+    resolvedTime = request.target
+    return candidate.map { [$0] } ?? []
+  }
+}
+
+extension AudioBuffer {
+  /// The buffer without the samples before `time`; nil when nothing is left.
+  func trimmed(from time: MediaTime) -> AudioBuffer? {
+    let end = pts + mediaDuration
+    if end <= time { return nil }
+    if pts >= time { return self }
+    let skip = (time - pts).convertScale(Int32(format.sampleRate), rounding: .roundHalfAwayFromZero).value
+    let skipFrames = Int(min(Int64(frameCount), max(0, skip)))
+    if skipFrames >= frameCount { return nil }
+    var copy = self
+    copy.samples = samples.subdata(in: (skipFrames * format.bytesPerFrame)..<samples.count)
+    copy.frameCount = frameCount - skipFrames
+    copy.pts = pts + MediaTime(value: Int64(skipFrames), timescale: Int32(format.sampleRate))
+    return copy
+  }
+}

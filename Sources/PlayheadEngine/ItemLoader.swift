@@ -1,0 +1,188 @@
+import Foundation
+import PlayheadCore
+import PlayheadMedia
+
+/// What the loader needs to know to open and decode an item.
+struct LoaderSettings: Sendable {
+  var decodesVideo: Bool
+  var decodesAudio: Bool
+  var decoderThreadCount: Int
+  var audioFormat: AudioOutputFormat
+  var audioChannel: AudioChannelMode
+  var videoFramesAhead: Int
+  /// Decoded audio kept ready ahead of the play position.
+  var audioAhead: MediaTime
+}
+
+/// A request to move the decode position, tagged with the loop's seek generation.
+struct SeekRequest: Sendable {
+  var target: MediaTime
+  var toleranceBefore: MediaTime
+  var toleranceAfter: MediaTime
+  var generation: Int
+}
+
+/// A decoded video frame placed on the item's timeline.
+struct TimedVideoFrame: @unchecked Sendable {
+  var frame: VideoFrame
+  /// Item time (stream PTS minus the container's start time).
+  var time: MediaTime
+  var duration: MediaTime
+}
+
+/// What the media turned out to be once opened.
+struct OpenedMedia: Sendable {
+  var duration: MediaTime
+  var tracks: [AssetTrack]
+  var hasVideo: Bool
+  var hasAudio: Bool
+  var nominalFrameDuration: MediaTime
+  var indicatedBitrate: Double
+}
+
+/// The loader's state as the playback loop sees it.
+struct LoaderStatus: Sendable {
+  enum Phase: Sendable {
+    case opening
+    case ready(OpenedMedia)
+    case failed(PlayheadError)
+  }
+  var phase: Phase = .opening
+  /// The seek generation whose data is in the queues.
+  var generation = 0
+  /// Where the seek of `generation` landed, once its first data is queued.
+  var resolvedSeekTime: MediaTime?
+  var videoEnded = false
+  var audioEnded = false
+  var queuedVideoFrames = 0
+  var queuedAudioDuration: MediaTime = .zero
+  /// Media time up to which data has been demuxed since the last seek.
+  var bufferedRange: MediaTimeRange?
+  var isFull = false
+  var framesDecoded = 0
+  var audioSamplesDecoded = 0
+  var bytesRead: Int64 = 0
+  /// Recoverable errors met (decode errors of single packets), oldest first.
+  var recoverableErrors: [PlayheadError] = []
+  /// An error that ended loading early; the queued data can still be played.
+  var streamError: PlayheadError?
+}
+
+/// Opens an item's media and decodes it ahead of the play position on its own thread.
+///
+/// The loader owns the demuxer, decoders and resampler; the playback loop only takes
+/// finished frames and buffers out of its queues. Every shared field is guarded by
+/// `condition`.
+final class ItemLoader: @unchecked Sendable {
+  let asset: Asset
+  let settings: LoaderSettings
+  private let wake: WakeSignal
+  let condition = NSCondition()
+  var status = LoaderStatus()
+  var videoQueue: [TimedVideoFrame] = []
+  var audioQueue: [AudioBuffer] = []
+  var pendingSeek: SeekRequest?
+  var stopped = false
+  var demuxer: Demuxer?
+  private var thread: Thread?
+
+  init(asset: Asset, settings: LoaderSettings, wake: WakeSignal) {
+    self.asset = asset
+    self.settings = settings
+    self.wake = wake
+  }
+
+  /// Starts the loading thread.
+  func start() {
+    let thread = Thread { [self] in run() }
+    thread.name = "playhead.loader"
+    self.thread = thread
+    thread.start()
+  }
+
+  /// Stops loading and interrupts any blocking read; returns at once.
+  func stop() {
+    condition.lock()
+    stopped = true
+    let demuxer = self.demuxer
+    condition.broadcast()
+    condition.unlock()
+    demuxer?.interrupt()
+    asset.cancelLoadingIfOpening()
+  }
+
+  /// Asks the loader to continue from `request.target`; queued data is discarded.
+  func seek(_ request: SeekRequest) {
+    condition.lock()
+    pendingSeek = request
+    videoQueue.removeAll()
+    audioQueue.removeAll()
+    status.generation = request.generation
+    status.resolvedSeekTime = nil
+    status.videoEnded = false
+    status.audioEnded = false
+    status.queuedVideoFrames = 0
+    status.queuedAudioDuration = .zero
+    status.bufferedRange = nil
+    status.isFull = false
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// A copy of the loader's state.
+  func snapshot() -> LoaderStatus {
+    condition.lock()
+    defer { condition.unlock() }
+    return status
+  }
+
+  /// The next video frame of the current generation without removing it.
+  func peekVideo() -> TimedVideoFrame? {
+    condition.lock()
+    defer { condition.unlock() }
+    return videoQueue.first
+  }
+
+  /// Removes and returns the next video frame.
+  @discardableResult
+  func popVideo() -> TimedVideoFrame? {
+    condition.lock()
+    defer { condition.unlock() }
+    guard !videoQueue.isEmpty else { return nil }
+    let frame = videoQueue.removeFirst()
+    status.queuedVideoFrames = videoQueue.count
+    status.isFull = false
+    condition.broadcast()
+    return frame
+  }
+
+  /// The next audio buffer without removing it.
+  func peekAudio() -> AudioBuffer? {
+    condition.lock()
+    defer { condition.unlock() }
+    return audioQueue.first
+  }
+
+  /// Removes and returns the next audio buffer.
+  @discardableResult
+  func popAudio() -> AudioBuffer? {
+    condition.lock()
+    defer { condition.unlock() }
+    guard !audioQueue.isEmpty else { return nil }
+    let buffer = audioQueue.removeFirst()
+    status.queuedAudioDuration = status.queuedAudioDuration - buffer.mediaDuration
+    status.isFull = false
+    condition.broadcast()
+    return buffer
+  }
+
+  /// Tells the playback loop that something changed.
+  func notifyLoop() { wake.raise() }
+}
+
+extension AudioBuffer {
+  /// The media time the buffer covers.
+  var mediaDuration: MediaTime {
+    MediaTime(value: Int64(frameCount), timescale: Int32(format.sampleRate))
+  }
+}

@@ -1,0 +1,302 @@
+import Foundation
+import PlayheadCore
+import PlayheadMedia
+
+extension PlaybackLoop {
+  /// Creates the working state and loader for `item` and starts loading it.
+  func makeActive(_ item: PlayerItem) -> ActiveItem {
+    let settings = LoaderSettings(
+      decodesVideo: !configuration.isVideoDisabled,
+      decodesAudio: !configuration.isAudioDisabled,
+      decoderThreadCount: configuration.decoderThreadCount,
+      audioFormat: configuration.effectiveAudioFormat,
+      audioChannel: configuration.audioOutputChannel,
+      videoFramesAhead: configuration.videoFramesAhead,
+      audioAhead: MediaTime(value: 1, timescale: 2))
+    let loader = ItemLoader(asset: item.asset, settings: settings, wake: wake)
+    let active = ActiveItem(item: item, loader: loader)
+    active.playRequestClock = clock.now
+    item.owner = self
+    loader.start()
+    return active
+  }
+
+  /// Makes `queue[0]` current (reusing a preloaded loader) or clears the current item.
+  func activateHead() {
+    if let old = current {
+      finishPeriod(old)
+      old.loader.stop()
+    }
+    current = nil
+    if let head = queue.first {
+      if let preloaded, preloaded.item === head {
+        current = preloaded
+        self.preloaded = nil
+        current?.playRequestClock = clock.now
+      } else {
+        preloaded?.loader.stop()
+        preloaded = nil
+        current = makeActive(head)
+      }
+    }
+    boundaryCursor = .zero
+    resetPeriodicObservers()
+    publish {
+      $0.currentItem = queue.first
+      $0.items = queue
+    }
+    emit(.currentItemChanged(queue.first))
+  }
+
+  /// The loader opened the media: the item becomes ready.
+  func becomeReady(_ active: ActiveItem, _ media: OpenedMedia) {
+    active.media = media
+    active.item.update {
+      $0.status = .readyToPlay
+      $0.duration = media.duration
+      $0.tracks = media.tracks
+    }
+    if status != .readyToPlay {
+      status = .readyToPlay
+      publish { $0.status = .readyToPlay }
+    }
+    emit(.itemStatusChanged(active.item, .readyToPlay))
+    emit(.durationChanged(active.item, media.duration))
+    if configuration.prefersHardwareDecoding && media.hasVideo && !active.reportedSoftwareDecoding {
+      active.reportedSoftwareDecoding = true
+      emit(.softwareDecodingUsed(active.item, reason: "no hardware decoder is used on this platform"))
+    }
+    if configuration.prerendersFirstFrame { active.needsDisplayRefresh = true }
+  }
+
+  /// The item could not be opened.
+  func itemFailed(_ active: ActiveItem, _ error: PlayheadError) {
+    active.failed = true
+    active.item.update {
+      $0.status = .failed(error)
+      $0.errorLog.append(ErrorLogEntry(clockTime: clock.now, uri: active.item.asset.url.absoluteString, error: error))
+    }
+    emit(.errorLogEntryAdded(active.item, error))
+    emit(.itemStatusChanged(active.item, .failed(error)))
+    failPendingSeek(active)
+    if actionAtItemEnd == .advance && queue.count > 1 {
+      queue.removeFirst()
+      activateHead()
+    }
+  }
+
+  /// Playback broke after the item was ready (read error, sink error).
+  func playbackFailed(_ active: ActiveItem, _ error: PlayheadError) {
+    guard !active.hasEnded else { return }
+    active.hasEnded = true
+    active.loader.stop()
+    finishPeriod(active)
+    active.item.update {
+      $0.errorLog.append(ErrorLogEntry(clockTime: clock.now, uri: active.item.asset.url.absoluteString, error: error))
+    }
+    emit(.errorLogEntryAdded(active.item, error))
+    emit(.failedToPlayToEnd(active.item, error))
+    afterItemEnded()
+  }
+
+  /// The item played to `endTime`.
+  func itemReachedEnd(_ active: ActiveItem, at endTime: MediaTime) {
+    if let error = active.loader.snapshot().streamError {
+      playbackFailed(active, error)
+      return
+    }
+    active.hasEnded = true
+    active.position = endTime
+    firePeriodicObservers(active, at: endTime)
+    fireBoundaryObservers(active, upTo: endTime)
+    publishItemTime(active)
+    publishStatistics(active, active.loader.snapshot())
+    finishPeriod(active)
+    emit(.didPlayToEnd(active.item))
+    afterItemEnded()
+  }
+
+  private func afterItemEnded() {
+    switch actionAtItemEnd {
+    case .advance:
+      let endClock = clock.now
+      if !queue.isEmpty { queue.removeFirst() }
+      activateHead()
+      if let next = current {
+        // Continue on the same clock instant so that back-to-back items have no gap.
+        anchor(next, at: .zero, clock: endClock)
+      } else {
+        setRate(0)
+        finishSinks()
+      }
+    case .pause:
+      setRate(0)
+    case .none:
+      break
+    }
+  }
+
+  /// Starts the next queue item's loader once the current one has read everything.
+  func preloadNextIfNeeded(_ loaderStatus: LoaderStatus) {
+    guard preloaded == nil, queue.count > 1, loaderStatus.videoEnded && loaderStatus.audioEnded
+    else { return }
+    preloaded = makeActive(queue[1])
+  }
+
+  /// Mirrors the loader's buffering state into the item and raises buffer events.
+  func reportLoaderProgress(_ active: ActiveItem, _ loaderStatus: LoaderStatus) {
+    let ended = loaderStatus.videoEnded && loaderStatus.audioEnded
+    let hasData = loaderStatus.queuedVideoFrames > 0 || loaderStatus.queuedAudioDuration > .zero
+    let empty = !hasData && !ended && active.seek == nil
+      || (active.seek != nil && loaderStatus.resolvedSeekTime == nil && !ended)
+    let full = loaderStatus.isFull || ended
+    let likely = full || (hasData && loaderStatus.queuedVideoFrames >= 2)
+    if empty != active.bufferEmpty {
+      active.bufferEmpty = empty
+      active.item.update { $0.isBufferEmpty = empty }
+      emit(.bufferEmptyChanged(active.item, empty))
+    }
+    if likely != active.likelyToKeepUp {
+      active.likelyToKeepUp = likely
+      active.item.update { $0.isLikelyToKeepUp = likely }
+      emit(.likelyToKeepUpChanged(active.item, likely))
+    }
+    if full != active.bufferFull {
+      active.bufferFull = full
+      active.item.update { $0.isBufferFull = full }
+      emit(.bufferFullChanged(active.item, full))
+    }
+    if let range = loaderStatus.bufferedRange {
+      let last = active.lastReportedRange
+      let moved = last == nil || last!.start != range.start
+        || (range.end - last!.end) >= MediaTime(value: 1, timescale: 1) || (ended && last!.end != range.end)
+      if moved {
+        active.lastReportedRange = range
+        active.item.update { $0.loadedTimeRanges = [range] }
+        emit(.loadedTimeRangesChanged(active.item, [range]))
+      }
+    }
+    while active.reportedErrors < loaderStatus.recoverableErrors.count {
+      let error = loaderStatus.recoverableErrors[active.reportedErrors]
+      active.reportedErrors += 1
+      active.item.update {
+        $0.errorLog.append(ErrorLogEntry(clockTime: clock.now, uri: active.item.asset.url.absoluteString, error: error))
+      }
+      emit(.errorLogEntryAdded(active.item, error))
+    }
+    publishStatistics(active, loaderStatus)
+  }
+
+  func publishStatistics(_ active: ActiveItem, _ loaderStatus: LoaderStatus) {
+    active.item.update {
+      $0.statistics.framesDecoded = loaderStatus.framesDecoded
+      $0.statistics.audioSamplesDecoded = loaderStatus.audioSamplesDecoded
+      $0.statistics.bytesRead = loaderStatus.bytesRead
+      $0.statistics.framesRendered = active.framesRendered
+      $0.statistics.framesDropped = active.framesDropped
+      $0.statistics.audioSamplesPlayed = active.audioSamplesPlayed
+      $0.statistics.stallCount = active.stallCount
+      $0.statistics.totalStallTime = active.totalStallTime
+    }
+  }
+
+  func publishItemTime(_ active: ActiveItem) {
+    let position = active.position
+    active.item.update { $0.currentTime = position }
+  }
+
+  func setTimeControl(_ newValue: TimeControlStatus) {
+    guard newValue != timeControl else { return }
+    timeControl = newValue
+    publish { $0.timeControl = newValue }
+    emit(.timeControlStatusChanged(newValue))
+  }
+
+  /// Changes the rate; 0 pauses. Negative rates are not supported and are ignored.
+  func setRate(_ newRate: Float) {
+    guard newRate >= 0, newRate.isFinite, newRate != rate else { return }
+    let now = clock.now
+    if let active = current {
+      if rate != 0 {
+        active.position = positionAt(now, active)
+        active.playingTime = active.playingTime + (now - active.anchorClock)
+        publishItemTime(active)
+      }
+      anchor(active, at: active.position, clock: now)
+      if newRate == 0 { finishPeriod(active) } else if rate != 0 { finishPeriod(active); startPeriod(active) }
+    }
+    rate = newRate
+    publish { $0.rate = newRate }
+    emit(.rateChanged(newRate))
+    if newRate == 0 {
+      setTimeControl(.paused)
+    } else if timeControl == .paused {
+      setTimeControl(.waitingToPlayAtSpecifiedRate(.evaluatingBufferingRate))
+    }
+  }
+
+  /// Sends audio through the rate stage (when the rate is not 1) and the volume.
+  func renderAudio(_ buffer: AudioBuffer, algorithm: AudioTimePitchAlgorithm) throws(PlayheadError) -> AudioBuffer {
+    var output = buffer
+    if rate != 1 && rate > 0 {
+      if tempoKey?.rate != rate || tempoKey?.algorithm != algorithm || tempo == nil {
+        tempo = try AudioTempoProcessor(format: buffer.format, rate: Double(rate), algorithm: algorithm)
+        tempoKey = (rate, algorithm)
+      }
+      if let tempo { output = try tempo.process(buffer) }
+    }
+    let gain: Float = isMuted ? 0 : volume
+    if gain != 1 { output.applyGain(gain) }
+    return output
+  }
+
+  func startPeriod(_ active: ActiveItem) {
+    guard active.period == nil else { return }
+    active.period = AccessPeriod(
+      startClock: clock.now, startItemTime: active.position,
+      startBytes: active.loader.snapshot().bytesRead, startStalls: active.stallCount,
+      startDropped: active.framesDropped)
+  }
+
+  func finishPeriod(_ active: ActiveItem) {
+    guard let period = active.period else { return }
+    active.period = nil
+    let bytes = active.loader.snapshot().bytesRead - period.startBytes
+    let watched = max(.zero, active.position - period.startItemTime)
+    let first = active.item.read { $0.accessLog.isEmpty }
+    let entry = AccessLogEntry(
+      uri: active.item.asset.url.absoluteString,
+      playbackStartClockTime: period.startClock,
+      playbackStartItemTime: period.startItemTime,
+      durationWatched: watched,
+      bytesTransferred: bytes,
+      observedBitrate: watched.seconds > 0 ? Double(bytes) * 8 / watched.seconds : 0,
+      indicatedBitrate: active.media?.indicatedBitrate ?? 0,
+      stallCount: active.stallCount - period.startStalls,
+      droppedVideoFrameCount: active.framesDropped - period.startDropped,
+      startupTime: first ? active.item.statistics.timeToFirstFrame : .invalid)
+    active.item.update { $0.accessLog.append(entry) }
+    emit(.accessLogEntryAdded(active.item))
+  }
+}
+
+extension AudioBuffer {
+  /// Scales every sample by `gain` (0 silences), clamping 16-bit samples.
+  mutating func applyGain(_ gain: Float) {
+    switch format.sampleFormat {
+    case .int16:
+      samples.withUnsafeMutableBytes { raw in
+        for index in raw.bindMemory(to: Int16.self).indices {
+          let pointer = raw.bindMemory(to: Int16.self)
+          let scaled = (Float(pointer[index]) * gain).rounded()
+          pointer[index] = Int16(max(-32768, min(32767, scaled)))
+        }
+      }
+    case .float32:
+      samples.withUnsafeMutableBytes { raw in
+        let pointer = raw.bindMemory(to: Float.self)
+        for index in pointer.indices { pointer[index] *= gain }
+      }
+    }
+  }
+}

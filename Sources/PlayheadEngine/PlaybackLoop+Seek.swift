@@ -1,0 +1,78 @@
+import Foundation
+import PlayheadCore
+
+extension PlaybackLoop {
+  /// Posts a seek of `item` (which must be the current item).
+  func seek(
+    item: PlayerItem, to time: MediaTime, toleranceBefore: MediaTime, toleranceAfter: MediaTime,
+    completion: (@Sendable (Bool) -> Void)?
+  ) {
+    post { loop in
+      loop.performSeek(
+        item: item, to: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter,
+        completion: completion)
+    }
+  }
+
+  /// Posts the cancellation of `item`'s pending seek.
+  func cancelPendingSeeks(item: PlayerItem) {
+    post { loop in
+      guard let active = loop.current, active.item === item else { return }
+      loop.failPendingSeek(active)
+    }
+  }
+
+  func performSeek(
+    item: PlayerItem, to time: MediaTime, toleranceBefore: MediaTime, toleranceAfter: MediaTime,
+    completion: (@Sendable (Bool) -> Void)?
+  ) {
+    guard let active = current, active.item === item, !active.failed, time.isNumeric else {
+      completion.map { handler in DispatchQueue.global().async { handler(false) } }
+      return
+    }
+    failPendingSeek(active)
+    var target = max(.zero, time)
+    let duration = active.media?.duration ?? item.duration
+    if duration.isNumeric && target > duration { target = duration }
+    if rate != 0 {
+      finishPeriod(active)
+      active.playingTime = active.playingTime + (clock.now - active.anchorClock)
+    }
+    seekGeneration += 1
+    active.seek = PendingSeek(generation: seekGeneration, target: target, completion: completion)
+    active.position = target
+    active.hasEnded = false
+    active.audioWrittenEnd = nil
+    active.lastVideoEnd = target
+    active.lastAudioEnd = target
+    publishItemTime(active)
+    active.loader.seek(
+      SeekRequest(
+        target: target, toleranceBefore: max(.zero, toleranceBefore),
+        toleranceAfter: max(.zero, toleranceAfter), generation: seekGeneration))
+    tempo = nil
+    if rate != 0 { setTimeControl(.waitingToPlayAtSpecifiedRate(.evaluatingBufferingRate)) }
+  }
+
+  /// The loader's first data after the seek arrived: the seek lands at `resolved`.
+  func completeSeek(_ active: ActiveItem, at resolved: MediaTime) {
+    guard let seek = active.seek else { return }
+    active.seek = nil
+    anchor(active, at: resolved, clock: clock.now)
+    active.needsDisplayRefresh = true
+    boundaryCursor = resolved
+    resetPeriodicObservers()
+    publishItemTime(active)
+    if rate != 0 { startPeriod(active) }
+    emit(.seekCompleted(active.item, finished: true))
+    if let completion = seek.completion { DispatchQueue.global().async { completion(true) } }
+  }
+
+  /// Ends `active`'s pending seek with `finished == false`.
+  func failPendingSeek(_ active: ActiveItem) {
+    guard let seek = active.seek else { return }
+    active.seek = nil
+    emit(.seekCompleted(active.item, finished: false))
+    if let completion = seek.completion { DispatchQueue.global().async { completion(false) } }
+  }
+}

@@ -1,0 +1,220 @@
+import Foundation
+import PlayheadCore
+import PlayheadMedia
+
+extension PlaybackLoop {
+  /// Does whatever is due now; returns the next clock deadline, or nil to wait for a
+  /// signal (a command or new data from a loader).
+  func step() -> MediaTime? {
+    guard let active = current else {
+      setTimeControl(rate != 0 ? .waitingToPlayAtSpecifiedRate(.noItemToPlay) : .paused)
+      return nil
+    }
+    let loaderStatus = active.loader.snapshot()
+    switch loaderStatus.phase {
+    case .opening:
+      if rate != 0 { setTimeControl(.waitingToPlayAtSpecifiedRate(.evaluatingBufferingRate)) }
+      return nil
+    case .failed(let error):
+      if !active.failed { itemFailed(active, error) }
+      return nil
+    case .ready(let media):
+      if active.media == nil { becomeReady(active, media) }
+    }
+    reportLoaderProgress(active, loaderStatus)
+    preloadNextIfNeeded(loaderStatus)
+
+    if let seek = active.seek {
+      let ended = loaderStatus.videoEnded && loaderStatus.audioEnded
+      guard loaderStatus.generation == seek.generation,
+        let resolved = loaderStatus.resolvedSeekTime ?? (ended ? seek.target : nil)
+      else { return nil }
+      completeSeek(active, at: resolved)
+    }
+
+    guard rate != 0 else {
+      if active.needsDisplayRefresh || (configuration.prerendersFirstFrame && !active.firstFramePresented) {
+        if presentDueVideo(active, upTo: active.position, countDrops: false) {
+          active.needsDisplayRefresh = false
+        }
+      }
+      return nil
+    }
+    return playStep(active, loaderStatus)
+  }
+
+  /// Presents what is due while playing; returns the next deadline.
+  private func playStep(_ active: ActiveItem, _ loaderStatus: LoaderStatus) -> MediaTime? {
+    guard let media = active.media else { return nil }
+    let now = clock.now
+    let ended = loaderStatus.videoEnded && loaderStatus.audioEnded
+    let videoStarving = media.hasVideo && loaderStatus.queuedVideoFrames == 0 && !loaderStatus.videoEnded
+    let audioStarving = media.hasAudio && loaderStatus.queuedAudioDuration == .zero && !loaderStatus.audioEnded
+
+    if timeControl != .playing {
+      // Start (or restart after a stall) once the buffer is likely to keep up.
+      guard active.likelyToKeepUp || ended || (!videoStarving && !audioStarving && isFastMode) else {
+        setTimeControl(.waitingToPlayAtSpecifiedRate(active.stalledSince == nil ? .evaluatingBufferingRate : .toMinimizeStalls))
+        return nil
+      }
+      if let since = active.stalledSince {
+        active.totalStallTime = active.totalStallTime + (now - since)
+        active.stalledSince = nil
+        emit(.playbackRecovered(active.item))
+      }
+      anchor(active, at: active.position, clock: now)
+      startPeriod(active)
+      setTimeControl(.playing)
+    }
+
+    var position = positionAt(now, active)
+    if let end = forwardEnd(active), position > end { position = end }
+    active.position = position
+    presentDueVideo(active, upTo: position, countDrops: true)
+    writeDueAudio(active, upTo: position)
+    firePeriodicObservers(active, at: position)
+    fireBoundaryObservers(active, upTo: position)
+    publishItemTime(active)
+
+    // The end: everything decoded has been presented and its last frame has run out.
+    let forwardEndTime = forwardEnd(active)
+    let reachedForwardEnd = forwardEndTime.map { position >= $0 } ?? false
+    let queuesEmpty = active.loader.peekVideo() == nil && active.loader.peekAudio() == nil
+    if reachedForwardEnd || (ended && queuesEmpty) {
+      var endTime = max(active.lastVideoEnd, active.lastAudioEnd)
+      if let forwardEndTime { endTime = min(endTime, forwardEndTime) }
+      if reachedForwardEnd || position >= endTime {
+        itemReachedEnd(active, at: reachedForwardEnd ? (forwardEndTime ?? position) : endTime)
+        return clock.now
+      }
+      return nextDeadline(active, candidates: [endTime])
+    }
+
+    if videoStarving && active.loader.peekVideo() == nil || audioStarving && active.loader.peekAudio() == nil {
+      // Nothing to present next: stall (real time) or wait for the decoder (fast mode).
+      if !isFastMode && active.stalledSince == nil && active.firstFramePresented {
+        active.stalledSince = now
+        active.stallCount += 1
+        finishPeriod(active)
+        emit(.playbackStalled(active.item))
+        setTimeControl(.waitingToPlayAtSpecifiedRate(.toMinimizeStalls))
+      } else if isFastMode {
+        setTimeControl(.waitingToPlayAtSpecifiedRate(.evaluatingBufferingRate))
+      }
+      return nil
+    }
+
+    var candidates: [MediaTime] = []
+    if let video = active.loader.peekVideo() { candidates.append(video.time) }
+    if let audio = active.loader.peekAudio() { candidates.append(audio.pts) }
+    if let forwardEndTime { candidates.append(forwardEndTime) }
+    candidates.append(contentsOf: periodicDeadlines())
+    candidates.append(contentsOf: boundaryDeadlines(after: position))
+    return nextDeadline(active, candidates: candidates)
+  }
+
+  /// The clock time at which the earliest of `candidates` (item times) is reached.
+  private func nextDeadline(_ active: ActiveItem, candidates: [MediaTime]) -> MediaTime? {
+    guard let earliest = candidates.filter({ $0.isNumeric && $0 > active.position }).min() else {
+      return clock.now
+    }
+    return clockTime(of: earliest, active)
+  }
+
+  /// The item's forward end (the item's `forwardPlaybackEndTime`), if set.
+  func forwardEnd(_ active: ActiveItem) -> MediaTime? {
+    let end = active.item.forwardPlaybackEndTime
+    return end.isNumeric ? end : nil
+  }
+
+  /// Sets the position to `itemTime` at clock time `clock`.
+  func anchor(_ active: ActiveItem, at itemTime: MediaTime, clock clockTime: MediaTime) {
+    active.anchorItemTime = itemTime
+    active.anchorClock = clockTime
+    active.position = itemTime
+  }
+
+  /// The rate as an exact ratio over 1000.
+  var rateRatio: (numerator: Int64, denominator: Int64) {
+    (Int64((Double(rate) * 1000).rounded()), 1000)
+  }
+
+  /// The item time at clock time `now`, limited by the audio clock when there is audio.
+  func positionAt(_ now: MediaTime, _ active: ActiveItem) -> MediaTime {
+    let ratio = rateRatio
+    let elapsed = (now - active.anchorClock).multiplied(byRatio: ratio.numerator, denominator: ratio.denominator)
+    var position = active.anchorItemTime + elapsed
+    if let audioEnd = active.audioWrittenEnd, active.media?.hasAudio == true,
+      active.loader.peekAudio() == nil, !(active.loader.snapshot().audioEnded), position > audioEnd
+    {
+      // The audio clock cannot run past the audio handed to the sink.
+      position = audioEnd
+    }
+    return position
+  }
+
+  /// The clock time at which the item reaches `itemTime` at the current rate.
+  func clockTime(of itemTime: MediaTime, _ active: ActiveItem) -> MediaTime {
+    let ratio = rateRatio
+    guard ratio.numerator > 0 else { return clock.now }
+    let media = itemTime - active.anchorItemTime
+    return active.anchorClock
+      + media.multiplied(byRatio: ratio.denominator, denominator: ratio.numerator, rounding: .roundTowardPositiveInfinity)
+  }
+
+  /// Presents the latest due frame; earlier due frames are dropped as late.
+  /// Returns whether a frame was presented.
+  @discardableResult
+  func presentDueVideo(_ active: ActiveItem, upTo position: MediaTime, countDrops: Bool) -> Bool {
+    var due: TimedVideoFrame?
+    var skipped = 0
+    while let next = active.loader.peekVideo(), next.time <= position {
+      if due != nil { skipped += 1 }
+      due = active.loader.popVideo()
+    }
+    guard let frame = due else { return false }
+    if countDrops { active.framesDropped += skipped }
+    active.lastVideoEnd = max(active.lastVideoEnd, frame.time + frame.duration)
+    do {
+      try configuration.videoSink?.present(frame.frame, itemTime: frame.time)
+    } catch {
+      playbackFailed(active, error)
+      return false
+    }
+    active.framesRendered += 1
+    snapshotLock.lock()
+    lastPresentedFrame = frame.frame
+    snapshotLock.unlock()
+    noteFirstPresentation(active)
+    return true
+  }
+
+  /// Hands every due audio buffer to the sink, through the tempo stage and volume.
+  func writeDueAudio(_ active: ActiveItem, upTo position: MediaTime) {
+    while let next = active.loader.peekAudio(), next.pts <= position {
+      active.loader.popAudio()
+      let end = next.pts + next.mediaDuration
+      active.lastAudioEnd = max(active.lastAudioEnd, end)
+      active.audioWrittenEnd = end
+      do {
+        let output = try renderAudio(next, algorithm: active.item.audioTimePitchAlgorithm)
+        if output.frameCount > 0 { try configuration.audioSink?.write(output) }
+        active.audioSamplesPlayed += output.frameCount
+      } catch {
+        playbackFailed(active, error)
+        return
+      }
+      if active.media?.hasVideo == false { noteFirstPresentation(active) }
+    }
+  }
+
+  private func noteFirstPresentation(_ active: ActiveItem) {
+    guard !active.firstFramePresented else { return }
+    active.firstFramePresented = true
+    if let requested = active.playRequestClock {
+      let ttff = clock.now - requested
+      active.item.update { $0.statistics.timeToFirstFrame = ttff }
+    }
+    emit(.firstFramePresented(active.item))
+  }
+}

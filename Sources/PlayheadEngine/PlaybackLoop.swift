@@ -1,0 +1,174 @@
+import Foundation
+import PlayheadCore
+import PlayheadMedia
+
+/// The one owner of a player's playback state: a dedicated thread that runs commands
+/// posted by the public API, presents frames at their deadlines on the player's clock,
+/// and publishes snapshots for the getters.
+final class PlaybackLoop: @unchecked Sendable {
+  let configuration: PlayerConfiguration
+  var clock: any Clock { configuration.clock }
+  let wake = WakeSignal()
+  let isFastMode: Bool
+
+  // Commands: guarded by `commandLock`.
+  private let commandLock = NSLock()
+  private var commands: [(PlaybackLoop) -> Void] = []
+  private var closeRequested = false
+  private let finished = DispatchSemaphore(value: 0)
+  private var thread: Thread?
+
+  // Published state: guarded by `snapshotLock`.
+  let snapshotLock = NSLock()
+  var snapshot = PlayerSnapshot()
+  var lastPresentedFrame: VideoFrame?
+
+  // Everything below is owned by the loop thread.
+  var queue: [PlayerItem] = []
+  var current: ActiveItem?
+  var preloaded: ActiveItem?
+  var rate: Float = 0
+  var defaultRate: Float = 1
+  var volume: Float = 1
+  var isMuted = false
+  var actionAtItemEnd: ActionAtItemEnd
+  var timeControl: TimeControlStatus = .paused
+  var status: PlayerStatus = .unknown
+  var seekGeneration = 0
+  var periodicObservers: [UInt64: PeriodicObserver] = [:]
+  var boundaryObservers: [UInt64: BoundaryObserver] = [:]
+  var eventObservers: [UInt64: EventObserver] = [:]
+  var tempo: AudioTempoProcessor?
+  var tempoKey: (rate: Float, algorithm: AudioTimePitchAlgorithm)?
+  var boundaryCursor: MediaTime = .zero
+  var sinksFinished = false
+
+  init(configuration: PlayerConfiguration, actionAtItemEnd: ActionAtItemEnd) {
+    self.configuration = configuration
+    self.actionAtItemEnd = actionAtItemEnd
+    self.isFastMode = (configuration.clock as? ManualClock)?.advancesOnWait ?? false
+    snapshot.actionAtItemEnd = actionAtItemEnd
+  }
+
+  /// Starts the loop thread.
+  func start() {
+    let thread = Thread { [self] in run() }
+    thread.name = "playhead.playback"
+    thread.stackSize = 1 << 20
+    self.thread = thread
+    thread.start()
+  }
+
+  /// Runs `command` on the loop thread, after the commands posted before it.
+  func post(_ command: @escaping (PlaybackLoop) -> Void) {
+    commandLock.lock()
+    let accepted = !closeRequested
+    if accepted { commands.append(command) }
+    commandLock.unlock()
+    if accepted { wake.raise() }
+  }
+
+  /// Stops the loop and its loaders, finishes the sinks, and returns once the loop has
+  /// exited. Blocking I/O of loaders is interrupted, so this returns promptly.
+  func close() {
+    commandLock.lock()
+    let alreadyClosed = closeRequested
+    closeRequested = true
+    commandLock.unlock()
+    if alreadyClosed { return }
+    wake.raise()
+    if Thread.current === thread { return }
+    finished.wait()
+  }
+
+  /// Reads the published state.
+  func read<T>(_ body: (PlayerSnapshot) -> T) -> T {
+    snapshotLock.lock()
+    defer { snapshotLock.unlock() }
+    return body(snapshot)
+  }
+
+  func publish(_ body: (inout PlayerSnapshot) -> Void) {
+    snapshotLock.lock()
+    body(&snapshot)
+    snapshotLock.unlock()
+  }
+
+  private func run() {
+    while true {
+      commandLock.lock()
+      let pending = commands
+      commands.removeAll()
+      let closing = closeRequested
+      commandLock.unlock()
+      if closing { break }
+      for command in pending { command(self) }
+      if !pending.isEmpty { continue }
+      if let deadline = step() {
+        clock.wait(until: deadline, orUntil: wake)
+      } else {
+        wake.waitUntilRaised()
+      }
+    }
+    shutDown()
+    finished.signal()
+  }
+
+  private func shutDown() {
+    current?.loader.stop()
+    preloaded?.loader.stop()
+    if let current { finishPeriod(current) }
+    finishSinks()
+  }
+
+  func finishSinks() {
+    guard !sinksFinished else { return }
+    sinksFinished = true
+    try? configuration.audioSink?.finish()
+  }
+
+  /// Sends `kind` to every event observer on its queue.
+  func emit(_ kind: PlayerEvent.Kind) {
+    let event = PlayerEvent(
+      kind: kind, clockTime: clock.now, itemTime: current?.position ?? .invalid)
+    for observer in eventObservers.values {
+      let handler = observer.handler
+      observer.queue.async { handler(event) }
+    }
+  }
+}
+
+/// The state the public getters read, published by the loop.
+struct PlayerSnapshot: @unchecked Sendable {
+  var rate: Float = 0
+  var defaultRate: Float = 1
+  var timeControl: TimeControlStatus = .paused
+  var status: PlayerStatus = .unknown
+  var currentItem: PlayerItem?
+  var items: [PlayerItem] = []
+  var volume: Float = 1
+  var isMuted = false
+  var actionAtItemEnd: ActionAtItemEnd = .pause
+}
+
+/// A periodic time observer.
+struct PeriodicObserver {
+  var interval: MediaTime
+  var queue: DispatchQueue
+  var handler: @Sendable (MediaTime) -> Void
+  /// The next multiple of the interval to report (nil until playback positions it).
+  var nextFire: MediaTime?
+}
+
+/// A boundary time observer.
+struct BoundaryObserver {
+  var times: [MediaTime]
+  var queue: DispatchQueue
+  var handler: @Sendable () -> Void
+}
+
+/// An event observer.
+struct EventObserver {
+  var queue: DispatchQueue
+  var handler: @Sendable (PlayerEvent) -> Void
+}

@@ -1,0 +1,81 @@
+import Foundation
+import PlayheadCore
+import PlayheadMedia
+import PlayheadNet
+
+/// Everything a player is built with: its clock, outputs and decoding options.
+///
+/// The defaults play in real time on the host clock into discarding sinks. `fast()`
+/// gives the same pipeline on a `ManualClock` that jumps to each deadline, so a whole
+/// item plays as fast as it decodes while every timestamp stays consistent.
+public struct PlayerConfiguration: Sendable {
+  /// The clock that paces presentation and timestamps events.
+  public var clock: any Clock
+  /// Where decoded video frames go; nil discards them.
+  public var videoSink: (any VideoSink)?
+  /// Where decoded audio goes; nil discards it (the audio clock still runs).
+  public var audioSink: (any AudioSink)?
+  /// The format audio is resampled to when there is no sink to ask.
+  public var audioOutputFormat: AudioOutputFormat
+  /// Which source channels reach the output.
+  public var audioOutputChannel: AudioChannelMode
+  /// Skips video decoding entirely (audio-only playback of any file).
+  public var isVideoDisabled: Bool
+  /// Skips audio decoding entirely; the host or manual clock is then the master.
+  public var isAudioDisabled: Bool
+  /// Decoder threads per video stream (0 lets FFmpeg choose).
+  public var decoderThreadCount: Int
+  /// Asks for hardware decoding. Playhead decodes in software on Linux and, when this is
+  /// set, reports it once per item with a `softwareDecodingUsed` event.
+  public var prefersHardwareDecoding: Bool
+  /// Request settings for HTTP sources.
+  public var http: HTTPRequestConfiguration
+  /// How many decoded video frames are kept ready ahead of the play position (≥ 2).
+  public var videoFramesAhead: Int
+  /// With this on, the first frame is decoded and shown while still paused (pre-render).
+  public var prerendersFirstFrame: Bool
+  /// How long a video frame may be late before it is dropped instead of shown.
+  public var lateFrameDropThreshold: MediaTime
+
+  public init(
+    clock: any Clock = HostClock.shared,
+    videoSink: (any VideoSink)? = nil,
+    audioSink: (any AudioSink)? = nil,
+    audioOutputFormat: AudioOutputFormat = AudioOutputFormat(
+      sampleRate: 48_000, channels: 2, sampleFormat: .int16),
+    audioOutputChannel: AudioChannelMode = .both,
+    isVideoDisabled: Bool = false,
+    isAudioDisabled: Bool = false,
+    decoderThreadCount: Int = 0,
+    prefersHardwareDecoding: Bool = false,
+    http: HTTPRequestConfiguration = HTTPRequestConfiguration(),
+    videoFramesAhead: Int = 6,
+    prerendersFirstFrame: Bool = false,
+    lateFrameDropThreshold: MediaTime = MediaTime(value: 50, timescale: 1000)
+  ) {
+    self.clock = clock
+    self.videoSink = videoSink
+    self.audioSink = audioSink
+    self.audioOutputFormat = audioOutputFormat
+    self.audioOutputChannel = audioOutputChannel
+    self.isVideoDisabled = isVideoDisabled
+    self.isAudioDisabled = isAudioDisabled
+    self.decoderThreadCount = decoderThreadCount
+    self.prefersHardwareDecoding = prefersHardwareDecoding
+    self.http = http
+    self.videoFramesAhead = max(2, videoFramesAhead)
+    self.prerendersFirstFrame = prerendersFirstFrame
+    self.lateFrameDropThreshold = lateFrameDropThreshold
+  }
+
+  /// The fast-mode configuration: a fresh `ManualClock` that advances to each deadline.
+  public static func fast(
+    videoSink: (any VideoSink)? = nil, audioSink: (any AudioSink)? = nil
+  ) -> PlayerConfiguration {
+    PlayerConfiguration(
+      clock: ManualClock(advancesOnWait: true), videoSink: videoSink, audioSink: audioSink)
+  }
+
+  /// The audio format actually produced: the sink's if there is one.
+  var effectiveAudioFormat: AudioOutputFormat { audioSink?.format ?? audioOutputFormat }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import PlayheadCore
+
+/// Something that happened in a player, in the order it happened.
+///
+/// Every event carries `clockTime`, the player's clock when it happened, so that tests
+/// on a `ManualClock` can measure gaps exactly; `itemTime` is the item's media time.
+public struct PlayerEvent: Sendable {
+  /// What happened.
+  public enum Kind: Sendable {
+    /// The player's current item changed (nil when the queue ran out).
+    case currentItemChanged(PlayerItem?)
+    /// An item's status changed (readyToPlay or failed).
+    case itemStatusChanged(PlayerItem, PlayerItem.Status)
+    /// The duration of an item became known or changed.
+    case durationChanged(PlayerItem, MediaTime)
+    /// The rate changed.
+    case rateChanged(Float)
+    /// The time-control status changed.
+    case timeControlStatusChanged(TimeControlStatus)
+    /// The first video frame (or, without video, the first audio) of an item was presented.
+    case firstFramePresented(PlayerItem)
+    /// The item's buffer ran dry while playing (the "stalled" notification).
+    case playbackStalled(PlayerItem)
+    /// Playback resumed after a stall.
+    case playbackRecovered(PlayerItem)
+    /// `isPlaybackBufferEmpty` changed.
+    case bufferEmptyChanged(PlayerItem, Bool)
+    /// `isPlaybackLikelyToKeepUp` changed.
+    case likelyToKeepUpChanged(PlayerItem, Bool)
+    /// `isPlaybackBufferFull` changed.
+    case bufferFullChanged(PlayerItem, Bool)
+    /// The item's loaded time ranges changed.
+    case loadedTimeRangesChanged(PlayerItem, [MediaTimeRange])
+    /// A seek finished (`finished` false when a later seek interrupted it).
+    case seekCompleted(PlayerItem, finished: Bool)
+    /// The item played to its end (the did-play-to-end notification).
+    case didPlayToEnd(PlayerItem)
+    /// The item could not play to its end (the failed-to-play-to-end notification).
+    case failedToPlayToEnd(PlayerItem, PlayheadError)
+    /// Software decoding is used although hardware decoding was requested.
+    case softwareDecodingUsed(PlayerItem, reason: String)
+    /// A new entry was added to the item's access log.
+    case accessLogEntryAdded(PlayerItem)
+    /// A new entry was added to the item's error log.
+    case errorLogEntryAdded(PlayerItem, PlayheadError)
+  }
+
+  public var kind: Kind
+  /// The player's clock when the event happened.
+  public var clockTime: MediaTime
+  /// The current item's time when the event happened (`.invalid` without an item).
+  public var itemTime: MediaTime
+
+  /// A short lower-camel-case name for logs and JSON lines (`didPlayToEnd`, `playbackStalled`, …).
+  public var name: String {
+    switch kind {
+    case .currentItemChanged: return "currentItemChanged"
+    case .itemStatusChanged(_, let status):
+      switch status {
+      case .unknown: return "itemStatusUnknown"
+      case .readyToPlay: return "readyToPlay"
+      case .failed: return "failed"
+      }
+    case .durationChanged: return "durationChanged"
+    case .rateChanged: return "rateChanged"
+    case .timeControlStatusChanged(let status):
+      switch status {
+      case .paused: return "paused"
+      case .waitingToPlayAtSpecifiedRate: return "waiting"
+      case .playing: return "playing"
+      }
+    case .firstFramePresented: return "firstFrame"
+    case .playbackStalled: return "playbackStalled"
+    case .playbackRecovered: return "playbackRecovered"
+    case .bufferEmptyChanged(_, let empty): return empty ? "playbackBufferEmpty" : "playbackBufferNotEmpty"
+    case .likelyToKeepUpChanged(_, let likely):
+      return likely ? "playbackLikelyToKeepUp" : "playbackUnlikelyToKeepUp"
+    case .bufferFullChanged(_, let full): return full ? "playbackBufferFull" : "playbackBufferNotFull"
+    case .loadedTimeRangesChanged: return "loadedTimeRangesChanged"
+    case .seekCompleted: return "seekCompleted"
+    case .didPlayToEnd: return "didPlayToEnd"
+    case .failedToPlayToEnd: return "failedToPlayToEnd"
+    case .softwareDecodingUsed: return "softwareDecodingUsed"
+    case .accessLogEntryAdded: return "accessLogEntry"
+    case .errorLogEntryAdded: return "errorLogEntry"
+    }
+  }
+
+  /// The error the event carries, if any.
+  public var error: PlayheadError? {
+    switch kind {
+    case .itemStatusChanged(_, .failed(let error)): return error
+    case .failedToPlayToEnd(_, let error): return error
+    case .errorLogEntryAdded(_, let error): return error
+    default: return nil
+    }
+  }
+}

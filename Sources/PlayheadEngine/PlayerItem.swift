@@ -1,0 +1,165 @@
+import Foundation
+import PlayheadCore
+import PlayheadMedia
+
+/// The presentation state of one asset in a player: status, timing, buffering, logs.
+///
+/// An item may be in at most one player at a time. Its properties are snapshots that
+/// the player's playback thread updates; reading them is thread-safe.
+public final class PlayerItem: @unchecked Sendable, Identifiable, Hashable {
+  /// Whether the item can be played.
+  public enum Status: Sendable, Equatable {
+    /// Not yet opened.
+    case unknown
+    /// Opened and ready; the player can present it.
+    case readyToPlay
+    /// The item cannot be played; create a new item to try again.
+    case failed(PlayheadError)
+  }
+
+  public let id: UInt64
+  public let asset: Asset
+  let lock = NSLock()
+  var state = ItemState()
+  weak var owner: PlaybackLoop?
+
+  /// Creates an item for `asset`.
+  public init(asset: Asset) {
+    self.id = IdentifierSource.next()
+    self.asset = asset
+  }
+
+  /// Creates an item for the media at `url`.
+  public convenience init(url: URL) {
+    self.init(asset: Asset(url: url))
+  }
+
+  public static func == (lhs: PlayerItem, rhs: PlayerItem) -> Bool { lhs === rhs }
+  public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
+  func read<T>(_ body: (ItemState) -> T) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(state)
+  }
+
+  func update(_ body: (inout ItemState) -> Void) {
+    lock.lock()
+    body(&state)
+    lock.unlock()
+  }
+
+  /// The item's status.
+  public var status: Status { read { $0.status } }
+  /// The error when `status` is `.failed`.
+  public var error: PlayheadError? {
+    if case .failed(let error) = status { return error }
+    return nil
+  }
+  /// The duration (`.indefinite` until known or for unbounded media).
+  public var duration: MediaTime { read { $0.duration } }
+  /// The item's tracks, once opened.
+  public var tracks: [AssetTrack] { read { $0.tracks } }
+  /// The ranges of media time that are buffered, in order; they may be discontiguous.
+  public var loadedTimeRanges: [MediaTimeRange] { read { $0.loadedTimeRanges } }
+  /// Whether playback has consumed all buffered media and would stall.
+  public var isPlaybackBufferEmpty: Bool { read { $0.isBufferEmpty } }
+  /// Whether the buffer is expected to keep playback going without a stall.
+  public var isPlaybackLikelyToKeepUp: Bool { read { $0.isLikelyToKeepUp } }
+  /// Whether the buffer is full and loading has paused.
+  public var isPlaybackBufferFull: Bool { read { $0.isBufferFull } }
+  /// The item's current time (the player's position while this item is current).
+  public func currentTime() -> MediaTime { read { $0.currentTime } }
+  /// Statistics of the item's playback so far.
+  public var statistics: PlaybackStatistics { read { $0.statistics } }
+  /// The access log: one entry per playback period (a play from start or seek to end or pause).
+  public func accessLog() -> [AccessLogEntry] { read { $0.accessLog } }
+  /// The error log: every error met while loading or playing.
+  public func errorLog() -> [ErrorLogEntry] { read { $0.errorLog } }
+  /// Whether the item has no video track (or video is disabled) but has audio.
+  public var isAudioOnly: Bool {
+    read { state in
+      !state.tracks.contains { $0.kind == .video } && state.tracks.contains { $0.kind == .audio }
+    }
+  }
+
+  /// How far ahead of the play position the player buffers (`.zero` = the player decides).
+  public var preferredForwardBufferDuration: MediaTime {
+    get { read { $0.preferredForwardBufferDuration } }
+    set { update { $0.preferredForwardBufferDuration = newValue } }
+  }
+  /// The highest bitrate to choose in bits per second (0 = no limit); used by streaming sources.
+  public var preferredPeakBitRate: Double {
+    get { read { $0.preferredPeakBitRate } }
+    set { update { $0.preferredPeakBitRate = max(0, newValue) } }
+  }
+  /// The largest resolution to choose (nil = no limit); used by streaming sources.
+  public var preferredMaximumResolution: (width: Int, height: Int)? {
+    get { read { $0.preferredMaximumResolution } }
+    set { update { $0.preferredMaximumResolution = newValue } }
+  }
+  /// Playback ends here when playing forward (`.invalid` = the item's end).
+  public var forwardPlaybackEndTime: MediaTime {
+    get { read { $0.forwardPlaybackEndTime } }
+    set { update { $0.forwardPlaybackEndTime = newValue } }
+  }
+  /// Playback ends here when playing in reverse (`.invalid` = the start). Reverse play is
+  /// not supported for progressive media, so this is stored and reported only.
+  public var reversePlaybackEndTime: MediaTime {
+    get { read { $0.reversePlaybackEndTime } }
+    set { update { $0.reversePlaybackEndTime = newValue } }
+  }
+  /// How audio is stretched at rates other than 1 (time-domain by default).
+  public var audioTimePitchAlgorithm: AudioTimePitchAlgorithm {
+    get { read { $0.audioTimePitchAlgorithm } }
+    set { update { $0.audioTimePitchAlgorithm = newValue } }
+  }
+  /// Whether rates above 1 are supported (true once ready).
+  public var canPlayFastForward: Bool { status == .readyToPlay }
+  /// Whether rates between 0 and 1 are supported (true once ready).
+  public var canPlaySlowForward: Bool { status == .readyToPlay }
+  /// Whether negative rates are supported: never, for progressive media.
+  public var canPlayReverse: Bool { false }
+
+  /// Seeks to `time` within `toleranceBefore`/`toleranceAfter`; see `Player.seek`.
+  ///
+  /// An item that is not in a player completes with `false` at once.
+  public func seek(
+    to time: MediaTime, toleranceBefore: MediaTime = .zero, toleranceAfter: MediaTime = .zero,
+    completionHandler: (@Sendable (Bool) -> Void)? = nil
+  ) {
+    guard let owner else {
+      completionHandler?(false)
+      return
+    }
+    owner.seek(
+      item: self, to: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter,
+      completion: completionHandler)
+  }
+
+  /// Cancels pending seeks of this item; their completions report `false`.
+  public func cancelPendingSeeks() {
+    owner?.cancelPendingSeeks(item: self)
+  }
+}
+
+/// The mutable state of an item, written only by the playback thread.
+struct ItemState: Sendable {
+  var status: PlayerItem.Status = .unknown
+  var duration: MediaTime = .indefinite
+  var tracks: [AssetTrack] = []
+  var loadedTimeRanges: [MediaTimeRange] = []
+  var isBufferEmpty = true
+  var isLikelyToKeepUp = false
+  var isBufferFull = false
+  var currentTime: MediaTime = .zero
+  var statistics = PlaybackStatistics()
+  var accessLog: [AccessLogEntry] = []
+  var errorLog: [ErrorLogEntry] = []
+  var preferredForwardBufferDuration: MediaTime = .zero
+  var preferredPeakBitRate: Double = 0
+  var preferredMaximumResolution: (width: Int, height: Int)?
+  var forwardPlaybackEndTime: MediaTime = .invalid
+  var reversePlaybackEndTime: MediaTime = .invalid
+  var audioTimePitchAlgorithm: AudioTimePitchAlgorithm = .timeDomain
+}
