@@ -10,8 +10,8 @@ extension MediaTime {
       self = .invalid
       return
     }
-    // Anything at or beyond 2^63 seconds overflows every timescale, infinities included.
-    guard seconds.magnitude < 0x1p63 else {
+    // Anything at or beyond 2^64 seconds overflows every timescale, infinities included.
+    guard seconds.magnitude < 0x1p64 else {
       self = seconds > 0 ? .positiveInfinity : .negativeInfinity
       return
     }
@@ -28,7 +28,7 @@ extension MediaTime {
     var numerator = Int128(significand) * Int128(preferredTimescale)
     if seconds < 0 { numerator = -numerator }
     if exponent >= 0 {
-      // |seconds| < 2^63 bounds the exponent at 10: the shift stays under 2^94.
+      // |seconds| < 2^64 bounds the exponent at 11: the shift stays under 2^95.
       self = .saturating(
         value: numerator << exponent, timescale: preferredTimescale, rounded: false)
     } else if -exponent > 100 {
