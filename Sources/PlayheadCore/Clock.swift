@@ -121,9 +121,17 @@ public final class HostClock: Clock {
 
   @discardableResult
   public func wait(until deadline: MediaTime, orUntil signal: WakeSignal) -> Bool {
-    let remaining = (deadline - now).seconds
-    if remaining <= 0 { return true }
-    return signal.block(hostTimeoutSeconds: remaining) { (deadline - now).seconds <= 0 }
+    // Waits in slices of at most a day: Foundation's timed wait traps on a limit beyond
+    // Int64 nanoseconds since 1970 (a `+inf` deadline, for one).
+    while true {
+      let remaining = (deadline - now).seconds
+      if !(remaining > 0) { return true }
+      let due = signal.block(hostTimeoutSeconds: min(remaining, 86_400)) {
+        !((deadline - now).seconds > 0)
+      }
+      if !due { return false }
+      if !((deadline - now).seconds > 0) { return true }
+    }
   }
 }
 
@@ -136,13 +144,15 @@ public final class HostClock: Clock {
 public final class ManualClock: Clock, @unchecked Sendable {
   private let lock = NSLock()
   private var nanoseconds: Int64
-  private var waiters: [ObjectIdentifier: WakeSignal] = [:]
+  private var waiters: [Int: WakeSignal] = [:]
+  private var nextWaiterKey = 0
   /// Whether a wait jumps the clock to its deadline (fast mode) instead of blocking.
   public let advancesOnWait: Bool
 
   /// Creates a clock at `start` (default zero).
   public init(start: MediaTime = .zero, advancesOnWait: Bool = false) {
-    self.nanoseconds = start.convertScale(1_000_000_000, rounding: .roundTowardNegativeInfinity).value
+    self.nanoseconds =
+      start.convertScale(1_000_000_000, rounding: .roundTowardNegativeInfinity).value
     self.advancesOnWait = advancesOnWait
   }
 
@@ -154,14 +164,21 @@ public final class ManualClock: Clock, @unchecked Sendable {
 
   /// Moves the clock forward by `duration`; a negative duration is ignored.
   public func advance(by duration: MediaTime) {
-    advance(to: now + duration)
+    move { current in MediaTime(value: current, timescale: 1_000_000_000) + duration }
   }
 
   /// Moves the clock to `time` if that is later than now; never moves it backwards.
   public func advance(to time: MediaTime) {
-    let target = time.convertScale(1_000_000_000, rounding: .roundTowardPositiveInfinity).value
+    move { _ in time }
+  }
+
+  /// Moves the clock to `target(now)` if that is later, computing it under the lock so that
+  /// concurrent advances never lose one another, then wakes every waiter.
+  private func move(to target: (Int64) -> MediaTime) {
     lock.lock()
-    if target > nanoseconds { nanoseconds = target }
+    let time = target(nanoseconds)
+    let scaled = time.convertScale(1_000_000_000, rounding: .roundTowardPositiveInfinity)
+    if scaled.isNumeric && scaled.value > nanoseconds { nanoseconds = scaled.value }
     let toWake = Array(waiters.values)
     lock.unlock()
     for signal in toWake { signal.poke() }
@@ -175,8 +192,10 @@ public final class ManualClock: Clock, @unchecked Sendable {
       advance(to: deadline)
       return true
     }
-    let key = ObjectIdentifier(signal)
+    // One key per wait, not per signal: two threads may wait on the same signal.
     lock.lock()
+    let key = nextWaiterKey
+    nextWaiterKey += 1
     waiters[key] = signal
     lock.unlock()
     defer {

@@ -1,107 +1,127 @@
-/// A rational media time: `value / timescale` seconds, with flags for the non-numeric
-/// times (invalid, indefinite, positive and negative infinity).
+/// A rational media time: `value / timescale` seconds, plus flags for the four times that
+/// are not numbers (invalid, indefinite, positive infinity and negative infinity).
 ///
-/// PROVISIONAL first cut; the complete arithmetic lands with its exhaustive tests.
-public struct MediaTime: Sendable, Hashable, Comparable, CustomStringConvertible {
-  /// Which kind of time a value is.
+/// All arithmetic, comparison and rescaling is exact integer arithmetic on 128-bit
+/// intermediates; floating point appears only at the `seconds` boundary. When a result
+/// must be rounded (a timescale that cannot hold it exactly) the rounding rule is stated by
+/// the operation and the result carries `.hasBeenRounded`. A value that overflows `Int64`
+/// saturates to `.positiveInfinity` or `.negativeInfinity`; no operation traps.
+///
+/// A time is numeric when its flags contain `.valid`, none of the special flags, and its
+/// timescale is positive. Fields of a non-numeric time other than `flags` carry no meaning.
+///
+/// ```swift
+/// let t = MediaTime(value: 1, timescale: 2) + MediaTime(value: 1, timescale: 3)
+/// // t == 5/6 s, timescale 6
+/// ```
+public struct MediaTime: Sendable {
+  /// Which kind of time a value is, and whether it has been rounded.
+  ///
+  /// A time whose flags lack `.valid` is invalid whatever else is set. Among the special
+  /// flags, `.indefinite` wins over the infinities; a time with both infinity flags is
+  /// treated as invalid.
   public struct Flags: OptionSet, Sendable, Hashable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
+    /// The time is valid: numeric, infinite or indefinite.
     public static let valid = Flags(rawValue: 1 << 0)
+    /// An operation that produced this time (or one of its inputs) had to round.
     public static let hasBeenRounded = Flags(rawValue: 1 << 1)
+    /// The time is positive infinity.
     public static let positiveInfinity = Flags(rawValue: 1 << 2)
+    /// The time is negative infinity.
     public static let negativeInfinity = Flags(rawValue: 1 << 3)
+    /// The time is unknown (for example, the duration of a live stream).
     public static let indefinite = Flags(rawValue: 1 << 4)
   }
 
   /// How a conversion rounds a value that does not fit the target timescale exactly.
-  public enum RoundingMode: Sendable {
+  ///
+  /// Each mode is defined on the exact rational result, for negative values too:
+  /// `-3/2` becomes `-2` (half away from zero), `-1` (toward zero), `-2` (away from zero),
+  /// `-1` (toward positive infinity) and `-2` (toward negative infinity).
+  public enum RoundingMode: Sendable, CaseIterable {
+    /// Nearest integer; an exact half goes away from zero (`2.5 → 3`, `-2.5 → -3`).
     case roundHalfAwayFromZero
+    /// Truncates (`2.7 → 2`, `-2.7 → -2`).
     case roundTowardZero
+    /// Any fraction moves away from zero (`2.1 → 3`, `-2.1 → -3`).
     case roundAwayFromZero
+    /// Ceiling (`2.1 → 3`, `-2.7 → -2`).
     case roundTowardPositiveInfinity
+    /// Floor (`2.7 → 2`, `-2.1 → -3`).
     case roundTowardNegativeInfinity
   }
 
+  /// The numerator; meaningful only when the time is numeric.
   public var value: Int64
+  /// The denominator, in units per second; meaningful only when the time is numeric.
   public var timescale: Int32
+  /// The kind of time and whether it has been rounded.
   public var flags: Flags
 
+  /// Creates the time `value / timescale` seconds.
+  ///
+  /// A timescale of zero or less gives an invalid time (the fields are kept as given).
   public init(value: Int64, timescale: Int32) {
     self.value = value
     self.timescale = timescale
     self.flags = timescale > 0 ? .valid : []
   }
 
+  /// Creates a time from raw fields, exactly as given.
   init(value: Int64, timescale: Int32, flags: Flags) {
     self.value = value
     self.timescale = timescale
     self.flags = flags
   }
 
-  public init(seconds: Double, preferredTimescale: Int32) {
-    self.init(value: Int64((seconds * Double(preferredTimescale)).rounded()), timescale: preferredTimescale)
-  }
-
+  /// Zero seconds, with timescale 1.
   public static let zero = MediaTime(value: 0, timescale: 1)
+  /// A time that is not a time; the result of any operation on invalid input.
   public static let invalid = MediaTime(value: 0, timescale: 0, flags: [])
+  /// An unknown time, such as the duration of a live stream.
   public static let indefinite = MediaTime(value: 0, timescale: 0, flags: [.valid, .indefinite])
-  public static let positiveInfinity = MediaTime(value: 0, timescale: 0, flags: [.valid, .positiveInfinity])
-  public static let negativeInfinity = MediaTime(value: 0, timescale: 0, flags: [.valid, .negativeInfinity])
+  /// Later than every numeric time.
+  public static let positiveInfinity = MediaTime(
+    value: 0, timescale: 0, flags: [.valid, .positiveInfinity])
+  /// Earlier than every numeric time.
+  public static let negativeInfinity = MediaTime(
+    value: 0, timescale: 0, flags: [.valid, .negativeInfinity])
 
-  public var isValid: Bool { flags.contains(.valid) }
-  public var isNumeric: Bool { isValid && flags.isDisjoint(with: [.indefinite, .positiveInfinity, .negativeInfinity]) }
-  public var isIndefinite: Bool { isValid && flags.contains(.indefinite) }
-  public var isPositiveInfinity: Bool { isValid && flags.contains(.positiveInfinity) }
-  public var isNegativeInfinity: Bool { isValid && flags.contains(.negativeInfinity) }
+  /// The five kinds of time, in `CMTimeCompare` order.
+  enum Kind: Int, Comparable {
+    case negativeInfinity = 0
+    case numeric = 1
+    case positiveInfinity = 2
+    case indefinite = 3
+    case invalid = 4
 
-  public var seconds: Double {
-    if isPositiveInfinity { return .infinity }
-    if isNegativeInfinity { return -.infinity }
-    guard isNumeric else { return .nan }
-    return Double(value) / Double(timescale)
+    static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
   }
 
-  public func convertScale(_ newTimescale: Int32, rounding: RoundingMode) -> MediaTime {
-    guard isNumeric, newTimescale > 0 else { return self }
-    let product = Double(value) * Double(newTimescale) / Double(timescale)
-    let rounded: Double
-    switch rounding {
-    case .roundHalfAwayFromZero: rounded = product.rounded()
-    case .roundTowardZero: rounded = product.rounded(.towardZero)
-    case .roundAwayFromZero: rounded = product.rounded(.awayFromZero)
-    case .roundTowardPositiveInfinity: rounded = product.rounded(.up)
-    case .roundTowardNegativeInfinity: rounded = product.rounded(.down)
-    }
-    return MediaTime(value: Int64(rounded), timescale: newTimescale)
+  /// The kind of this time, derived from its flags and timescale.
+  var kind: Kind {
+    guard flags.contains(.valid) else { return .invalid }
+    if flags.contains(.indefinite) { return .indefinite }
+    let positive = flags.contains(.positiveInfinity)
+    let negative = flags.contains(.negativeInfinity)
+    if positive && negative { return .invalid }
+    if positive { return .positiveInfinity }
+    if negative { return .negativeInfinity }
+    return timescale > 0 ? .numeric : .invalid
   }
 
-  public static func + (lhs: MediaTime, rhs: MediaTime) -> MediaTime {
-    guard lhs.isNumeric, rhs.isNumeric else { return .invalid }
-    if lhs.timescale == rhs.timescale { return MediaTime(value: lhs.value + rhs.value, timescale: lhs.timescale) }
-    let scale = max(lhs.timescale, rhs.timescale)
-    return MediaTime(
-      value: lhs.convertScale(scale, rounding: .roundHalfAwayFromZero).value
-        + rhs.convertScale(scale, rounding: .roundHalfAwayFromZero).value, timescale: scale)
-  }
-
-  public static prefix func - (time: MediaTime) -> MediaTime {
-    guard time.isNumeric else { return time }
-    return MediaTime(value: -time.value, timescale: time.timescale)
-  }
-
-  public static func - (lhs: MediaTime, rhs: MediaTime) -> MediaTime { lhs + (-rhs) }
-
-  public static func < (lhs: MediaTime, rhs: MediaTime) -> Bool { lhs.seconds < rhs.seconds }
-
-  public static func == (lhs: MediaTime, rhs: MediaTime) -> Bool {
-    if lhs.isNumeric && rhs.isNumeric {
-      return Int128(lhs.value) * Int128(rhs.timescale) == Int128(rhs.value) * Int128(lhs.timescale)
-    }
-    return lhs.flags == rhs.flags
-  }
-
-  public func hash(into hasher: inout Hasher) { hasher.combine(seconds) }
-
-  public var description: String { isNumeric ? "\(value)/\(timescale)" : "\(flags)" }
+  /// Whether the time is numeric, infinite or indefinite (anything but invalid).
+  public var isValid: Bool { kind != .invalid }
+  /// Whether the time is a finite number of seconds.
+  public var isNumeric: Bool { kind == .numeric }
+  /// Whether the time is indefinite.
+  public var isIndefinite: Bool { kind == .indefinite }
+  /// Whether the time is positive infinity.
+  public var isPositiveInfinity: Bool { kind == .positiveInfinity }
+  /// Whether the time is negative infinity.
+  public var isNegativeInfinity: Bool { kind == .negativeInfinity }
+  /// Whether the flags say that rounding happened on the way to this time.
+  public var hasBeenRounded: Bool { flags.contains(.hasBeenRounded) }
 }
