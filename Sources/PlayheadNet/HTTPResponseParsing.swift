@@ -1,0 +1,133 @@
+import Foundation
+import PlayheadCore
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The parts of a `Content-Range` header: `bytes first-last/total` or `bytes */total`.
+struct ContentRange: Equatable {
+  /// The first byte's offset; nil for the unsatisfied form `bytes */total`.
+  var first: Int64?
+  /// The last byte's offset (inclusive); nil for the unsatisfied form.
+  var last: Int64?
+  /// The resource's total length; nil when the server wrote `*`.
+  var total: Int64?
+
+  /// Parses a `Content-Range` value; returns nil for anything malformed.
+  init?(_ value: String) {
+    let trimmed = value.trimmingCharacters(in: .whitespaces)
+    guard trimmed.lowercased().hasPrefix("bytes") else { return nil }
+    let spec = trimmed.dropFirst(5).trimmingCharacters(in: .whitespaces)
+    let halves = spec.split(separator: "/", omittingEmptySubsequences: false)
+    guard halves.count == 2 else { return nil }
+    let totalText = halves[1].trimmingCharacters(in: .whitespaces)
+    if totalText == "*" {
+      total = nil
+    } else {
+      guard let value = Int64(totalText), value >= 0 else { return nil }
+      total = value
+    }
+    let rangeText = halves[0].trimmingCharacters(in: .whitespaces)
+    if rangeText == "*" {
+      guard total != nil else { return nil }
+      first = nil
+      last = nil
+      return
+    }
+    let bounds = rangeText.split(separator: "-", omittingEmptySubsequences: false)
+    guard bounds.count == 2, let low = Int64(bounds[0]), let high = Int64(bounds[1]),
+      low >= 0, high >= low
+    else { return nil }
+    if let total, high >= total { return nil }
+    first = low
+    last = high
+  }
+}
+
+enum HTTPResponseParsing {
+  /// A header's value, looked up without regard to case.
+  static func header(_ name: String, in response: HTTPURLResponse) -> String? {
+    let wanted = name.lowercased()
+    for (key, value) in response.allHeaderFields {
+      if let key = key as? String, key.lowercased() == wanted {
+        return value as? String
+      }
+    }
+    return nil
+  }
+
+  /// The standard reason phrase for common status codes, or nil.
+  static func reasonPhrase(_ status: Int) -> String? {
+    switch status {
+    case 200: return "OK"
+    case 204: return "No Content"
+    case 206: return "Partial Content"
+    case 300: return "Multiple Choices"
+    case 301: return "Moved Permanently"
+    case 302: return "Found"
+    case 303: return "See Other"
+    case 304: return "Not Modified"
+    case 307: return "Temporary Redirect"
+    case 308: return "Permanent Redirect"
+    case 400: return "Bad Request"
+    case 401: return "Unauthorized"
+    case 403: return "Forbidden"
+    case 404: return "Not Found"
+    case 405: return "Method Not Allowed"
+    case 408: return "Request Timeout"
+    case 410: return "Gone"
+    case 416: return "Range Not Satisfiable"
+    case 429: return "Too Many Requests"
+    case 500: return "Internal Server Error"
+    case 501: return "Not Implemented"
+    case 502: return "Bad Gateway"
+    case 503: return "Service Unavailable"
+    case 504: return "Gateway Timeout"
+    default: return nil
+    }
+  }
+
+  /// The error for a response with a failing status, e.g. "HTTP 404 Not Found for <url>".
+  static func statusError(_ status: Int, url: URL) -> PlayheadError {
+    let phrase = reasonPhrase(status).map { " \($0)" } ?? ""
+    return PlayheadError(
+      .httpStatus, "HTTP \(status)\(phrase) for \(url.absoluteString)", url: url,
+      httpStatusCode: status)
+  }
+
+  /// Maps a URLSession failure to a Playhead error.
+  static func transportError(_ error: any Error, url: URL) -> PlayheadError {
+    let nsError = error as NSError
+    let target = url.absoluteString
+    guard nsError.domain == NSURLErrorDomain else {
+      return PlayheadError(
+        .connectionFailed, "connection to \(target) failed: \(nsError.localizedDescription)",
+        url: url)
+    }
+    switch nsError.code {
+    case NSURLErrorTimedOut:
+      return PlayheadError(.timedOut, "request to \(target) timed out", url: url)
+    case NSURLErrorCancelled:
+      return PlayheadError(.cancelled, "request to \(target) was cancelled", url: url)
+    case NSURLErrorCannotConnectToHost:
+      return PlayheadError(.connectionFailed, "cannot connect to the host of \(target)", url: url)
+    case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed:
+      return PlayheadError(.connectionFailed, "cannot find the host of \(target)", url: url)
+    case NSURLErrorNetworkConnectionLost:
+      return PlayheadError(.connectionFailed, "connection lost while loading \(target)", url: url)
+    case NSURLErrorNotConnectedToInternet:
+      return PlayheadError(.connectionFailed, "no network connection for \(target)", url: url)
+    case NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateUntrusted,
+      NSURLErrorServerCertificateHasBadDate, NSURLErrorServerCertificateNotYetValid,
+      NSURLErrorServerCertificateHasUnknownRoot:
+      return PlayheadError(.connectionFailed, "TLS connection to \(target) failed", url: url)
+    case NSURLErrorBadServerResponse:
+      return PlayheadError(.connectionFailed, "bad server response from \(target)", url: url)
+    default:
+      return PlayheadError(
+        .connectionFailed,
+        "connection to \(target) failed (URL error \(nsError.code))", url: url)
+    }
+  }
+}

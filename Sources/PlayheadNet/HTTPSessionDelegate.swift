@@ -1,0 +1,159 @@
+import Foundation
+import PlayheadCore
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Receives an `HTTPByteSource`'s URLSession callbacks and records them in the shared
+/// `HTTPTransferState`.
+///
+/// The session keeps its delegate alive until it is invalidated, so the delegate holds the
+/// state, never the source: releasing the source invalidates the session and frees both.
+/// Callbacks from a task that is no longer the current one are ignored.
+final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  // Unchecked Sendable: `state` is immutable and guards its own fields.
+  let state: HTTPTransferState
+
+  init(state: HTTPTransferState) {
+    self.state = state
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) {
+    let allow = handleResponse(response, taskIdentifier: dataTask.taskIdentifier)
+    completionHandler(allow ? .allow : .cancel)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    let state = self.state
+    state.condition.lock()
+    guard state.taskIdentifier == dataTask.taskIdentifier else {
+      state.condition.unlock()
+      return
+    }
+    state.lastProgressNanoseconds = HTTPTransferState.nowNanoseconds()
+    state.append(data)
+    var stopped: URLSessionDataTask?
+    if state.buffered >= state.maxBufferAheadBytes {
+      // URLSession cannot pause a response, so a full buffer stops it; the reader starts
+      // a new range request at `bufferEnd` once it has consumed half of the buffer.
+      stopped = state.detachTask()
+      state.phase = .idle
+    }
+    state.condition.broadcast()
+    state.condition.unlock()
+    stopped?.cancel()
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    let state = self.state
+    state.condition.lock()
+    defer {
+      state.condition.broadcast()
+      state.condition.unlock()
+    }
+    guard state.taskIdentifier == task.taskIdentifier else { return }
+    _ = state.detachTask()
+    if let error {
+      state.phase = .failed(HTTPResponseParsing.transportError(error, url: state.url))
+      return
+    }
+    guard case .streaming = state.phase else {
+      state.phase = .failed(
+        PlayheadError(
+          .connectionFailed, "no response from \(state.url.absoluteString)", url: state.url))
+      return
+    }
+    if state.length == nil {
+      // An open-ended request that ended cleanly ran to the end of the resource.
+      state.length = state.fetchOffset
+    }
+    state.phase = .ended
+  }
+
+  /// Records the response headers; returns false when the response is not wanted (a
+  /// failing status, or a task that is no longer current).
+  private func handleResponse(_ response: URLResponse, taskIdentifier: Int) -> Bool {
+    let state = self.state
+    state.condition.lock()
+    defer {
+      state.condition.broadcast()
+      state.condition.unlock()
+    }
+    guard state.taskIdentifier == taskIdentifier else { return false }
+    state.lastProgressNanoseconds = HTTPTransferState.nowNanoseconds()
+    guard let http = response as? HTTPURLResponse else {
+      fail(
+        PlayheadError(
+          .connectionFailed, "not an HTTP response from \(state.url.absoluteString)",
+          url: state.url))
+      return false
+    }
+    let status = http.statusCode
+    let contentRange = HTTPResponseParsing.header("Content-Range", in: http).flatMap {
+      ContentRange($0)
+    }
+    switch status {
+    case 206:
+      guard let range = contentRange, let first = range.first else {
+        fail(
+          PlayheadError(
+            .ioError, "HTTP 206 without a valid Content-Range from \(state.url.absoluteString)",
+            url: state.url))
+        return false
+      }
+      if first > state.requestOffset {
+        fail(
+          PlayheadError(
+            .ioError,
+            "server sent bytes from \(first) for a request from \(state.requestOffset) "
+              + "(\(state.url.absoluteString))", url: state.url))
+        return false
+      }
+      if let total = range.total { state.length = total }
+      state.headersReceived = true
+      state.fetchOffset = first
+      state.phase = .streaming
+      return true
+    case 200..<300:
+      // The whole resource from byte 0: a server that ignores Range sends this, and the
+      // bytes before the wanted offset are discarded as they arrive.
+      state.fetchOffset = 0
+      let encoded = HTTPResponseParsing.header("Content-Encoding", in: http).map {
+        $0.lowercased() != "identity"
+      }
+      if status == 200, encoded != true, http.expectedContentLength >= 0 {
+        state.length = http.expectedContentLength
+      }
+      state.headersReceived = true
+      state.phase = .streaming
+      return true
+    case 416:
+      if let total = contentRange?.total, state.requestOffset >= total {
+        // A request at or past the end: the resource simply has no more bytes.
+        state.length = total
+        state.headersReceived = true
+        _ = state.detachTask()
+        state.phase = .ended
+        return false
+      }
+      fail(HTTPResponseParsing.statusError(status, url: state.url))
+      return false
+    default:
+      fail(HTTPResponseParsing.statusError(status, url: state.url))
+      return false
+    }
+  }
+
+  /// Records a failure of the current task; its cancellation callback is then ignored.
+  /// The caller holds the lock.
+  private func fail(_ error: PlayheadError) {
+    _ = state.detachTask()
+    state.phase = .failed(error)
+  }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import PlayheadCore
+import XCTest
+
+/// Deterministic pseudo-random bytes, so that a wrong offset shows up as a mismatch.
+func generatedBytes(count: Int, seed: UInt32 = 0x1234_5678) -> Data {
+  var state = seed
+  var bytes = [UInt8](repeating: 0, count: count)
+  for index in 0..<count {
+    state = state &* 1_664_525 &+ 1_013_904_223
+    bytes[index] = UInt8(truncatingIfNeeded: state >> 24)
+  }
+  return Data(bytes)
+}
+
+/// Reads `count` bytes (or fewer at the end) at `offset` with a single read call.
+func readOnce(_ source: any ByteSource, at offset: Int64, count: Int) throws(PlayheadError) -> Data
+{
+  var buffer = [UInt8](repeating: 0, count: count)
+  let result = buffer.withUnsafeMutableBytes { raw in
+    Result { () throws(PlayheadError) -> Int in try source.read(into: raw, at: offset) }
+  }
+  let read = try result.get()
+  return Data(buffer[0..<read])
+}
+
+/// Reads sequentially from `offset` in `chunk`-sized reads until a read returns 0.
+func readToEnd(_ source: any ByteSource, from offset: Int64 = 0, chunk: Int = 32 * 1024)
+  throws(PlayheadError) -> Data
+{
+  var result = Data()
+  var position = offset
+  while true {
+    let piece = try readOnce(source, at: position, count: chunk)
+    if piece.isEmpty { return result }
+    result.append(piece)
+    position += Int64(piece.count)
+  }
+}
+
+/// Runs `body` and returns the PlayheadError it throws; fails the test when it throws
+/// nothing.
+func playheadError<T>(
+  _ body: () throws(PlayheadError) -> T, file: StaticString = #filePath, line: UInt = #line
+) -> PlayheadError? {
+  do {
+    _ = try body()
+    XCTFail("expected a PlayheadError, got a result", file: file, line: line)
+    return nil
+  } catch {
+    return error
+  }
+}
+
+/// A fresh temporary directory, removed by the test's teardown.
+func makeTemporaryDirectory(for testCase: XCTestCase) throws -> URL {
+  let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("playhead-net-\(UUID().uuidString)", isDirectory: true)
+  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+  testCase.addTeardownBlock {
+    try? FileManager.default.removeItem(at: directory)
+  }
+  return directory
+}
+
+/// A value shared between a test and a background thread.
+final class LockedBox<Value>: @unchecked Sendable {
+  // Unchecked Sendable: `value` is only touched under `lock`.
+  private let lock = NSLock()
+  private var stored: Value
+
+  init(_ value: Value) { stored = value }
+
+  var value: Value {
+    get {
+      lock.lock()
+      defer { lock.unlock() }
+      return stored
+    }
+    set {
+      lock.lock()
+      stored = newValue
+      lock.unlock()
+    }
+  }
+}

@@ -1,0 +1,240 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a `Range` header asks of a body of a given size.
+enum TestByteRange: Equatable {
+  /// No usable range: send the whole body with 200.
+  case whole
+  /// Send these bytes with 206.
+  case partial(Range<Int>)
+  /// Nothing of the body is in range: 416.
+  case unsatisfiable
+
+  /// Interprets `header` (`bytes=a-b`, `bytes=a-`, `bytes=-n`) for a body of `size` bytes.
+  init(header: String?, size: Int) {
+    guard let header else {
+      self = .whole
+      return
+    }
+    let trimmed = header.trimmingCharacters(in: .whitespaces)
+    guard trimmed.lowercased().hasPrefix("bytes="), !trimmed.contains(",") else {
+      self = .whole
+      return
+    }
+    let spec = trimmed.dropFirst(6)
+    let parts = spec.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 2 else {
+      self = .whole
+      return
+    }
+    let first = parts[0].trimmingCharacters(in: .whitespaces)
+    let last = parts[1].trimmingCharacters(in: .whitespaces)
+    if first.isEmpty {
+      guard let suffix = Int(last), suffix >= 0 else {
+        self = .whole
+        return
+      }
+      if suffix == 0 || size == 0 {
+        self = .unsatisfiable
+      } else {
+        self = .partial(max(0, size - suffix)..<size)
+      }
+      return
+    }
+    guard let start = Int(first), start >= 0 else {
+      self = .whole
+      return
+    }
+    var end = size - 1
+    if !last.isEmpty {
+      guard let value = Int(last), value >= start else {
+        self = .whole
+        return
+      }
+      end = min(value, size - 1)
+    }
+    self = start >= size ? .unsatisfiable : .partial(start..<(end + 1))
+  }
+}
+
+extension HTTPTestServer {
+  /// A parsed request head.
+  struct RequestHead {
+    var method: String
+    var target: String
+    var version: String
+    var headers: [String: String]
+  }
+
+  /// Serves requests on one connection until the peer closes it, a response closes it,
+  /// or the server stops.
+  func serveConnection(_ fd: Int32, id: Int) {
+    defer { finishConnection(fd, id: id) }
+    var pending: [UInt8] = []
+    while let head = readRequestHead(fd, pending: &pending) {
+      guard discardBody(fd, head: head, pending: &pending) else { return }
+      let path = Self.path(ofTarget: head.target)
+      record(
+        LoggedRequest(method: head.method, path: path, headers: head.headers, connectionID: id))
+      let connectionHeader = head.headers["connection"]?.lowercased()
+      let keepAlive =
+        head.version == "HTTP/1.1"
+        ? connectionHeader != "close" : connectionHeader == "keep-alive"
+      guard respond(to: head, path: path, fd: fd, keepAlive: keepAlive), keepAlive else { return }
+    }
+  }
+
+  /// Reads up to the blank line that ends a request head; nil at end of stream, on error,
+  /// or for a head that is malformed or larger than 64 KiB.
+  private func readRequestHead(_ fd: Int32, pending: inout [UInt8]) -> RequestHead? {
+    let terminator: [UInt8] = [13, 10, 13, 10]
+    while true {
+      if let end = Self.find(terminator, in: pending) {
+        let headBytes = pending[0..<end]
+        pending.removeFirst(end + terminator.count)
+        return Self.parseHead(String(decoding: headBytes, as: UTF8.self))
+      }
+      if pending.count > 64 * 1024 { return nil }
+      if !TestSockets.receive(fd, into: &pending) { return nil }
+    }
+  }
+
+  /// Reads and drops a request body announced by `Content-Length`.
+  private func discardBody(_ fd: Int32, head: RequestHead, pending: inout [UInt8]) -> Bool {
+    guard let text = head.headers["content-length"], var remaining = Int(text), remaining > 0
+    else { return true }
+    while remaining > 0 {
+      if pending.isEmpty && !TestSockets.receive(fd, into: &pending) { return false }
+      let taken = min(remaining, pending.count)
+      pending.removeFirst(taken)
+      remaining -= taken
+    }
+    return true
+  }
+
+  /// Sends the answer; false when the connection must close.
+  private func respond(to head: RequestHead, path: String, fd: Int32, keepAlive: Bool) -> Bool {
+    let (fault, body) = lookup(path)
+    let connection = keepAlive ? "keep-alive" : "close"
+    if fault == .hang {
+      waitUntilStopped()
+      return false
+    }
+    guard head.method == "GET" || head.method == "HEAD" else {
+      return sendText(fd, status: 405, connection: connection, head: head)
+    }
+    if case .status(let code) = fault {
+      return sendText(fd, status: code, connection: connection, head: head)
+    }
+    guard let body else {
+      return sendText(fd, status: 404, connection: connection, head: head)
+    }
+    let range =
+      fault == .ignoreRange
+      ? .whole : TestByteRange(header: head.headers["range"], size: body.count)
+    var status = 200
+    var extra: [String] = fault == .ignoreRange ? [] : ["Accept-Ranges: bytes"]
+    var bytes = 0..<body.count
+    switch range {
+    case .whole:
+      break
+    case .partial(let wanted):
+      status = 206
+      bytes = wanted
+      extra.append(
+        "Content-Range: bytes \(wanted.lowerBound)-\(wanted.upperBound - 1)/\(body.count)")
+    case .unsatisfiable:
+      extra.append("Content-Range: bytes */\(body.count)")
+      return sendText(fd, status: 416, connection: connection, head: head, extra: extra)
+    }
+    var lines = ["HTTP/1.1 \(status) \(Self.reason(status))"]
+    lines.append("Content-Length: \(bytes.count)")
+    lines.append("Content-Type: application/octet-stream")
+    lines += extra
+    lines.append("Connection: \(connection)")
+    let headerData = Data((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
+    guard TestSockets.sendAll(fd, headerData) else { return false }
+    if head.method == "HEAD" { return true }
+    var sendCount = bytes.count
+    if case .closeAfter(let limit) = fault { sendCount = max(0, min(limit, bytes.count)) }
+    let sent = body.withUnsafeBytes { raw in
+      TestSockets.sendAll(
+        fd, UnsafeRawBufferPointer(rebasing: raw[bytes.lowerBound..<(bytes.lowerBound + sendCount)])
+      )
+    }
+    if case .closeAfter = fault { return false }
+    return sent
+  }
+
+  /// Sends a short text answer with `status`.
+  private func sendText(
+    _ fd: Int32, status: Int, connection: String, head: RequestHead, extra: [String] = []
+  ) -> Bool {
+    let text = Data("\(status) \(Self.reason(status))\n".utf8)
+    var lines = ["HTTP/1.1 \(status) \(Self.reason(status))"]
+    lines.append("Content-Length: \(text.count)")
+    lines.append("Content-Type: text/plain")
+    lines += extra
+    lines.append("Connection: \(connection)")
+    var data = Data((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
+    if head.method != "HEAD" { data.append(text) }
+    return TestSockets.sendAll(fd, data)
+  }
+
+  static func parseHead(_ text: String) -> RequestHead? {
+    var lines = text.components(separatedBy: "\r\n")
+    guard !lines.isEmpty else { return nil }
+    let requestLine = lines.removeFirst().split(separator: " ")
+    guard requestLine.count == 3 else { return nil }
+    var headers: [String: String] = [:]
+    for line in lines {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      let name = line[line.startIndex..<colon].trimmingCharacters(in: .whitespaces).lowercased()
+      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      headers[name] = headers[name].map { "\($0), \(value)" } ?? value
+    }
+    return RequestHead(
+      method: String(requestLine[0]), target: String(requestLine[1]),
+      version: String(requestLine[2]), headers: headers)
+  }
+
+  static func path(ofTarget target: String) -> String {
+    var path = target
+    if let schemeEnd = path.range(of: "://") {
+      let afterScheme = path[schemeEnd.upperBound...]
+      path = afterScheme.firstIndex(of: "/").map { String(afterScheme[$0...]) } ?? "/"
+    }
+    if let query = path.firstIndex(of: "?") { path = String(path[path.startIndex..<query]) }
+    return normalize(path.removingPercentEncoding ?? path)
+  }
+
+  static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+    guard haystack.count >= needle.count else { return nil }
+    for start in 0...(haystack.count - needle.count)
+    where haystack[start..<(start + needle.count)].elementsEqual(needle) {
+      return start
+    }
+    return nil
+  }
+
+  static func reason(_ status: Int) -> String {
+    switch status {
+    case 200: return "OK"
+    case 206: return "Partial Content"
+    case 400: return "Bad Request"
+    case 401: return "Unauthorized"
+    case 403: return "Forbidden"
+    case 404: return "Not Found"
+    case 405: return "Method Not Allowed"
+    case 416: return "Range Not Satisfiable"
+    case 500: return "Internal Server Error"
+    case 503: return "Service Unavailable"
+    default: return "Status"
+    }
+  }
+}

@@ -1,0 +1,294 @@
+import Foundation
+import PlayheadCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A real HTTP/1.1 server on 127.0.0.1 for tests: files from a directory or from memory,
+/// byte ranges, keep-alive, a request log, and programmable faults per path.
+///
+/// One thread accepts connections and one thread serves each connection. `stop()` shuts
+/// every socket down, joins every thread and closes every descriptor, so a stopped server
+/// leaks nothing; always call it (for example from `addTeardownBlock`), because running
+/// threads keep the server alive. GET and HEAD are served; `Range: bytes=a-b`, `a-` and
+/// `-n` get 206 with `Content-Range`, an unsatisfiable range gets 416, a missing path 404.
+/// Malformed or multi-part ranges are ignored (200 with the whole file), as HTTP allows.
+///
+/// Example:
+/// ```swift
+/// let server = HTTPTestServer(files: ["/a.bin": data])
+/// try server.start()
+/// defer { server.stop() }
+/// let url = server.url("/a.bin")
+/// ```
+public final class HTTPTestServer: @unchecked Sendable {
+  // Unchecked Sendable: every mutable property is guarded by `condition`.
+
+  /// A misbehaviour the server shows for one path.
+  public enum Fault: Sendable, Equatable {
+    /// Answer with this status and a short text body.
+    case status(Int)
+    /// Read the request and never answer, until `stop()`.
+    case hang
+    /// Send the headers of a normal answer, then only this many body bytes, then close.
+    case closeAfter(bytes: Int)
+    /// Ignore `Range` and always send the whole file with 200.
+    case ignoreRange
+  }
+
+  /// One request as the server received it.
+  public struct LoggedRequest: Sendable, Equatable {
+    /// `GET`, `HEAD`, …
+    public var method: String
+    /// The percent-decoded path, without the query.
+    public var path: String
+    /// The header fields, names lowercased.
+    public var headers: [String: String]
+    /// Which connection carried it, numbered from 1 in accept order.
+    public var connectionID: Int
+    /// The `Range` header, if any.
+    public var range: String? { headers["range"] }
+  }
+
+  let condition = NSCondition()
+  private let directory: URL?
+  private var files: [String: Data]
+  private var faults: [String: Fault]
+  private var log: [LoggedRequest] = []
+  private var listenFD: Int32 = -1
+  private var boundPort = 0
+  private var running = false
+  private(set) var stopping = false
+  private var acceptThread: pthread_t?
+  private var connectionThreads: [pthread_t] = []
+  private var openConnections: [Int: Int32] = [:]
+  private var nextConnectionID = 1
+
+  /// Creates a stopped server over `files` (paths like "/a.bin") and the files under
+  /// `directory`; an in-memory file wins over a file of the same path on disk.
+  public init(directory: URL? = nil, files: [String: Data] = [:], faults: [String: Fault] = [:]) {
+    self.directory = directory
+    self.files = Dictionary(uniqueKeysWithValues: files.map { (Self.normalize($0.key), $0.value) })
+    self.faults = Dictionary(
+      uniqueKeysWithValues: faults.map { (Self.normalize($0.key), $0.value) })
+  }
+
+  deinit {
+    if listenFD >= 0 { close(listenFD) }
+  }
+
+  /// Binds an ephemeral port on 127.0.0.1 and starts accepting; throws `.ioError` when
+  /// the socket cannot be set up. Starting a running server does nothing.
+  public func start() throws(PlayheadError) {
+    condition.lock()
+    defer { condition.unlock() }
+    if running { return }
+    guard !stopping else {
+      throw PlayheadError(.invalidState, "HTTPTestServer cannot be restarted after stop()")
+    }
+    let fd: Int32
+    let port: Int
+    switch TestSockets.bindLoopback() {
+    case .success(let bound):
+      fd = bound.fd
+      port = bound.port
+    case .failure(let failure):
+      throw PlayheadError(.ioError, "HTTPTestServer: \(failure.description)")
+    }
+    guard listen(fd, 64) == 0 else {
+      let message = String(cString: strerror(errno))
+      close(fd)
+      throw PlayheadError(.ioError, "HTTPTestServer: listen failed: \(message)")
+    }
+    guard let thread = TestSockets.spawnThread({ [self] in acceptLoop(fd) }) else {
+      close(fd)
+      throw PlayheadError(.ioError, "HTTPTestServer: cannot start the accept thread")
+    }
+    listenFD = fd
+    boundPort = port
+    acceptThread = thread
+    running = true
+  }
+
+  /// Closes every socket promptly, wakes hung requests and joins all threads. Safe to call
+  /// twice; a stopped server cannot be started again.
+  public func stop() {
+    condition.lock()
+    guard running else {
+      stopping = true
+      condition.unlock()
+      return
+    }
+    running = false
+    stopping = true
+    condition.broadcast()
+    let fd = listenFD
+    let accepter = acceptThread
+    acceptThread = nil
+    condition.unlock()
+
+    // shutdown() wakes the blocked accept(); no new connection threads start after it.
+    shutdown(fd, Int32(SHUT_RDWR))
+    if let accepter { TestSockets.join(accepter) }
+
+    condition.lock()
+    for connection in openConnections.values {
+      shutdown(connection, Int32(SHUT_RDWR))
+    }
+    let threads = connectionThreads
+    connectionThreads = []
+    condition.unlock()
+    for thread in threads { TestSockets.join(thread) }
+
+    condition.lock()
+    close(listenFD)
+    listenFD = -1
+    condition.unlock()
+  }
+
+  /// The port the server listens on (0 before `start()`).
+  public var port: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return boundPort
+  }
+
+  /// `http://127.0.0.1:<port>/`.
+  public var baseURL: URL {
+    URL(string: "http://127.0.0.1:\(port)/")!
+  }
+
+  /// The URL of `path` ("/a.bin" or "a.bin") on this server.
+  public func url(_ path: String) -> URL {
+    URL(string: "http://127.0.0.1:\(port)\(Self.normalize(path))")!
+  }
+
+  /// Serves `data` at `path`, or stops serving it from memory when `data` is nil.
+  public func setFile(_ data: Data?, at path: String) {
+    condition.lock()
+    files[Self.normalize(path)] = data
+    condition.unlock()
+  }
+
+  /// Makes `path` misbehave, or behave again when `fault` is nil.
+  public func setFault(_ fault: Fault?, for path: String) {
+    condition.lock()
+    faults[Self.normalize(path)] = fault
+    condition.unlock()
+  }
+
+  /// Every request received so far, in arrival order.
+  public var requests: [LoggedRequest] {
+    condition.lock()
+    defer { condition.unlock() }
+    return log
+  }
+
+  /// Forgets the logged requests.
+  public func clearRequests() {
+    condition.lock()
+    log.removeAll()
+    condition.unlock()
+  }
+
+  /// Waits until at least `count` requests were logged; false when `timeoutSeconds`
+  /// passed first.
+  public func waitForRequests(count: Int, timeoutSeconds: Double = 10) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: timeoutSeconds)
+    condition.lock()
+    defer { condition.unlock() }
+    while log.count < count {
+      if !condition.wait(until: deadline) { return log.count >= count }
+    }
+    return true
+  }
+
+  /// A port on 127.0.0.1 where nothing listens (bound once, then released), for
+  /// connection-refused tests.
+  public static func unusedPort() -> Int {
+    switch TestSockets.bindLoopback() {
+    case .success(let bound):
+      close(bound.fd)
+      return bound.port
+    case .failure:
+      return 9
+    }
+  }
+
+  // MARK: Internals
+
+  static func normalize(_ path: String) -> String {
+    path.hasPrefix("/") ? path : "/" + path
+  }
+
+  private func acceptLoop(_ fd: Int32) {
+    while true {
+      let connection = accept(fd, nil, nil)
+      if connection < 0 {
+        if errno == EINTR || errno == ECONNABORTED { continue }
+        return
+      }
+      _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+      condition.lock()
+      if stopping {
+        condition.unlock()
+        close(connection)
+        return
+      }
+      let id = nextConnectionID
+      nextConnectionID += 1
+      openConnections[id] = connection
+      if let thread = TestSockets.spawnThread({ [self] in serveConnection(connection, id: id) }) {
+        connectionThreads.append(thread)
+      } else {
+        openConnections[id] = nil
+        close(connection)
+      }
+      condition.unlock()
+    }
+  }
+
+  /// Called by a connection thread when it is done; the descriptor is closed under the
+  /// lock so that `stop()` never shuts down a number the system already reused.
+  func finishConnection(_ fd: Int32, id: Int) {
+    condition.lock()
+    openConnections[id] = nil
+    close(fd)
+    condition.unlock()
+  }
+
+  func record(_ request: LoggedRequest) {
+    condition.lock()
+    log.append(request)
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// The fault and body for `path`: in-memory files first, then the directory.
+  func lookup(_ path: String) -> (fault: Fault?, body: Data?) {
+    condition.lock()
+    let fault = faults[path]
+    let memory = files[path]
+    condition.unlock()
+    if let memory { return (fault, memory) }
+    guard let directory else { return (fault, nil) }
+    let components = path.split(separator: "/").map(String.init)
+    if components.isEmpty || components.contains("..") { return (fault, nil) }
+    let fileURL = components.reduce(directory) { $0.appendingPathComponent($1) }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: fileURL.path, isDirectory: &isDirectory),
+      !isDirectory.boolValue
+    else { return (fault, nil) }
+    return (fault, FileManager.default.contents(atPath: fileURL.path))
+  }
+
+  /// Blocks a `.hang` request until `stop()`.
+  func waitUntilStopped() {
+    condition.lock()
+    while !stopping { condition.wait() }
+    condition.unlock()
+  }
+}
