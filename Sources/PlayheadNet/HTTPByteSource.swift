@@ -150,6 +150,8 @@ public final class HTTPByteSource: ByteSource, @unchecked Sendable {
     state.condition.lock()
     defer { state.condition.unlock() }
     if state.cancelled { throw cancelledError() }
+    // A read at or past a known end leaves the open response alone.
+    if let length = state.length, offset >= length { return 0 }
     guard buffer.count > 0 else { return 0 }
     position(at: offset, abandoning: &pending)
     var deadline = HTTPTransferState.nowNanoseconds() + timeoutNanoseconds

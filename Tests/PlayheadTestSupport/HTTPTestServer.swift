@@ -232,6 +232,11 @@ public final class HTTPTestServer: @unchecked Sendable {
         return
       }
       _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+      // Headers and body go out in separate writes; without this, Nagle's algorithm and
+      // delayed acknowledgements add tens of milliseconds to each response.
+      var noDelay: Int32 = 1
+      setsockopt(
+        connection, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
       condition.lock()
       if stopping {
         condition.unlock()
