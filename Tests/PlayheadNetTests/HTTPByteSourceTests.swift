@@ -72,7 +72,15 @@ final class HTTPByteSourceTests: XCTestCase {
     let server = try startServer()
     let configuration = HTTPRequestConfiguration(maxBufferAheadBytes: 64 * 1024)
     let source = try HTTPByteSource(url: server.url("/media.bin"), configuration: configuration)
-    XCTAssertEqual(try readToEnd(source, chunk: 10_000), data)
+    XCTAssertEqual(try readFully(source, at: 0, count: 10_000), data.subdata(in: 0..<10_000))
+    // The reader pauses until the full read-ahead buffer has stopped the response.
+    let stopped = XCTNSPredicateExpectation(
+      predicate: NSPredicate { _, _ in !source.isLoading }, object: nil)
+    wait(for: [stopped], timeout: 10)
+    XCTAssertGreaterThanOrEqual(source.bufferedByteCount, 64 * 1024 - 10_000)
+    XCTAssertLessThanOrEqual(source.bufferedByteCount, 64 * 1024 + 256 * 1024)
+    XCTAssertEqual(
+      try readToEnd(source, from: 10_000, chunk: 10_000), data.subdata(in: 10_000..<data.count))
     let ranges = server.requests.compactMap(\.range)
     XCTAssertGreaterThan(ranges.count, 1, "a full read-ahead buffer stops the response")
     XCTAssertEqual(ranges.first, "bytes=0-")
