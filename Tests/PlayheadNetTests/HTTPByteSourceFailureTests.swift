@@ -70,6 +70,25 @@ final class HTTPByteSourceFailureTests: XCTestCase {
     XCTAssertLessThan(Date().timeIntervalSince(started), 5)
   }
 
+  func testRead_serverStallingMidBody_throwsTimedOutAfterTheReceivedBytes() throws {
+    let server = try startServer(faults: ["/media.bin": .hangAfter(bytes: 20_000)])
+    let configuration = HTTPRequestConfiguration(timeoutSeconds: 0.5)
+    let source = try HTTPByteSource(url: server.url("/media.bin"), configuration: configuration)
+    var received = Data()
+    var failure: PlayheadError?
+    do {
+      while true {
+        let piece = try readOnce(source, at: Int64(received.count), count: 4096)
+        if piece.isEmpty { break }
+        received.append(piece)
+      }
+    } catch {
+      failure = error
+    }
+    XCTAssertEqual(failure?.code, .timedOut)
+    XCTAssertEqual(received, data.subdata(in: 0..<20_000))
+  }
+
   func testPrefetchHeaders_hungServer_throwsTimedOut() throws {
     let server = try startServer(faults: ["/media.bin": .hang])
     let configuration = HTTPRequestConfiguration(timeoutSeconds: 0.5)

@@ -35,6 +35,9 @@ public final class HTTPTestServer: @unchecked Sendable {
     case hang
     /// Send the headers of a normal answer, then only this many body bytes, then close.
     case closeAfter(bytes: Int)
+    /// Send the headers of a normal answer and this many body bytes, then nothing more
+    /// until `stop()`.
+    case hangAfter(bytes: Int)
     /// Ignore `Range` and always send the whole file with 200.
     case ignoreRange
   }
