@@ -6,8 +6,9 @@ import PlayheadMedia
 struct DecodeOutput {
   var videoFrames: [TimedVideoFrame] = []
   var audioBuffers: [AudioBuffer] = []
-  /// Set once the demuxer reached the end and the decoders are drained.
-  var reachedEnd = false
+  /// Set once the video (or audio) decoder has been drained at the end of the stream.
+  var videoEnded = false
+  var audioEnded = false
   /// Item time up to which packets have been demuxed.
   var demuxedUpTo: MediaTime?
   /// Where the current seek landed, once decided.
@@ -72,32 +73,81 @@ final class DecodePipeline {
     audioDecoder?.flush()
     _ = try? resampler?.flush()
     nextAudioTime = nil
+    videoPackets.removeAll()
+    audioPackets.removeAll()
+    queuedPacketBytes = 0
+    demuxEnded = false
+    videoDrained = false
+    audioDrained = false
     lastVideoTime = nil
     audioFloor = nil
     pendingAudio.removeAll()
     filter = SeekFilter(request: request, hasVideo: videoStream != nil)
   }
 
-  /// Reads one packet and decodes it (or drains everything at the end).
-  func step() throws(PlayheadError) -> DecodeOutput {
+  /// Compressed packets demuxed but not yet decoded, per stream.
+  private var videoPackets: [Packet] = []
+  private var audioPackets: [Packet] = []
+  private var queuedPacketBytes = 0
+  private var demuxEnded = false
+  private var videoDrained = false
+  private var audioDrained = false
+  /// Compressed bytes held while looking for the packets of a stream that is needed;
+  /// past this the needed stream is taken to have ended (a stream that stops early).
+  static let packetByteLimit = 64 << 20
+
+  /// Does one unit of work towards the streams that are `need`ed: decodes one queued
+  /// packet of a needed stream, drains a needed decoder at the end, or demuxes one packet.
+  func step(needVideo: Bool, needAudio: Bool) throws(PlayheadError) -> DecodeOutput {
     var output = DecodeOutput()
+    let wantsVideo = needVideo && videoDecoder != nil && !videoDrained
+    let wantsAudio = needAudio && audioDecoder != nil && !audioDrained
+    if wantsVideo, let videoDecoder {
+      if !videoPackets.isEmpty {
+        let packet = videoPackets.removeFirst()
+        queuedPacketBytes -= packet.size
+        sendRecoverably(packet, to: videoDecoder.send, into: &output)
+        try receiveVideo(into: &output)
+        return try checked(output)
+      }
+      if demuxEnded || queuedPacketBytes > Self.packetByteLimit {
+        try drainVideo(into: &output)
+        return output
+      }
+    }
+    if wantsAudio, let audioDecoder {
+      if !audioPackets.isEmpty {
+        let packet = audioPackets.removeFirst()
+        queuedPacketBytes -= packet.size
+        sendRecoverably(packet, to: audioDecoder.send, into: &output)
+        try receiveAudio(into: &output)
+        return try checked(output)
+      }
+      if demuxEnded || queuedPacketBytes > Self.packetByteLimit {
+        try drainAudio(into: &output)
+        return output
+      }
+    }
+    guard !demuxEnded, wantsVideo || wantsAudio else { return output }
     guard let packet = try demuxer.readPacket() else {
-      try drain(into: &output)
-      output.reachedEnd = true
-      finishFilter(into: &output)
+      demuxEnded = true
       return output
     }
     if packet.pts.isNumeric {
       let end = packet.duration.isNumeric ? packet.pts + packet.duration : packet.pts
       output.demuxedUpTo = end - startTime
     }
-    if let videoDecoder, packet.streamIndex == videoStream?.index {
-      sendRecoverably(packet, to: videoDecoder.send, into: &output)
-      try receiveVideo(into: &output)
-    } else if let audioDecoder, packet.streamIndex == audioStream?.index {
-      sendRecoverably(packet, to: audioDecoder.send, into: &output)
-      try receiveAudio(into: &output)
+    if videoDecoder != nil && packet.streamIndex == videoStream?.index && !videoDrained {
+      videoPackets.append(packet)
+      queuedPacketBytes += packet.size
+    } else if audioDecoder != nil && packet.streamIndex == audioStream?.index && !audioDrained {
+      audioPackets.append(packet)
+      queuedPacketBytes += packet.size
     }
+    return output
+  }
+
+  private func checked(_ output: DecodeOutput) throws(PlayheadError) -> DecodeOutput {
     if consecutiveDecodeErrors > 50 {
       throw output.recoverableErrors.last
         ?? PlayheadError(.decodeFailed, "too many consecutive decode errors")
@@ -117,18 +167,25 @@ final class DecodePipeline {
     }
   }
 
-  private func drain(into output: inout DecodeOutput) throws(PlayheadError) {
-    if let videoDecoder {
-      try? videoDecoder.send(nil)
-      try receiveVideo(into: &output)
+  private func drainVideo(into output: inout DecodeOutput) throws(PlayheadError) {
+    guard let videoDecoder else { return }
+    try? videoDecoder.send(nil)
+    try receiveVideo(into: &output)
+    videoDrained = true
+    output.videoEnded = true
+    finishFilter(into: &output)
+  }
+
+  private func drainAudio(into output: inout DecodeOutput) throws(PlayheadError) {
+    guard let audioDecoder, let resampler else { return }
+    try? audioDecoder.send(nil)
+    try receiveAudio(into: &output)
+    if let tail = try resampler.flush(), tail.frameCount > 0 {
+      place(tail, into: &output)
     }
-    if let audioDecoder {
-      try? audioDecoder.send(nil)
-      try receiveAudio(into: &output)
-      if let resampler, let tail = try resampler.flush(), tail.frameCount > 0 {
-        place(tail, into: &output)
-      }
-    }
+    audioDrained = true
+    output.audioEnded = true
+    if videoStream == nil { finishFilter(into: &output) }
   }
 
   private func receiveVideo(into output: inout DecodeOutput) throws(PlayheadError) {

@@ -115,7 +115,8 @@ extension PlaybackLoop {
 
   /// The clock time at which the earliest of `candidates` (item times) is reached.
   private func nextDeadline(_ active: ActiveItem, candidates: [MediaTime]) -> MediaTime? {
-    guard let earliest = candidates.filter({ $0.isNumeric && $0 > active.position }).min() else {
+    let horizon = active.position + Self.dueTolerance
+    guard let earliest = candidates.filter({ $0.isNumeric && $0 > horizon }).min() else {
       return clock.now
     }
     return clockTime(of: earliest, active)
@@ -153,11 +154,17 @@ extension PlaybackLoop {
     return position
   }
 
+  /// How close to the position a frame counts as due. Clock times are whole
+  /// nanoseconds while media times are exact fractions (1/48000 s is not a whole number
+  /// of nanoseconds), so a deadline can land a fraction of a nanosecond short of the
+  /// frame it was computed for; a microsecond of slack absorbs that.
+  static let dueTolerance = MediaTime(value: 1, timescale: 1_000_000)
+
   /// The clock time at which the item reaches `itemTime` at the current rate.
   func clockTime(of itemTime: MediaTime, _ active: ActiveItem) -> MediaTime {
     let ratio = rateRatio
     guard ratio.numerator > 0 else { return clock.now }
-    let media = itemTime - active.anchorItemTime
+    let media = (itemTime - active.anchorItemTime).convertScale(1_000_000_000, rounding: .roundTowardPositiveInfinity)
     return active.anchorClock
       + media.multiplied(byRatio: ratio.denominator, denominator: ratio.numerator, rounding: .roundTowardPositiveInfinity)
   }
@@ -168,7 +175,8 @@ extension PlaybackLoop {
   func presentDueVideo(_ active: ActiveItem, upTo position: MediaTime, countDrops: Bool) -> Bool {
     var due: TimedVideoFrame?
     var skipped = 0
-    while let next = active.loader.peekVideo(), next.time <= position {
+    let horizon = position + Self.dueTolerance
+    while let next = active.loader.peekVideo(), next.time <= horizon {
       if due != nil { skipped += 1 }
       due = active.loader.popVideo()
     }
@@ -191,7 +199,8 @@ extension PlaybackLoop {
 
   /// Hands every due audio buffer to the sink, through the tempo stage and volume.
   func writeDueAudio(_ active: ActiveItem, upTo position: MediaTime) {
-    while let next = active.loader.peekAudio(), next.pts <= position {
+    let horizon = position + Self.dueTolerance
+    while let next = active.loader.peekAudio(), next.pts <= horizon {
       active.loader.popAudio()
       let end = next.pts + next.mediaDuration
       active.lastAudioEnd = max(active.lastAudioEnd, end)

@@ -1,5 +1,8 @@
 import Foundation
+import PlayheadCore
 import PlayheadEngine
+import PlayheadMedia
+import PlayheadNet
 import XCTest
 
 /// Collects a player's events, periodic-observer times and boundary hits on one serial

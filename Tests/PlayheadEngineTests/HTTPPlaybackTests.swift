@@ -1,5 +1,8 @@
 import Foundation
+import PlayheadCore
 import PlayheadEngine
+import PlayheadMedia
+import PlayheadNet
 import PlayheadTestSupport
 import XCTest
 
