@@ -255,3 +255,51 @@ func assertThrows<T>(
   }
   return nil
 }
+
+/// The first decoded frame of the demuxer's best video stream.
+func firstVideoFrame(_ demuxer: Demuxer) throws -> VideoFrame {
+  let stream = try XCTUnwrap(demuxer.bestStream(of: .video))
+  let decoder = try demuxer.makeVideoDecoder(streamIndex: stream.index)
+  while let packet = try demuxer.readPacket() {
+    guard packet.streamIndex == stream.index else { continue }
+    try decoder.send(packet)
+    if let frame = try decoder.receiveFrame() { return frame }
+  }
+  try decoder.send(nil)
+  return try XCTUnwrap(try decoder.receiveFrame())
+}
+
+extension RGBAImage {
+  /// Whether every pixel of row `y` equals `color`.
+  func rowIsUniform(_ y: Int, _ color: RGBAColor) -> Bool {
+    (0..<width).allSatisfy { x in
+      let p = pixel(x: x, y: y)
+      return p.r == color.r && p.g == color.g && p.b == color.b && p.a == color.a
+    }
+  }
+
+  /// Whether every pixel of column `x` equals `color`.
+  func columnIsUniform(_ x: Int, _ color: RGBAColor) -> Bool {
+    (0..<height).allSatisfy { y in
+      let p = pixel(x: x, y: y)
+      return p.r == color.r && p.g == color.g && p.b == color.b && p.a == color.a
+    }
+  }
+
+  /// The largest per-channel difference to `other` over the pixels where `include` holds.
+  func maximumDifference(
+    to other: RGBAImage, offsetX: Int = 0, offsetY: Int = 0, width: Int, height: Int
+  ) -> Int {
+    var worst = 0
+    for y in 0..<height {
+      for x in 0..<width {
+        let a = pixel(x: x, y: y)
+        let b = other.pixel(x: x + offsetX, y: y + offsetY)
+        worst = max(
+          worst, abs(Int(a.r) - Int(b.r)), abs(Int(a.g) - Int(b.g)), abs(Int(a.b) - Int(b.b)),
+          abs(Int(a.a) - Int(b.a)))
+      }
+    }
+    return worst
+  }
+}
