@@ -50,24 +50,32 @@ enum MediaFixtures {
 
 /// What ffprobe reported for one fixture (from `Fixtures/manifest.json`).
 struct FixtureFacts {
+  var container: String?
+  var durationSeconds: Double?
   var videoFrameCount: Int?
   var videoPTS: [Int64]?
+  var videoKeyframeSeconds: [Double]?
   var audioSampleCount: Int?
 
   static func load(_ name: String) throws -> FixtureFacts {
     let data = try MediaFixtures.data("manifest.json")
     guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-      let entry = root[name] as? [String: Any]
+      let files = root["files"] as? [[String: Any]],
+      let entry = files.first(where: { $0["name"] as? String == name })
     else {
       throw PlayheadError(.invalidArgument, "manifest.json has no entry for \(name)")
     }
     var facts = FixtureFacts()
-    if let video = entry["video"] as? [String: Any] {
-      facts.videoFrameCount = (video["nb_read_frames"] as? NSNumber)?.intValue
-      facts.videoPTS = (video["pts"] as? [NSNumber])?.map(\.int64Value)
+    facts.container = entry["container"] as? String
+    facts.durationSeconds = (entry["durationSeconds"] as? NSNumber)?.doubleValue
+    let streams = entry["streams"] as? [[String: Any]] ?? []
+    if let video = streams.first(where: { $0["codecType"] as? String == "video" }) {
+      facts.videoFrameCount = (video["nbReadFrames"] as? NSNumber)?.intValue
+      facts.videoPTS = (video["framePTS"] as? [NSNumber])?.map(\.int64Value)
+      facts.videoKeyframeSeconds = (video["keyFramePTSSeconds"] as? [NSNumber])?.map(\.doubleValue)
     }
-    if let audio = entry["audio"] as? [String: Any] {
-      facts.audioSampleCount = (audio["samples"] as? NSNumber)?.intValue
+    if let audio = streams.first(where: { $0["codecType"] as? String == "audio" }) {
+      facts.audioSampleCount = (audio["decodedSampleCount"] as? NSNumber)?.intValue
     }
     return facts
   }
@@ -301,5 +309,17 @@ extension RGBAImage {
       }
     }
     return worst
+  }
+}
+
+/// Asserts two lists of seconds are equal element by element within `accuracy`.
+func XCTAssertEqual(
+  _ actual: [Double], _ expected: [Double], accuracy: Double, file: StaticString = #filePath,
+  line: UInt = #line
+) {
+  XCTAssertEqual(actual.count, expected.count, "counts differ", file: file, line: line)
+  for (index, (a, e)) in zip(actual, expected).enumerated() where abs(a - e) > accuracy {
+    XCTFail("element \(index): \(a) is not \(e)", file: file, line: line)
+    return
   }
 }

@@ -39,6 +39,9 @@ final class SeekTests: XCTestCase {
 
   private func checkSeek(_ name: String, offsetFromStart: Double = 4.5) throws {
     let keyframes = try keyframeTimes(name)
+    if let listed = try FixtureFacts.load(name).videoKeyframeSeconds {
+      XCTAssertEqual(keyframes.map(\.seconds), listed, accuracy: 0.0005)
+    }
     let demuxer = try MediaFixtures.demuxer(name)
     let target = demuxer.startTime + MediaTime(seconds: offsetFromStart, preferredTimescale: 1000)
     let expected = try XCTUnwrap(keyframes.filter { $0 <= target }.max())
