@@ -2,11 +2,10 @@
 enum Usage {
   /// `playhead --help`.
   static let tool = """
-    playhead - play, probe and snapshot media with the Playhead engine
+    Usage: playhead <command> [options]
+           playhead <command> --help
 
-    Usage:
-      playhead <command> [options]
-      playhead <command> --help
+    Plays, probes and snapshots media with the Playhead engine.
 
     Commands:
       play       Play a file or URL in real time (or as fast as it decodes with --fast)
