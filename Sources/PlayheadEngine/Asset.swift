@@ -58,9 +58,7 @@ public final class Asset: @unchecked Sendable {
   /// Loads `properties` (all of them when empty); throws the loading error, if any.
   public func load(_ properties: [Property] = Property.allCases) async throws(PlayheadError) {
     let wanted = properties.isEmpty ? Property.allCases : properties
-    lock.lock()
-    for property in wanted where statuses[property] != .loaded { statuses[property] = .loading }
-    lock.unlock()
+    markLoading(wanted)
     let result: Result<Void, PlayheadError> = await withCheckedContinuation { continuation in
       Thread.detachNewThread {
         do throws(PlayheadError) {
@@ -71,15 +69,26 @@ public final class Asset: @unchecked Sendable {
         }
       }
     }
+    record(result, for: wanted)
+    if case .failure(let error) = result { throw error }
+  }
+
+  private func markLoading(_ properties: [Property]) {
     lock.lock()
-    for property in wanted {
+    defer { lock.unlock() }
+    for property in properties where statuses[property] != .loaded { statuses[property] = .loading }
+  }
+
+  private func record(_ result: Result<Void, PlayheadError>, for properties: [Property]) {
+    lock.lock()
+    defer { lock.unlock() }
+    for property in properties {
       switch result {
       case .success: statuses[property] = .loaded
-      case .failure(let error): statuses[property] = error.code == .cancelled ? .cancelled : .failed(error)
+      case .failure(let error):
+        statuses[property] = error.code == .cancelled ? .cancelled : .failed(error)
       }
     }
-    lock.unlock()
-    if case .failure(let error) = result { throw error }
   }
 
   /// Loads and returns the duration (`.indefinite` for unbounded media).
@@ -166,7 +175,7 @@ public final class Asset: @unchecked Sendable {
       throw PlayheadError(.cancelled, "loading cancelled", url: url)
     }
     lock.unlock()
-    do {
+    do throws(PlayheadError) {
       let source = CountingByteSource(try ByteSources.open(url, http: http))
       lock.lock()
       loadingSource = source

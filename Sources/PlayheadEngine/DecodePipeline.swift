@@ -13,6 +13,8 @@ struct DecodeOutput {
   /// Where the current seek landed, once decided.
   var resolvedSeekTime: MediaTime?
   var recoverableErrors: [PlayheadError] = []
+  /// Audio sample frames that came out of the decoder (before resampling).
+  var audioSamplesDecoded = 0
 }
 
 /// The demuxer, decoders and resampler of one item, used only by its loader thread.
@@ -106,7 +108,7 @@ final class DecodePipeline {
   private func sendRecoverably(
     _ packet: Packet, to send: (Packet?) throws(PlayheadError) -> Void, into output: inout DecodeOutput
   ) {
-    do {
+    do throws(PlayheadError) {
       try send(packet)
       consecutiveDecodeErrors = 0
     } catch {
@@ -158,6 +160,7 @@ final class DecodePipeline {
   private func receiveAudio(into output: inout DecodeOutput) throws(PlayheadError) {
     guard let audioDecoder, let resampler else { return }
     while let frame = try audioDecoder.receiveFrame() {
+      output.audioSamplesDecoded += frame.sampleCount
       let buffer = try resampler.convert(frame)
       if frame.pts.isNumeric {
         let frameTime = frame.pts - startTime

@@ -7,7 +7,7 @@ extension ItemLoader {
   func run() {
     let demuxer: Demuxer
     let source: CountingByteSource
-    do {
+    do throws(PlayheadError) {
       (demuxer, source) = try asset.takeDemuxer()
     } catch {
       finish(with: .failed(error))
@@ -23,7 +23,7 @@ extension ItemLoader {
     condition.unlock()
 
     let pipeline: DecodePipeline
-    do {
+    do throws(PlayheadError) {
       pipeline = try DecodePipeline(demuxer: demuxer, settings: settings)
     } catch {
       finish(with: .failed(error))
@@ -60,7 +60,7 @@ extension ItemLoader {
       condition.unlock()
 
       if let seek {
-        do {
+        do throws(PlayheadError) {
           try pipeline.seek(seek)
           condition.lock()
           status.bufferedRange = MediaTimeRange(start: seek.target, duration: .zero)
@@ -70,7 +70,7 @@ extension ItemLoader {
         }
         continue
       }
-      do {
+      do throws(PlayheadError) {
         let output = try pipeline.step()
         deliver(output, generation: generation, bytesRead: source.bytesRead)
       } catch {
@@ -111,7 +111,7 @@ extension ItemLoader {
     }
     status.bytesRead = bytesRead
     status.framesDecoded += output.videoFrames.count
-    status.audioSamplesDecoded += output.audioBuffers.reduce(0) { $0 + $1.frameCount }
+    status.audioSamplesDecoded += output.audioSamplesDecoded
     status.recoverableErrors.append(contentsOf: output.recoverableErrors)
     // A seek requested while this step ran makes its output stale.
     guard generation == status.generation, pendingSeek == nil else { return }

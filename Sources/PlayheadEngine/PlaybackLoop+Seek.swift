@@ -63,7 +63,12 @@ extension PlaybackLoop {
     boundaryCursor = resolved
     resetPeriodicObservers()
     publishItemTime(active)
-    if rate != 0 { startPeriod(active) }
+    if rate != 0 {
+      startPeriod(active)
+    } else if presentDueVideo(active, upTo: resolved, countDrops: false) {
+      // Paused: show the frame at the new position before reporting completion.
+      active.needsDisplayRefresh = false
+    }
     emit(.seekCompleted(active.item, finished: true))
     if let completion = seek.completion { DispatchQueue.global().async { completion(true) } }
   }

@@ -175,7 +175,7 @@ extension PlaybackLoop {
     guard let frame = due else { return false }
     if countDrops { active.framesDropped += skipped }
     active.lastVideoEnd = max(active.lastVideoEnd, frame.time + frame.duration)
-    do {
+    do throws(PlayheadError) {
       try configuration.videoSink?.present(frame.frame, itemTime: frame.time)
     } catch {
       playbackFailed(active, error)
@@ -196,7 +196,7 @@ extension PlaybackLoop {
       let end = next.pts + next.mediaDuration
       active.lastAudioEnd = max(active.lastAudioEnd, end)
       active.audioWrittenEnd = end
-      do {
+      do throws(PlayheadError) {
         let output = try renderAudio(next, algorithm: active.item.audioTimePitchAlgorithm)
         if output.frameCount > 0 { try configuration.audioSink?.write(output) }
         active.audioSamplesPlayed += output.frameCount

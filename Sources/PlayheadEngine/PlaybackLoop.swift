@@ -127,14 +127,24 @@ final class PlaybackLoop: @unchecked Sendable {
     try? configuration.audioSink?.finish()
   }
 
-  /// Sends `kind` to every event observer on its queue.
-  func emit(_ kind: PlayerEvent.Kind) {
+  /// Sends `kind` to every event observer (or only to `observerID`) on its queue.
+  func emit(_ kind: PlayerEvent.Kind, only observerID: UInt64? = nil) {
     let event = PlayerEvent(
       kind: kind, clockTime: clock.now, itemTime: current?.position ?? .invalid)
-    for observer in eventObservers.values {
+    for (id, observer) in eventObservers where observerID == nil || observerID == id {
       let handler = observer.handler
       observer.queue.async { handler(event) }
     }
+  }
+
+  /// Tells a new event observer the current item, its status and its buffer state.
+  func sendInitialState(to observerID: UInt64) {
+    guard let active = current else { return }
+    emit(.currentItemChanged(active.item), only: observerID)
+    let itemStatus = active.item.status
+    if itemStatus != .unknown { emit(.itemStatusChanged(active.item, itemStatus), only: observerID) }
+    if active.likelyToKeepUp { emit(.likelyToKeepUpChanged(active.item, true), only: observerID) }
+    if active.bufferFull { emit(.bufferFullChanged(active.item, true), only: observerID) }
   }
 }
 

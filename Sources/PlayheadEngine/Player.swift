@@ -244,13 +244,20 @@ public class Player: @unchecked Sendable {
   }
 
   /// Calls `handler` on `queue` (the main queue when nil) for every player event, in order.
+  ///
+  /// Like KVO's `.initial` option, the observer first receives the current state: the
+  /// current item, its status once known, and its buffer state, so an observer added
+  /// after the item became ready still learns that it is.
   @discardableResult
   public func addEventObserver(
     queue: DispatchQueue? = nil, _ handler: @escaping @Sendable (PlayerEvent) -> Void
   ) -> ObserverToken {
     let token = ObserverToken(id: IdentifierSource.next())
     let observer = EventObserver(queue: queue ?? .main, handler: handler)
-    loop.post { $0.eventObservers[token.id] = observer }
+    loop.post { loop in
+      loop.eventObservers[token.id] = observer
+      loop.sendInitialState(to: token.id)
+    }
     return token
   }
 

@@ -13,7 +13,8 @@ import PlayheadCore
 /// (up to 64 KiB past the bytes already received), which reads through the open
 /// response. The source learns `length` from `Content-Range` (or `Content-Length` on a
 /// 200). A server that ignores `Range` and answers 200 is handled by discarding the bytes
-/// before the wanted offset.
+/// before the wanted offset (so with such a server every seek and every continuation
+/// downloads again from byte 0).
 ///
 /// At most `configuration.maxBufferAheadBytes` are held ahead of the reader; a full
 /// buffer stops the response and a new range request continues once the reader has
@@ -99,6 +100,26 @@ public final class HTTPByteSource: ByteSource, @unchecked Sendable {
     return state.length
   }
 
+  /// How many bytes are downloaded ahead of the last read and not yet consumed.
+  ///
+  /// A buffer level for reporting; it exceeds `configuration.maxBufferAheadBytes` by at
+  /// most one network chunk. It drops to 0 on a seek outside the buffered bytes.
+  public var bufferedByteCount: Int {
+    state.condition.lock()
+    defer { state.condition.unlock() }
+    return state.buffered
+  }
+
+  /// True while a response is in flight (awaiting headers or receiving bytes).
+  ///
+  /// False before the first read, at the end of the resource, after a failure, and while
+  /// a full read-ahead buffer has the response stopped.
+  public var isLoading: Bool {
+    state.condition.lock()
+    defer { state.condition.unlock() }
+    return state.isActive
+  }
+
   /// Sends the first request now, if none was sent, and waits for its response headers.
   ///
   /// Lets a caller fail fast and learn `length` before reading. Throws what a read would:
@@ -150,6 +171,8 @@ public final class HTTPByteSource: ByteSource, @unchecked Sendable {
     state.condition.lock()
     defer { state.condition.unlock() }
     if state.cancelled { throw cancelledError() }
+    // A read at or past a known end leaves the open response alone.
+    if let length = state.length, offset >= length { return 0 }
     guard buffer.count > 0 else { return 0 }
     position(at: offset, abandoning: &pending)
     var deadline = HTTPTransferState.nowNanoseconds() + timeoutNanoseconds

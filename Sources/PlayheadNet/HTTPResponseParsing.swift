@@ -127,7 +127,7 @@ enum HTTPResponseParsing {
     default:
       return PlayheadError(
         .connectionFailed,
-        "connection to \(target) failed (URL error \(nsError.code))", url: url)
+        "connection to \(target) failed or closed early (URL error \(nsError.code))", url: url)
     }
   }
 }

@@ -24,6 +24,21 @@ func readOnce(_ source: any ByteSource, at offset: Int64, count: Int) throws(Pla
   return Data(buffer[0..<read])
 }
 
+/// Reads `count` bytes at `offset` with as many reads as needed (a read may return fewer
+/// bytes than asked); fewer only when the source ends first.
+func readFully(_ source: any ByteSource, at offset: Int64, count: Int) throws(PlayheadError)
+  -> Data
+{
+  var result = Data()
+  while result.count < count {
+    let piece = try readOnce(
+      source, at: offset + Int64(result.count), count: count - result.count)
+    if piece.isEmpty { break }
+    result.append(piece)
+  }
+  return result
+}
+
 /// Reads sequentially from `offset` in `chunk`-sized reads until a read returns 0.
 func readToEnd(_ source: any ByteSource, from offset: Int64 = 0, chunk: Int = 32 * 1024)
   throws(PlayheadError) -> Data

@@ -161,14 +161,26 @@ extension HTTPTestServer {
     guard TestSockets.sendAll(fd, headerData) else { return false }
     if head.method == "HEAD" { return true }
     var sendCount = bytes.count
-    if case .closeAfter(let limit) = fault { sendCount = max(0, min(limit, bytes.count)) }
+    switch fault {
+    case .closeAfter(let limit), .hangAfter(let limit):
+      sendCount = max(0, min(limit, bytes.count))
+    default:
+      break
+    }
     let sent = body.withUnsafeBytes { raw in
       TestSockets.sendAll(
         fd, UnsafeRawBufferPointer(rebasing: raw[bytes.lowerBound..<(bytes.lowerBound + sendCount)])
       )
     }
-    if case .closeAfter = fault { return false }
-    return sent
+    switch fault {
+    case .closeAfter:
+      return false
+    case .hangAfter:
+      if sent { waitUntilStopped() }
+      return false
+    default:
+      return sent
+    }
   }
 
   /// Sends a short text answer with `status`.

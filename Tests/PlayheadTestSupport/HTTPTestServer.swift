@@ -35,6 +35,9 @@ public final class HTTPTestServer: @unchecked Sendable {
     case hang
     /// Send the headers of a normal answer, then only this many body bytes, then close.
     case closeAfter(bytes: Int)
+    /// Send the headers of a normal answer and this many body bytes, then nothing more
+    /// until `stop()`.
+    case hangAfter(bytes: Int)
     /// Ignore `Range` and always send the whole file with 200.
     case ignoreRange
   }
@@ -232,6 +235,11 @@ public final class HTTPTestServer: @unchecked Sendable {
         return
       }
       _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+      // Headers and body go out in separate writes; without this, Nagle's algorithm and
+      // delayed acknowledgements add tens of milliseconds to each response.
+      var noDelay: Int32 = 1
+      setsockopt(
+        connection, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
       condition.lock()
       if stopping {
         condition.unlock()

@@ -1,0 +1,70 @@
+import Foundation
+import PlayheadEngine
+import PlayheadTestSupport
+import XCTest
+
+final class QueuePlayerTests: XCTestCase {
+  func testThreeItemsPlayBackToBackWithoutAGap() throws {
+    let names = ["sample-h264-aac.mp4", "sample-h264-aac.ts", "sample-h264-aac.mp4"]
+    let items = try names.map { PlayerItem(url: try Fixtures.url($0)) }
+    let player = QueuePlayer(items: items, configuration: .fast())
+    defer { player.close() }
+    let recorder = EventRecorder(player)
+    player.play()
+    recorder.waitFor(event: "didPlayToEnd", count: 3)
+    let events = recorder.events
+    let ends = events.filter { $0.name == "didPlayToEnd" }
+    let firstFrames = events.filter { $0.name == "firstFrame" }
+    XCTAssertEqual(ends.count, 3)
+    XCTAssertEqual(firstFrames.count, 3)
+    for (index, item) in items.enumerated() {
+      guard case .didPlayToEnd(let ended) = ends[index].kind else { return XCTFail("not an end event") }
+      XCTAssertTrue(ended === item, "item \(index) ends in order")
+    }
+    let frameDuration = 0.04
+    for index in 0..<2 {
+      let gap = (firstFrames[index + 1].clockTime - ends[index].clockTime).seconds
+      XCTAssertGreaterThanOrEqual(gap, 0)
+      XCTAssertLessThanOrEqual(gap, frameDuration, "gap between item \(index) and \(index + 1)")
+    }
+    XCTAssertNil(player.currentItem)
+    XCTAssertEqual(player.items(), [])
+    for item in items {
+      XCTAssertEqual(item.statistics.framesDecoded, 250)
+    }
+  }
+
+  func testInsertRemoveAndAdvance() throws {
+    let first = PlayerItem(url: try Fixtures.url("sample-h264-aac.mp4"))
+    let second = PlayerItem(url: try Fixtures.url("sample-audio.mp3"))
+    let inserted = PlayerItem(url: try Fixtures.url("sample-vp9-opus.webm"))
+    let player = QueuePlayer(items: [first, second], configuration: .fast())
+    defer { player.close() }
+    let recorder = EventRecorder(player)
+    recorder.waitFor(event: "readyToPlay")
+    XCTAssertTrue(player.canInsert(inserted, after: first))
+    player.insert(inserted, after: first)
+    XCTAssertFalse(player.canInsert(first, after: nil))
+    recorder.waitFor("insert") { _ in player.items().count == 3 }
+    XCTAssertEqual(player.items(), [first, inserted, second])
+    player.remove(second)
+    player.advanceToNextItem()
+    recorder.waitFor("advance") { _ in player.currentItem === inserted }
+    XCTAssertEqual(player.items(), [inserted])
+    player.play()
+    recorder.waitFor(event: "didPlayToEnd")
+    XCTAssertNil(player.currentItem)
+  }
+
+  func testFailedItemIsSkipped() throws {
+    let broken = PlayerItem(url: try Fixtures.url("not-a-video.mp4"))
+    let good = PlayerItem(url: try Fixtures.url("sample-audio.mp3"))
+    let player = QueuePlayer(items: [broken, good], configuration: .fast())
+    defer { player.close() }
+    let recorder = EventRecorder(player)
+    player.play()
+    recorder.waitFor(event: "didPlayToEnd")
+    XCTAssertEqual(broken.error?.code, .unsupportedFormat)
+    XCTAssertEqual(good.status, .readyToPlay)
+  }
+}
