@@ -23,13 +23,13 @@ extension Command {
     do {
       command = try Self(parsing: arguments)
     } catch {
-      console.errorLine("playhead: \(error.message)")
+      console.error(error.message)
       return .usage
     }
     do {
       return try command.run(console: console)
     } catch {
-      console.errorLine("playhead: \(error.message)")
+      console.error(error.message)
       return ExitCode(error)
     }
   }

@@ -34,6 +34,13 @@ final class Console: @unchecked Sendable {
     withProgressHidden { Self.write(text + "\n", to: FileHandle.standardError) }
   }
 
+  /// Writes `playhead: <message>` to standard error as one line (line breaks in
+  /// `message` become spaces).
+  func error(_ message: String) {
+    let flat = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+    errorLine("playhead: " + flat)
+  }
+
   /// Shows `text` as the progress line: in place on a terminal, else as a plain line.
   func progress(_ text: String) {
     lock.lock()

@@ -145,7 +145,7 @@ final class PlaySession: @unchecked Sendable {
     case .ended:
       return .success
     case .failed(let error):
-      console.errorLine("playhead: \(error.message)")
+      console.error(error.message)
       return ExitCode(error)
     case .interrupted:
       return .interrupted

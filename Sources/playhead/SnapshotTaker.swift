@@ -7,10 +7,12 @@ struct Snapshot: Sendable {
   var width: Int
   var height: Int
 
-  /// Writes the PNG to `path`; a failure is an `.ioError`.
+  /// Writes the PNG to `path`, creating its folder if needed; a failure is an `.ioError`.
   func write(toPath path: String) throws(PlayheadError) {
     let url = fileURL(forPath: path)
     do {
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
       try png.write(to: url, options: .atomic)
     } catch {
       throw PlayheadError(

@@ -17,11 +17,11 @@ case "-h", "--help", "help":
   console.line(Usage.tool)
   status = .success
 case nil:
-  console.errorLine("playhead: missing command (play, probe or snapshot; see 'playhead --help')")
+  console.error("missing command (play, probe or snapshot; see 'playhead --help')")
   status = .usage
 case let other?:
   let kind = other.hasPrefix("-") ? "option" : "command"
-  console.errorLine("playhead: unknown \(kind) '\(other)' (see 'playhead --help')")
+  console.error("unknown \(kind) '\(other)' (see 'playhead --help')")
   status = .usage
 }
 exit(status.rawValue)

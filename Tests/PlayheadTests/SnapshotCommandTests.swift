@@ -43,8 +43,19 @@ final class SnapshotCommandTests: XCTestCase {
       images[0], images[1], "the fixture's frame counter changes between 1 s and 6 s")
   }
 
-  func testSnapshot_intoAMissingDirectory_exits3() throws {
-    let output = try makeTemporaryDirectory().appendingPathComponent("no/such/dir/x.png")
+  func testSnapshot_intoAMissingDirectory_createsIt() throws {
+    let output = try makeTemporaryDirectory().appendingPathComponent("new/dir/x.png")
+    let result = try CLIRunner.run([
+      "snapshot", try Fixtures.url("sample-h264-aac.mp4").path, "--at", "1", "-o", output.path,
+    ])
+    assertStatus(result, 0)
+    XCTAssertNotNil(pngSize(try Data(contentsOf: output)))
+  }
+
+  func testSnapshot_underAFile_exits3() throws {
+    let file = try makeTemporaryDirectory().appendingPathComponent("file")
+    try Data("x".utf8).write(to: file)
+    let output = file.appendingPathComponent("x.png")
     let result = try CLIRunner.run([
       "snapshot", try Fixtures.url("sample-h264-aac.mp4").path, "--at", "1", "-o", output.path,
     ])
