@@ -75,6 +75,7 @@ final class PlaySession: @unchecked Sendable {
   private var outcome: PlayOutcome?
   private var becameReady = false
   private var isStalled = false
+  private var lastLifecycle: String?
   private var interruptSource: (any DispatchSourceSignal)?
 
   init(player: Player, item: PlayerItem, output: PlayCommand.Output, console: Console) {
@@ -159,7 +160,12 @@ final class PlaySession: @unchecked Sendable {
       console.line(JSONLines.event(event, clockOrigin: clockOrigin))
     } else {
       if output.events { console.line(EventText.line(event)) }
-      if !output.quiet, let line = EventText.lifecycle(event) { console.line(line) }
+      // A brief wait for the decoder (fast mode) does not end "playing": print a step
+      // only when it differs from the last one.
+      if !output.quiet, let line = EventText.lifecycle(event), line != lastLifecycle {
+        lastLifecycle = line
+        console.line(line)
+      }
     }
     switch event.kind {
     case .itemStatusChanged(_, .readyToPlay):
