@@ -1,1 +1,7 @@
+// The umbrella module: `import Playhead` gives the whole public API, from times and
+// errors (PlayheadCore) through byte sources (PlayheadNet) and demuxing (PlayheadMedia)
+// to players and items (PlayheadEngine).
+@_exported import PlayheadCore
 @_exported import PlayheadEngine
+@_exported import PlayheadMedia
+@_exported import PlayheadNet

@@ -1,0 +1,174 @@
+import Foundation
+import Playhead
+
+/// A JSON value with ordered object keys, encoded by hand on one line.
+///
+/// Non-finite numbers encode as `null`, so every line is valid JSON. Strings escape
+/// quotes, backslashes and every control character.
+enum JSONValue: Sendable, Equatable {
+  case null
+  case bool(Bool)
+  case integer(Int64)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
+  /// An object whose keys are written in this order.
+  case object([JSONField])
+
+  /// The value as compact JSON text.
+  var encoded: String {
+    var output = ""
+    encode(into: &output)
+    return output
+  }
+
+  private func encode(into output: inout String) {
+    switch self {
+    case .null: output += "null"
+    case .bool(let value): output += value ? "true" : "false"
+    case .integer(let value): output += String(value)
+    case .number(let value): output += value.isFinite ? "\(value)" : "null"
+    case .string(let value): Self.encode(string: value, into: &output)
+    case .array(let values):
+      output += "["
+      for (index, value) in values.enumerated() {
+        if index > 0 { output += "," }
+        value.encode(into: &output)
+      }
+      output += "]"
+    case .object(let fields):
+      output += "{"
+      for (index, field) in fields.enumerated() {
+        if index > 0 { output += "," }
+        Self.encode(string: field.key, into: &output)
+        output += ":"
+        field.value.encode(into: &output)
+      }
+      output += "}"
+    }
+  }
+
+  private static func encode(string: String, into output: inout String) {
+    output += "\""
+    for scalar in string.unicodeScalars {
+      switch scalar {
+      case "\"": output += "\\\""
+      case "\\": output += "\\\\"
+      case "\n": output += "\\n"
+      case "\r": output += "\\r"
+      case "\t": output += "\\t"
+      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+        let hex = String(scalar.value, radix: 16)
+        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+    output += "\""
+  }
+}
+
+/// One key and value of a JSON object.
+struct JSONField: Sendable, Equatable {
+  var key: String
+  var value: JSONValue
+
+  init(_ key: String, _ value: JSONValue) {
+    self.key = key
+    self.value = value
+  }
+}
+
+extension JSONValue {
+  /// Seconds rounded to the microsecond, or `null` when `time` is not numeric.
+  static func seconds(_ time: MediaTime) -> JSONValue {
+    guard time.isNumeric else { return .null }
+    return .number(rounded(time.seconds, places: 6))
+  }
+
+  /// `value` as an integer, or `null`.
+  static func int(_ value: Int?) -> JSONValue {
+    value.map { .integer(Int64($0)) } ?? .null
+  }
+
+  /// `value` rounded to 6 decimal places, or `null` when nil or not finite.
+  static func decimal(_ value: Double?) -> JSONValue {
+    guard let value, value.isFinite else { return .null }
+    return .number(rounded(value, places: 6))
+  }
+
+  /// `value` as a string, or `null`.
+  static func text(_ value: String?) -> JSONValue {
+    value.map { .string($0) } ?? .null
+  }
+
+  /// `value` rounded half away from zero to `places` decimals.
+  static func rounded(_ value: Double, places: Int) -> Double {
+    let scale = pow(10, Double(places))
+    let result = (value * scale).rounded() / scale
+    return result == 0 ? 0 : result
+  }
+}
+
+/// The JSON lines `play --json` writes: one per event, then one summary.
+enum JSONLines {
+  /// The line for `event`; `clockOrigin` is subtracted from the event's clock time.
+  static func event(_ event: PlayerEvent, clockOrigin: MediaTime) -> String {
+    var fields = [
+      JSONField("event", .string(event.name)),
+      JSONField("time", .seconds(event.itemTime)),
+      JSONField("clock", .seconds(event.clockTime - clockOrigin)),
+    ]
+    fields += details(of: event.kind)
+    if let error = event.error {
+      fields.append(JSONField("error", .string(error.message)))
+      fields.append(JSONField("errorCode", .string(error.code.rawValue)))
+    }
+    return JSONValue.object(fields).encoded
+  }
+
+  /// The fields particular to one kind of event.
+  private static func details(of kind: PlayerEvent.Kind) -> [JSONField] {
+    switch kind {
+    case .currentItemChanged(let item):
+      return [JSONField("url", .text(item?.asset.url.absoluteString))]
+    case .durationChanged(_, let duration):
+      return [JSONField("duration", .seconds(duration))]
+    case .rateChanged(let rate):
+      return [JSONField("rate", .decimal(Double(rate)))]
+    case .timeControlStatusChanged(.waitingToPlayAtSpecifiedRate(let reason)):
+      return [JSONField("reason", .string(reason.rawValue))]
+    case .loadedTimeRangesChanged(_, let ranges):
+      let values = ranges.map { JSONValue.array([.seconds($0.start), .seconds($0.end)]) }
+      return [JSONField("ranges", .array(values))]
+    case .seekCompleted(_, let finished):
+      return [JSONField("finished", .bool(finished))]
+    case .softwareDecodingUsed(_, let reason):
+      return [JSONField("reason", .string(reason))]
+    default:
+      return []
+    }
+  }
+
+  /// The summary line that ends `play --json`.
+  static func summary(_ summary: PlaySummary) -> String {
+    let statistics = summary.statistics
+    let timeToFirstFrame: JSONValue =
+      statistics.timeToFirstFrame.isNumeric
+      ? .decimal(statistics.timeToFirstFrame.seconds * 1000) : .null
+    return JSONValue.object([
+      JSONField("event", .string("summary")),
+      JSONField("outcome", .string(summary.outcome)),
+      JSONField("timeToFirstFrameMs", timeToFirstFrame),
+      JSONField("framesDecoded", .int(statistics.framesDecoded)),
+      JSONField("framesRendered", .int(statistics.framesRendered)),
+      JSONField("framesDropped", .int(statistics.framesDropped)),
+      JSONField("audioSamplesDecoded", .int(statistics.audioSamplesDecoded)),
+      JSONField("audioSamplesPlayed", .int(statistics.audioSamplesPlayed)),
+      JSONField("stallCount", .int(statistics.stallCount)),
+      JSONField("totalStallSeconds", .seconds(statistics.totalStallTime)),
+      JSONField("bytesRead", .integer(statistics.bytesRead)),
+      JSONField("durationSeconds", .seconds(summary.duration)),
+      JSONField("playedSeconds", .seconds(summary.played)),
+    ]).encoded
+  }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import Playhead
+
+/// `playhead play <path-or-url> [options]`: plays the media to its end.
+struct PlayCommand: Command {
+  static let usage = Usage.play
+
+  /// What `play` prints.
+  struct Output: Sendable {
+    /// `--events`: one line per event.
+    var events = false
+    /// `--json`: JSON lines only.
+    var json = false
+    /// `--quiet`: errors (and `--events` lines) only.
+    var quiet = false
+  }
+
+  /// The input as typed.
+  var input: String
+  var output = Output()
+  /// `--fast`: play on a manual clock that jumps to each deadline.
+  var fast = false
+  var rate: Float?
+  var startSeconds: Double?
+  var durationSeconds: Double?
+  var isVideoDisabled = false
+  var isAudioDisabled = false
+  /// `--snapshot FILE --at T`.
+  var snapshot: (path: String, atSeconds: Double)?
+  var wavPath: String?
+  var framesDirectory: String?
+  var everyNthFrame = 1
+
+  init(parsing arguments: [String]) throws(UsageError) {
+    self.input = ""
+    var cursor = ArgumentCursor(arguments, verb: "play")
+    var input: String?
+    var snapshotPath: String?
+    var snapshotAt: Double?
+    var every: Int?
+    while let token = cursor.next() {
+      switch token {
+      case .positional(let text):
+        guard input == nil else { throw cursor.unexpected(text) }
+        input = text
+      case .option(let name, let inline):
+        switch name {
+        case "--fast", "--events", "--json", "--no-video", "--no-audio", "--quiet":
+          try cursor.noValue(for: name, inline: inline)
+          setFlag(name)
+        case "--rate":
+          let value = try cursor.value(for: name, inline: inline)
+          guard let rate = Float(value), rate.isFinite, rate > 0 else {
+            throw UsageError("option '--rate' needs a number greater than 0, not '\(value)'")
+          }
+          self.rate = rate
+        case "--start":
+          startSeconds = try ArgumentValue.seconds(
+            cursor.value(for: name, inline: inline), option: name)
+        case "--duration":
+          durationSeconds = try ArgumentValue.positiveNumber(
+            cursor.value(for: name, inline: inline), option: name)
+        case "--snapshot":
+          snapshotPath = try ArgumentValue.path(
+            cursor.value(for: name, inline: inline), option: name)
+        case "--at":
+          snapshotAt = try ArgumentValue.seconds(
+            cursor.value(for: name, inline: inline), option: name)
+        case "--wav":
+          wavPath = try ArgumentValue.path(cursor.value(for: name, inline: inline), option: name)
+        case "--frames":
+          framesDirectory = try ArgumentValue.path(
+            cursor.value(for: name, inline: inline), option: name)
+        case "--every":
+          every = try ArgumentValue.positiveInteger(
+            cursor.value(for: name, inline: inline), option: name)
+        default:
+          throw cursor.unknown(name)
+        }
+      }
+    }
+    guard let input else { throw cursor.missingInput() }
+    self.input = input
+    switch (snapshotPath, snapshotAt) {
+    case (let path?, let at?): snapshot = (path, at)
+    case (nil, nil): snapshot = nil
+    case (_?, nil): throw UsageError("option '--snapshot' needs '--at T'")
+    case (nil, _?): throw UsageError("option '--at' goes with '--snapshot FILE'")
+    }
+    if let every {
+      guard framesDirectory != nil else {
+        throw UsageError("option '--every' goes with '--frames DIR'")
+      }
+      everyNthFrame = every
+    }
+    if isVideoDisabled && isAudioDisabled {
+      throw UsageError("options '--no-video' and '--no-audio' leave nothing to play")
+    }
+    if isAudioDisabled && wavPath != nil {
+      throw UsageError("option '--wav' cannot be used with '--no-audio'")
+    }
+    if isVideoDisabled && framesDirectory != nil {
+      throw UsageError("option '--frames' cannot be used with '--no-video'")
+    }
+  }
+
+  private mutating func setFlag(_ name: String) {
+    switch name {
+    case "--fast": fast = true
+    case "--events": output.events = true
+    case "--json": output.json = true
+    case "--no-video": isVideoDisabled = true
+    case "--no-audio": isAudioDisabled = true
+    default: output.quiet = true
+    }
+  }
+
+  func run(console: Console) throws(PlayheadError) -> ExitCode {
+    let url = ByteSources.url(fromArgument: input)
+    if let snapshot {
+      try takeSnapshot(snapshot, of: url, console: console)
+    }
+    let configuration = try makeConfiguration()
+    let item = PlayerItem(url: url)
+    let start = MediaTime(commandLineSeconds: startSeconds ?? 0)
+    if let durationSeconds {
+      item.forwardPlaybackEndTime = start + MediaTime(commandLineSeconds: durationSeconds)
+    }
+    let player = Player(configuration: configuration)
+    let session = PlaySession(player: player, item: item, output: output, console: console)
+    session.begin()
+    player.replaceCurrentItem(with: item)
+    if startSeconds != nil {
+      player.seek(to: start, toleranceBefore: .zero, toleranceAfter: .zero, completionHandler: nil)
+    }
+    if let rate { player.defaultRate = rate }
+    player.play()
+    let outcome = session.waitForOutcome()
+    player.close()
+    return session.end(outcome)
+  }
+
+  /// The player's configuration: clock, sinks and disabled tracks.
+  func makeConfiguration() throws(PlayheadError) -> PlayerConfiguration {
+    var audioSink: (any AudioSink)?
+    if let wavPath {
+      audioSink = try WAVAudioSink(url: fileURL(forPath: wavPath))
+    }
+    var videoSink: (any VideoSink)?
+    if let framesDirectory {
+      videoSink = try ImageSequenceVideoSink(
+        directory: fileURL(forPath: framesDirectory), everyNthFrame: everyNthFrame)
+    }
+    var configuration =
+      fast
+      ? PlayerConfiguration.fast(videoSink: videoSink, audioSink: audioSink)
+      : PlayerConfiguration(videoSink: videoSink, audioSink: audioSink)
+    configuration.isVideoDisabled = isVideoDisabled
+    configuration.isAudioDisabled = isAudioDisabled
+    return configuration
+  }
+
+  /// Writes the `--snapshot` file with a player of its own, before playback starts.
+  private func takeSnapshot(
+    _ request: (path: String, atSeconds: Double), of url: URL, console: Console
+  ) throws(PlayheadError) {
+    let shot = try SnapshotTaker.take(
+      url: url, at: MediaTime(commandLineSeconds: request.atSeconds), width: nil, height: nil,
+      gravity: .fit)
+    try shot.write(toPath: request.path)
+    if output.json {
+      console.line(
+        JSONValue.object([
+          JSONField("event", .string("snapshot")),
+          JSONField("file", .string(request.path)),
+          JSONField("time", .number(JSONValue.rounded(request.atSeconds, places: 6))),
+          JSONField("width", .integer(Int64(shot.width))),
+          JSONField("height", .integer(Int64(shot.height))),
+        ]).encoded)
+    } else if !output.quiet {
+      console.line("snapshot: \(request.path) (\(shot.width)x\(shot.height))")
+    }
+  }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import Playhead
+
+/// How a `play` run ended.
+enum PlayOutcome: Sendable {
+  /// The item played to its end.
+  case ended
+  /// The item could not be opened or stopped playing.
+  case failed(PlayheadError)
+  /// The user pressed Ctrl-C.
+  case interrupted
+
+  /// `ended`, `failed` or `interrupted`.
+  var name: String {
+    switch self {
+    case .ended: return "ended"
+    case .failed: return "failed"
+    case .interrupted: return "interrupted"
+    }
+  }
+}
+
+/// The figures of the summary that ends `play`.
+struct PlaySummary: Sendable {
+  /// How playback ended (`ended`, `failed`, `interrupted`).
+  var outcome: String
+  var statistics: PlaybackStatistics
+  /// The item's duration (not numeric when unknown).
+  var duration: MediaTime
+  /// Media time played, summed over the item's access log.
+  var played: MediaTime
+
+  /// The human-readable summary lines.
+  func lines(videoDisabled: Bool, audioDisabled: Bool) -> [String] {
+    let ttff =
+      statistics.timeToFirstFrame.isNumeric
+      ? String(format: "%.0f ms", statistics.timeToFirstFrame.seconds * 1000) : "-"
+    let video =
+      videoDisabled
+      ? "disabled"
+      : "\(statistics.framesDecoded) frames decoded, \(statistics.framesRendered) shown, "
+        + "\(statistics.framesDropped) dropped"
+    let audio =
+      audioDisabled
+      ? "disabled"
+      : "\(statistics.audioSamplesDecoded) samples decoded, "
+        + "\(statistics.audioSamplesPlayed) played"
+    return [
+      "summary",
+      "  played               \(TimeText.clock(played)) of \(TimeText.clock(duration))",
+      "  time to first frame  \(ttff)",
+      "  video                \(video)",
+      "  audio                \(audio)",
+      "  stalls               \(statistics.stallCount) (\(TimeText.seconds(statistics.totalStallTime)))",
+      "  bytes read           \(statistics.bytesRead)",
+    ]
+  }
+}
+
+/// Follows one `play` run: prints events, lifecycle and progress, and wakes the main
+/// thread when the item ends or fails, or on Ctrl-C.
+///
+/// Observers run on the session's own serial queue, so the main thread can block in
+/// `waitForOutcome()` without starving them.
+final class PlaySession: @unchecked Sendable {
+  // Unchecked Sendable: the mutable state is touched only on `queue`; the main thread
+  // reads it through `queue.sync` after `done` has been signalled.
+  let queue = DispatchQueue(label: "playhead.cli.play")
+  private weak var player: Player?
+  private let item: PlayerItem
+  private let output: PlayCommand.Output
+  private let console: Console
+  private let clockOrigin: MediaTime
+  private let done = DispatchSemaphore(value: 0)
+  private var outcome: PlayOutcome?
+  private var becameReady = false
+  private var isStalled = false
+  private var lastLifecycle: String?
+  private var interruptSource: (any DispatchSourceSignal)?
+
+  init(player: Player, item: PlayerItem, output: PlayCommand.Output, console: Console) {
+    self.player = player
+    self.item = item
+    self.output = output
+    self.console = console
+    self.clockOrigin = player.clock.now
+  }
+
+  /// Whether the progress line is shown (not with `--json` or `--quiet`).
+  private var showsProgress: Bool { !output.json && !output.quiet }
+
+  /// Prints "loading", adds the observers and catches Ctrl-C; call before the item is set.
+  func begin() {
+    guard let player else { return }
+    if !output.json && !output.quiet {
+      console.line("loading \(EventText.display(item.asset.url))")
+    }
+    player.addEventObserver(queue: queue) { [self] event in handle(event) }
+    if showsProgress {
+      // About ten updates a second in place on a terminal; a plain line a second otherwise.
+      let interval =
+        console.isErrorTerminal
+        ? MediaTime(value: 1, timescale: 10) : MediaTime(value: 1, timescale: 1)
+      player.addPeriodicTimeObserver(forInterval: interval, queue: queue) { [self] time in
+        showProgress(at: time)
+      }
+    }
+    signal(SIGINT, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: queue)
+    source.setEventHandler { [self] in
+      // A second Ctrl-C while closing ends the process at once.
+      signal(SIGINT, SIG_DFL)
+      guard outcome == nil else { return }
+      if !output.json && !output.quiet { console.line("interrupted") }
+      finish(.interrupted)
+    }
+    source.resume()
+    interruptSource = source
+  }
+
+  /// Blocks until the item ends or fails, or Ctrl-C.
+  func waitForOutcome() -> PlayOutcome {
+    done.wait()
+    return queue.sync { outcome ?? .interrupted }
+  }
+
+  /// Prints the summary and the error, if any; returns the exit status. Call after the
+  /// player has been closed.
+  func end(_ outcome: PlayOutcome) -> ExitCode {
+    interruptSource?.cancel()
+    console.clearProgress()
+    let becameReady = queue.sync { self.becameReady }
+    let summary = PlaySummary(
+      outcome: outcome.name, statistics: item.statistics, duration: item.duration,
+      played: item.accessLog().reduce(MediaTime.zero) { $0 + $1.durationWatched })
+    if output.json {
+      console.line(JSONLines.summary(summary))
+    } else if !output.quiet && becameReady {
+      let configuration = player?.configuration
+      let lines = summary.lines(
+        videoDisabled: configuration?.isVideoDisabled ?? false,
+        audioDisabled: configuration?.isAudioDisabled ?? false)
+      for line in lines { console.line(line) }
+    }
+    switch outcome {
+    case .ended:
+      return .success
+    case .failed(let error):
+      console.error(error.message)
+      return ExitCode(error)
+    case .interrupted:
+      return .interrupted
+    }
+  }
+
+  /// Prints `event` as asked and notes the end of playback. Runs on `queue`.
+  private func handle(_ event: PlayerEvent) {
+    guard outcome == nil else { return }
+    if output.json {
+      console.line(JSONLines.event(event, clockOrigin: clockOrigin))
+    } else {
+      if output.events { console.line(EventText.line(event)) }
+      // A brief wait for the decoder (fast mode) does not end "playing": print a step
+      // only when it differs from the last one.
+      if !output.quiet, let line = EventText.lifecycle(event), line != lastLifecycle {
+        lastLifecycle = line
+        console.line(line)
+      }
+    }
+    switch event.kind {
+    case .itemStatusChanged(_, .readyToPlay):
+      becameReady = true
+    case .itemStatusChanged(_, .failed(let error)), .failedToPlayToEnd(_, let error):
+      finish(.failed(error))
+    case .didPlayToEnd:
+      finish(.ended)
+    case .playbackStalled:
+      isStalled = true
+      redrawProgress()
+    case .playbackRecovered:
+      isStalled = false
+    case .timeControlStatusChanged:
+      redrawProgress()
+    default:
+      break
+    }
+  }
+
+  /// Shows the progress line for `time`. Runs on `queue`.
+  private func showProgress(at time: MediaTime) {
+    guard outcome == nil else { return }
+    let line = ProgressLine(
+      time: time, duration: item.duration, status: player?.timeControlStatus ?? .paused,
+      isStalled: isStalled, loadedTimeRanges: item.loadedTimeRanges)
+    console.progress(line.text)
+  }
+
+  /// Redraws the progress line in place after a state change (terminals only).
+  private func redrawProgress() {
+    guard showsProgress, console.isErrorTerminal, becameReady else { return }
+    showProgress(at: item.currentTime())
+  }
+
+  /// Records the first outcome and wakes `waitForOutcome()`.
+  private func finish(_ result: PlayOutcome) {
+    guard outcome == nil else { return }
+    outcome = result
+    done.signal()
+  }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Playhead
+
+/// `playhead probe <path-or-url> [--json]`: the container, duration and tracks.
+struct ProbeCommand: Command {
+  static let usage = Usage.probe
+
+  /// The input as typed.
+  var input: String
+  /// Print JSON instead of text.
+  var json = false
+
+  init(parsing arguments: [String]) throws(UsageError) {
+    var cursor = ArgumentCursor(arguments, verb: "probe")
+    var input: String?
+    while let token = cursor.next() {
+      switch token {
+      case .positional(let text):
+        guard input == nil else { throw cursor.unexpected(text) }
+        input = text
+      case .option("--json", let inline):
+        try cursor.noValue(for: "--json", inline: inline)
+        json = true
+      case .option(let name, _):
+        throw cursor.unknown(name)
+      }
+    }
+    guard let input else { throw cursor.missingInput() }
+    self.input = input
+  }
+
+  func run(console: Console) throws(PlayheadError) -> ExitCode {
+    let asset = Asset(url: ByteSources.url(fromArgument: input))
+    try waitFor { () async throws(PlayheadError) in try await asset.load() }
+    let container = asset.containerName ?? "unknown"
+    if json {
+      console.line(Self.json(container: container, duration: asset.duration, tracks: asset.tracks))
+    } else {
+      for line in Self.text(container: container, duration: asset.duration, tracks: asset.tracks) {
+        console.line(line)
+      }
+    }
+    return .success
+  }
+
+  /// The `--json` object.
+  static func json(container: String, duration: MediaTime, tracks: [AssetTrack]) -> String {
+    let trackValues = tracks.map { track in
+      JSONValue.object([
+        JSONField("index", .integer(Int64(track.id))),
+        JSONField("kind", .string(kindName(track.kind))),
+        JSONField("codec", .string(track.codec)),
+        JSONField("width", .int(track.width)),
+        JSONField("height", .int(track.height)),
+        JSONField("frameRate", .decimal(track.nominalFrameRate)),
+        JSONField("bitRate", .int(track.estimatedDataRate)),
+        JSONField("sampleRate", .int(track.sampleRate)),
+        JSONField("channels", .int(track.channels)),
+        JSONField("language", .text(track.languageCode)),
+      ])
+    }
+    return JSONValue.object([
+      JSONField("container", .string(container)),
+      JSONField("duration", .seconds(duration)),
+      JSONField("tracks", .array(trackValues)),
+    ]).encoded
+  }
+
+  /// The text lines: container, duration, then one line per track.
+  static func text(container: String, duration: MediaTime, tracks: [AssetTrack]) -> [String] {
+    var lines = ["container  \(container)"]
+    if duration.isNumeric {
+      lines.append("duration   \(TimeText.clock(duration)) (\(TimeText.seconds(duration)))")
+    } else {
+      lines.append("duration   unknown")
+    }
+    for track in tracks {
+      var parts = ["track \(track.id)", kindName(track.kind), track.codec]
+      if let width = track.width, let height = track.height { parts.append("\(width)x\(height)") }
+      if let rate = track.nominalFrameRate, rate.isFinite, rate > 0 {
+        parts.append(String(format: "%g fps", rate))
+      }
+      if let sampleRate = track.sampleRate { parts.append("\(sampleRate) Hz") }
+      if let channels = track.channels { parts.append("\(channels) ch") }
+      if let bitRate = track.estimatedDataRate, bitRate > 0 {
+        parts.append("\((bitRate + 500) / 1000) kb/s")
+      }
+      if let language = track.languageCode, !language.isEmpty { parts.append("[\(language)]") }
+      lines.append(parts.joined(separator: "  "))
+    }
+    return lines
+  }
+
+  /// `video`, `audio`, `subtitle` or `data`.
+  static func kindName(_ kind: MediaKind) -> String {
+    switch kind {
+    case .video: return "video"
+    case .audio: return "audio"
+    case .subtitle: return "subtitle"
+    case .data: return "data"
+    }
+  }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Playhead
+
+/// A PNG snapshot and its size in pixels.
+struct Snapshot: Sendable {
+  var png: Data
+  var width: Int
+  var height: Int
+
+  /// Writes the PNG to `path`, creating its folder if needed; a failure is an `.ioError`.
+  func write(toPath path: String) throws(PlayheadError) {
+    let url = fileURL(forPath: path)
+    do {
+      try FileManager.default.createDirectory(
+        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try png.write(to: url, options: .atomic)
+    } catch {
+      throw PlayheadError(
+        .ioError, "cannot write \(path): \(error.localizedDescription)", url: url)
+    }
+  }
+
+  /// The width and height in a PNG's IHDR chunk, or nil when `png` does not start with one.
+  static func dimensions(ofPNG png: Data) -> (width: Int, height: Int)? {
+    let bytes = [UInt8](png.prefix(24))
+    let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    guard bytes.count == 24, Array(bytes[0..<8]) == signature,
+      Array(bytes[12..<16]) == Array("IHDR".utf8)
+    else { return nil }
+    func bigEndian(_ offset: Int) -> Int {
+      bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+    }
+    return (bigEndian(16), bigEndian(20))
+  }
+}
+
+/// Takes a snapshot with a player of its own: fast mode, audio off, an exact seek while
+/// paused, then the frame that seek presented.
+enum SnapshotTaker {
+  /// How long to wait, after the seek landed, for its frame to be presented. The frame is
+  /// normally presented in the same step as the seek completes; this bounds the wait for
+  /// media whose stream ends before any frame at or before the time.
+  static let presentationGraceSeconds = 10.0
+
+  /// The frame at `time` (the latest at or before it) as PNG, scaled to `width`×`height`
+  /// when both are given.
+  ///
+  /// Throws the item's error when it cannot be opened, and `.noPlayableStreams` when it
+  /// has no video track.
+  static func take(
+    url: URL, at time: MediaTime, width: Int?, height: Int?, gravity: VideoGravity
+  ) throws(PlayheadError) -> Snapshot {
+    var configuration = PlayerConfiguration.fast()
+    configuration.isAudioDisabled = true
+    let player = Player(configuration: configuration)
+    defer { player.close() }
+    let item = PlayerItem(url: url)
+    let waiter = SnapshotWaiter(player: player, item: item, time: time)
+    player.addEventObserver(queue: waiter.queue) { event in waiter.handle(event) }
+    player.replaceCurrentItem(with: item)
+    try waiter.wait()
+    let png = try player.snapshot(width: width, height: height, gravity: gravity)
+    guard let size = Snapshot.dimensions(ofPNG: png) else {
+      throw PlayheadError(.decodeFailed, "the snapshot of \(url.absoluteString) is not a PNG")
+    }
+    return Snapshot(png: png, width: size.width, height: size.height)
+  }
+}
+
+/// Follows a snapshot player's events: seeks once the item is ready, and reports when the
+/// frame at the seek time has been presented or why it cannot be.
+private final class SnapshotWaiter: @unchecked Sendable {
+  // Unchecked Sendable: the mutable state is touched only on `queue`; `result` is read
+  // after `done` has been signalled, through `queue`.
+  let queue = DispatchQueue(label: "playhead.cli.snapshot")
+  private weak var player: Player?
+  private let item: PlayerItem
+  private let time: MediaTime
+  private let done = DispatchSemaphore(value: 0)
+  private var result: Result<Void, PlayheadError>?
+  private var seekLanded = false
+  private var framePresented = false
+
+  init(player: Player, item: PlayerItem, time: MediaTime) {
+    self.player = player
+    self.item = item
+    self.time = time
+  }
+
+  /// Blocks until the frame is presented; throws why it cannot be.
+  func wait() throws(PlayheadError) {
+    done.wait()
+    let result = queue.sync { self.result }
+    try result?.get()
+  }
+
+  func handle(_ event: PlayerEvent) {
+    guard result == nil else { return }
+    switch event.kind {
+    case .itemStatusChanged(let changed, .readyToPlay) where changed === item:
+      guard item.tracks.contains(where: { $0.kind == .video }) else {
+        finish(
+          .failure(
+            PlayheadError(
+              .noPlayableStreams, "no video track to snapshot in \(item.asset.url.absoluteString)",
+              url: item.asset.url)))
+        return
+      }
+      player?.seek(to: time, toleranceBefore: .zero, toleranceAfter: .zero, completionHandler: nil)
+    case .itemStatusChanged(_, .failed(let error)), .failedToPlayToEnd(_, let error):
+      finish(.failure(error))
+    case .seekCompleted(_, finished: true):
+      seekLanded = true
+      if framePresented {
+        finish(.success(()))
+      } else {
+        queue.asyncAfter(deadline: .now() + SnapshotTaker.presentationGraceSeconds) {
+          [self] in
+          finish(
+            .failure(
+              PlayheadError(
+                .decodeFailed,
+                "no video frame at \(TimeText.seconds(time)) in \(item.asset.url.absoluteString)",
+                url: item.asset.url)))
+        }
+      }
+    case .seekCompleted(_, finished: false):
+      finish(
+        .failure(
+          PlayheadError(
+            .decodeFailed, "the seek to \(TimeText.seconds(time)) did not complete",
+            url: item.asset.url)))
+    case .firstFramePresented:
+      framePresented = true
+      if seekLanded { finish(.success(())) }
+    default:
+      break
+    }
+  }
+
+  /// Records the first result and wakes `wait()`; later results are ignored.
+  private func finish(_ outcome: Result<Void, PlayheadError>) {
+    guard result == nil else { return }
+    result = outcome
+    done.signal()
+  }
+}
