@@ -41,12 +41,10 @@ final class DecodePipeline {
     let video = settings.decodesVideo ? demuxer.bestStream(of: .video) : nil
     let audio = settings.decodesAudio ? demuxer.bestStream(of: .audio) : nil
     if video == nil && audio == nil {
-      let anyPlayable = demuxer.bestStream(of: .video) != nil || demuxer.bestStream(of: .audio) != nil
       throw PlayheadError(
-        anyPlayable ? .invalidArgument : .noPlayableStreams,
-        anyPlayable
-          ? "both audio and video are disabled"
-          : "no audio or video stream to play in \(demuxer.containerName) media")
+        .noPlayableStreams,
+        "no stream to play in \(demuxer.containerName) media with the enabled outputs"
+          + (settings.decodesVideo ? "" : " (video disabled)") + (settings.decodesAudio ? "" : " (audio disabled)"))
     }
     videoStream = video
     audioStream = audio

@@ -87,7 +87,8 @@ extension PlaybackLoop {
         itemReachedEnd(active, at: reachedForwardEnd ? (forwardEndTime ?? position) : endTime)
         return clock.now
       }
-      return nextDeadline(active, candidates: [endTime])
+      return nextDeadline(
+        active, candidates: [endTime] + periodicDeadlines() + boundaryDeadlines(after: position))
     }
 
     if videoStarving && active.loader.peekVideo() == nil || audioStarving && active.loader.peekAudio() == nil {
@@ -98,9 +99,8 @@ extension PlaybackLoop {
         finishPeriod(active)
         emit(.playbackStalled(active.item))
         setTimeControl(.waitingToPlayAtSpecifiedRate(.toMinimizeStalls))
-      } else if isFastMode {
-        setTimeControl(.waitingToPlayAtSpecifiedRate(.evaluatingBufferingRate))
       }
+      // In fast mode the clock simply waits for the decoder: no stall, no state change.
       return nil
     }
 

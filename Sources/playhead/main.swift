@@ -1,4 +1,8 @@
 import Foundation
+import Playhead
+
+// FFmpeg's own log lines would duplicate the one-line errors the verbs print.
+MediaLibrary.setLogLevel(.quiet)
 
 // Dispatches the verb; each verb parses its own options and prints its own errors.
 let console = Console()

@@ -15,6 +15,7 @@ final class QueuePlayerTests: XCTestCase {
     let recorder = EventRecorder(player)
     player.play()
     recorder.waitFor(event: "didPlayToEnd", count: 3)
+    recorder.waitFor("the queue to empty") { _ in player.currentItem == nil }
     let events = recorder.events
     let ends = events.filter { $0.name == "didPlayToEnd" }
     let firstFrames = events.filter { $0.name == "firstFrame" }
@@ -57,7 +58,8 @@ final class QueuePlayerTests: XCTestCase {
     XCTAssertEqual(player.items(), [inserted])
     player.play()
     recorder.waitFor(event: "didPlayToEnd")
-    XCTAssertNil(player.currentItem)
+    recorder.waitFor("the queue to empty") { _ in player.currentItem == nil }
+    XCTAssertEqual(player.items(), [])
   }
 
   func testFailedItemIsSkipped() throws {
