@@ -5,7 +5,7 @@ import PlayheadCore
 /// Owns an `AVFilterGraph` of `abuffer → atempo… → aformat → abuffersink` for one
 /// interleaved format, plus the two frames it feeds and drains through.
 final class AudioTempoGraph {
-  private var graph: UnsafeMutablePointer<AVFilterGraph>?
+  private let graph: FilterGraph
   private let source: UnsafeMutablePointer<AVFilterContext>
   private let sink: UnsafeMutablePointer<AVFilterContext>
   private var inputFrame: UnsafeMutablePointer<AVFrame>?
@@ -35,37 +35,22 @@ final class AudioTempoGraph {
   init(format: AudioOutputFormat, rate: Double) throws(PlayheadError) {
     self.format = format
     layout = ChannelLayout(channels: format.channels)
-    guard let graph = avfilter_graph_alloc() else {
-      throw PlayheadError(.decodeFailed, "Could not allocate an audio filter graph")
-    }
-    self.graph = graph
-    inputFrame = av_frame_alloc()
-    outputFrame = av_frame_alloc()
+    // The graph's owner frees it (and the filters in it) even when this init throws.
+    graph = try FilterGraph()
     let layoutName = layout.description
     let arguments =
       "time_base=1/\(format.sampleRate):sample_rate=\(format.sampleRate):"
       + "sample_fmt=\(format.sampleFormat.filterName):channel_layout=\(layoutName)"
-    var created: UnsafeMutablePointer<AVFilterContext>?
-    var result = avfilter_graph_create_filter(
-      &created, avfilter_get_by_name("abuffer"), "in", arguments, nil, graph)
-    guard result >= 0, let source = created else {
-      throw FFmpegError.make(.decodeFailed, "Could not create the audio filter input", code: result)
-    }
-    self.source = source
-    created = nil
-    result = avfilter_graph_create_filter(
-      &created, avfilter_get_by_name("abuffersink"), "out", nil, nil, graph)
-    guard result >= 0, let sink = created else {
-      throw FFmpegError.make(
-        .decodeFailed, "Could not create the audio filter output", code: result)
-    }
-    self.sink = sink
+    source = try graph.addFilter("abuffer", name: "in", arguments: arguments)
+    sink = try graph.addFilter("abuffersink", name: "out", arguments: nil)
+    inputFrame = av_frame_alloc()
+    outputFrame = av_frame_alloc()
     let tempo = Self.tempoFactors(for: rate).map { "atempo=\($0)" }.joined(separator: ",")
     let description =
       "\(tempo),aformat=sample_fmts=\(format.sampleFormat.filterName):"
       + "sample_rates=\(format.sampleRate):channel_layouts=\(layoutName)"
-    try link(description, graph: graph)
-    result = avfilter_graph_config(graph, nil)
+    try link(description, graph: graph.raw)
+    let result = avfilter_graph_config(graph.raw, nil)
     if result < 0 {
       throw FFmpegError.make(.decodeFailed, "Could not configure the tempo filter", code: result)
     }
@@ -74,7 +59,6 @@ final class AudioTempoGraph {
   deinit {
     av_frame_free(&inputFrame)
     av_frame_free(&outputFrame)
-    avfilter_graph_free(&graph)
   }
 
   /// Parses `description` between the graph's input and output.
@@ -161,5 +145,38 @@ final class AudioTempoGraph {
       }
       av_frame_unref(frame)
     }
+  }
+}
+
+/// Owns one `AVFilterGraph` (freed with `avfilter_graph_free`, which frees its filters).
+final class FilterGraph {
+  private(set) var raw: UnsafeMutablePointer<AVFilterGraph>
+
+  init() throws(PlayheadError) {
+    guard let graph = avfilter_graph_alloc() else {
+      throw PlayheadError(.decodeFailed, "Could not allocate an audio filter graph")
+    }
+    raw = graph
+  }
+
+  deinit {
+    var pointer: UnsafeMutablePointer<AVFilterGraph>? = raw
+    avfilter_graph_free(&pointer)
+  }
+
+  /// Adds an instance of the filter `filterName`, owned by the graph.
+  func addFilter(_ filterName: String, name: String, arguments: String?) throws(PlayheadError)
+    -> UnsafeMutablePointer<AVFilterContext>
+  {
+    guard let filter = avfilter_get_by_name(filterName) else {
+      throw PlayheadError(.decoderUnavailable, "This FFmpeg has no \(filterName) filter")
+    }
+    var created: UnsafeMutablePointer<AVFilterContext>?
+    let result = avfilter_graph_create_filter(&created, filter, name, arguments, nil, raw)
+    guard result >= 0, let created else {
+      throw FFmpegError.make(
+        .decodeFailed, "Could not create the \(filterName) filter", code: result)
+    }
+    return created
   }
 }
