@@ -44,17 +44,21 @@ final class DecodePipeline {
       throw PlayheadError(
         .noPlayableStreams,
         "no stream to play in \(demuxer.containerName) media with the enabled outputs"
-          + (settings.decodesVideo ? "" : " (video disabled)") + (settings.decodesAudio ? "" : " (audio disabled)"))
+          + (settings.decodesVideo ? "" : " (video disabled)")
+          + (settings.decodesAudio ? "" : " (audio disabled)"))
     }
     videoStream = video
     audioStream = audio
     videoDecoder = try video.map { stream throws(PlayheadError) in
-      try demuxer.makeVideoDecoder(streamIndex: stream.index, threadCount: settings.decoderThreadCount)
+      try demuxer.makeVideoDecoder(
+        streamIndex: stream.index, threadCount: settings.decoderThreadCount)
     }
     audioDecoder = try audio.map { stream throws(PlayheadError) in
       try demuxer.makeAudioDecoder(streamIndex: stream.index)
     }
-    resampler = audio.map { _ in AudioResampler(output: settings.audioFormat, channelMode: settings.audioChannel) }
+    resampler = audio.map { _ in
+      AudioResampler(output: settings.audioFormat, channelMode: settings.audioChannel)
+    }
     startTime = demuxer.startTime.isNumeric ? demuxer.startTime : .zero
     if let rate = video?.frameRate, rate > 0, rate.isFinite {
       nominalFrameDuration = MediaTime(seconds: 1 / rate, preferredTimescale: 90_000)
@@ -154,7 +158,8 @@ final class DecodePipeline {
   }
 
   private func sendRecoverably(
-    _ packet: Packet, to send: (Packet?) throws(PlayheadError) -> Void, into output: inout DecodeOutput
+    _ packet: Packet, to send: (Packet?) throws(PlayheadError) -> Void,
+    into output: inout DecodeOutput
   ) {
     do throws(PlayheadError) {
       try send(packet)
@@ -189,9 +194,12 @@ final class DecodePipeline {
   private func receiveVideo(into output: inout DecodeOutput) throws(PlayheadError) {
     guard let videoDecoder else { return }
     while let frame = try videoDecoder.receiveFrame() {
-      let time = frame.pts.isNumeric ? frame.pts - startTime : (lastVideoTime.map { $0 + nominalFrameDuration } ?? .zero)
+      let time =
+        frame.pts.isNumeric
+        ? frame.pts - startTime : (lastVideoTime.map { $0 + nominalFrameDuration } ?? .zero)
       lastVideoTime = time
-      let duration = frame.duration.isNumeric && frame.duration > .zero ? frame.duration : nominalFrameDuration
+      let duration =
+        frame.duration.isNumeric && frame.duration > .zero ? frame.duration : nominalFrameDuration
       let timed = TimedVideoFrame(frame: frame, time: time, duration: duration)
       if var active = filter {
         let accepted = active.offer(timed)
@@ -221,7 +229,9 @@ final class DecodePipeline {
         let frameTime = frame.pts - startTime
         if let expected = nextAudioTime {
           let drift = frameTime - expected
-          if drift > MediaTime(value: 1, timescale: 10) || drift < MediaTime(value: -1, timescale: 10) {
+          if drift > MediaTime(value: 1, timescale: 10)
+            || drift < MediaTime(value: -1, timescale: 10)
+          {
             nextAudioTime = frameTime
           }
         } else {
@@ -321,7 +331,8 @@ extension AudioBuffer {
     let end = pts + mediaDuration
     if end <= time { return nil }
     if pts >= time { return self }
-    let skip = (time - pts).convertScale(Int32(format.sampleRate), rounding: .roundHalfAwayFromZero).value
+    let skip = (time - pts).convertScale(Int32(format.sampleRate), rounding: .roundHalfAwayFromZero)
+      .value
     let skipFrames = Int(min(Int64(frameCount), max(0, skip)))
     if skipFrames >= frameCount { return nil }
     var copy = self

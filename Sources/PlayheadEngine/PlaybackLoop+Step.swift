@@ -33,7 +33,9 @@ extension PlaybackLoop {
     }
 
     guard rate != 0 else {
-      if active.needsDisplayRefresh || (configuration.prerendersFirstFrame && !active.firstFramePresented) {
+      if active.needsDisplayRefresh
+        || (configuration.prerendersFirstFrame && !active.firstFramePresented)
+      {
         if presentDueVideo(active, upTo: active.position, countDrops: false) {
           active.needsDisplayRefresh = false
         }
@@ -48,13 +50,18 @@ extension PlaybackLoop {
     guard let media = active.media else { return nil }
     let now = clock.now
     let ended = loaderStatus.videoEnded && loaderStatus.audioEnded
-    let videoStarving = media.hasVideo && loaderStatus.queuedVideoFrames == 0 && !loaderStatus.videoEnded
-    let audioStarving = media.hasAudio && loaderStatus.queuedAudioDuration == .zero && !loaderStatus.audioEnded
+    let videoStarving =
+      media.hasVideo && loaderStatus.queuedVideoFrames == 0 && !loaderStatus.videoEnded
+    let audioStarving =
+      media.hasAudio && loaderStatus.queuedAudioDuration == .zero && !loaderStatus.audioEnded
 
     if timeControl != .playing {
       // Start (or restart after a stall) once the buffer is likely to keep up.
-      guard active.likelyToKeepUp || ended || (!videoStarving && !audioStarving && isFastMode) else {
-        setTimeControl(.waitingToPlayAtSpecifiedRate(active.stalledSince == nil ? .evaluatingBufferingRate : .toMinimizeStalls))
+      guard active.likelyToKeepUp || ended || (!videoStarving && !audioStarving && isFastMode)
+      else {
+        setTimeControl(
+          .waitingToPlayAtSpecifiedRate(
+            active.stalledSince == nil ? .evaluatingBufferingRate : .toMinimizeStalls))
         return nil
       }
       if let since = active.stalledSince {
@@ -91,7 +98,9 @@ extension PlaybackLoop {
         active, candidates: [endTime] + periodicDeadlines() + boundaryDeadlines(after: position))
     }
 
-    if videoStarving && active.loader.peekVideo() == nil || audioStarving && active.loader.peekAudio() == nil {
+    if videoStarving && active.loader.peekVideo() == nil
+      || audioStarving && active.loader.peekAudio() == nil
+    {
       // Nothing to present next: stall (real time) or wait for the decoder (fast mode).
       if !isFastMode && active.stalledSince == nil && active.firstFramePresented {
         active.stalledSince = now
@@ -143,7 +152,8 @@ extension PlaybackLoop {
   /// The item time at clock time `now`, limited by the audio clock when there is audio.
   func positionAt(_ now: MediaTime, _ active: ActiveItem) -> MediaTime {
     let ratio = rateRatio
-    let elapsed = (now - active.anchorClock).multiplied(byRatio: ratio.numerator, denominator: ratio.denominator)
+    let elapsed = (now - active.anchorClock).multiplied(
+      byRatio: ratio.numerator, denominator: ratio.denominator)
     var position = active.anchorItemTime + elapsed
     if let audioEnd = active.audioWrittenEnd, active.media?.hasAudio == true,
       active.loader.peekAudio() == nil, !(active.loader.snapshot().audioEnded), position > audioEnd
@@ -164,9 +174,12 @@ extension PlaybackLoop {
   func clockTime(of itemTime: MediaTime, _ active: ActiveItem) -> MediaTime {
     let ratio = rateRatio
     guard ratio.numerator > 0 else { return clock.now }
-    let media = (itemTime - active.anchorItemTime).convertScale(1_000_000_000, rounding: .roundTowardPositiveInfinity)
+    let media = (itemTime - active.anchorItemTime).convertScale(
+      1_000_000_000, rounding: .roundTowardPositiveInfinity)
     return active.anchorClock
-      + media.multiplied(byRatio: ratio.denominator, denominator: ratio.numerator, rounding: .roundTowardPositiveInfinity)
+      + media.multiplied(
+        byRatio: ratio.denominator, denominator: ratio.numerator,
+        rounding: .roundTowardPositiveInfinity)
   }
 
   /// Presents the latest due frame; earlier due frames are dropped as late.

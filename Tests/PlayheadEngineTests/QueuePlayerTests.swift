@@ -23,7 +23,9 @@ final class QueuePlayerTests: XCTestCase {
       return XCTFail("expected 3 ends and 3 first frames: \(recorder.names)")
     }
     for (index, item) in items.enumerated() {
-      guard case .didPlayToEnd(let ended) = ends[index].kind else { return XCTFail("not an end event") }
+      guard case .didPlayToEnd(let ended) = ends[index].kind else {
+        return XCTFail("not an end event")
+      }
       XCTAssertTrue(ended === item, "item \(index) ends in order")
     }
     let frameDuration = 0.04
