@@ -97,11 +97,9 @@ final class VideoConverterTests: XCTestCase {
     }
   }
 
-  /// `alpha-left.mp4` has its colour on the left and its mask on the right: the mask is
-  /// stored right, so `.alphaRight` unpacks it.
-  func testAlphaRight_outputsTheColourHalfWithMaskAlpha() throws {
+  func testAlphaLeft_outputsTheColourHalfWithMaskAlpha() throws {
     let alphaFrame = try firstVideoFrame(try MediaFixtures.demuxer("alpha-left.mp4"))
-    let image = try converter.convert(alphaFrame, width: nil, height: nil, alphaMode: .alphaRight)
+    let image = try converter.convert(alphaFrame, width: nil, height: nil, alphaMode: .alphaLeft)
     XCTAssertEqual(image.width, alphaFrame.width / 2)
     XCTAssertEqual(image.height, alphaFrame.height)
     let centre = image.pixel(x: image.width / 2, y: image.height / 2)
@@ -110,7 +108,7 @@ final class VideoConverterTests: XCTestCase {
       XCTAssertLessThan(image.pixel(x: x, y: y).a, 16, "corner (\(x), \(y)) should be transparent")
     }
     let scaled = try converter.convert(
-      alphaFrame, width: image.width * 2, height: image.height * 2, alphaMode: .alphaRight)
+      alphaFrame, width: image.width * 2, height: image.height * 2, alphaMode: .alphaLeft)
     XCTAssertGreaterThan(scaled.pixel(x: scaled.width / 2, y: scaled.height / 2).a, 240)
     XCTAssertLessThan(scaled.pixel(x: 1, y: 1).a, 16)
   }
