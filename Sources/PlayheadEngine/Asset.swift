@@ -29,8 +29,8 @@ public final class Asset: @unchecked Sendable {
     var containerName: String
     var duration: MediaTime
     var tracks: [AssetTrack]
-    var demuxer: Demuxer?
-    var source: CountingByteSource?
+    /// The opened source, kept for the first player item that plays the asset.
+    var driver: (any MediaSourceDriver)?
   }
 
   public let url: URL
@@ -114,10 +114,10 @@ public final class Asset: @unchecked Sendable {
     lock.lock()
     cancelled = true
     let source = loadingSource
-    let demuxer = probe?.demuxer
+    let driver = probe?.driver
     lock.unlock()
     source?.cancel()
-    demuxer?.interrupt()
+    driver?.stop()
   }
 
   /// Cancels an open that is in progress (used when a player closes while opening);
@@ -176,26 +176,12 @@ public final class Asset: @unchecked Sendable {
     }
     lock.unlock()
     do throws(PlayheadError) {
-      let source = CountingByteSource(try ByteSources.open(url, http: http))
+      let opened = try openDriver()
       lock.lock()
-      loadingSource = source
-      let wasCancelled = cancelled
-      lock.unlock()
-      if wasCancelled { source.cancel() }
-      let demuxer = try Demuxer(source: source)
-      let tracks = demuxer.streams.filter { !$0.isAttachedPicture }.map(AssetTrack.init)
-      guard tracks.contains(where: { $0.kind == .video || $0.kind == .audio }) else {
-        throw PlayheadError(
-          .noPlayableStreams, "no audio or video stream in \(url.absoluteString)", url: url)
-      }
-      let probe = Probe(
-        containerName: demuxer.containerName, duration: demuxer.duration, tracks: tracks,
-        demuxer: demuxer, source: source)
-      lock.lock()
-      self.probe = probe
+      self.probe = opened
       loadingSource = nil
       lock.unlock()
-      return probe
+      return opened
     } catch {
       lock.lock()
       loadError = error
@@ -205,19 +191,45 @@ public final class Asset: @unchecked Sendable {
     }
   }
 
-  /// Hands the opened demuxer and its counting source to a player (once); later calls
-  /// open fresh ones.
-  func takeDemuxer() throws(PlayheadError) -> (Demuxer, CountingByteSource) {
+  /// Opens the asset's media and probes its first run.
+  private func openDriver() throws(PlayheadError) -> Probe {
+    let source = CountingByteSource(try ByteSources.open(url, http: http))
+    lock.lock()
+    loadingSource = source
+    let wasCancelled = cancelled
+    lock.unlock()
+    if wasCancelled { source.cancel() }
+    let demuxer = try Demuxer(source: source)
+    let driver = ProgressiveDriver(demuxer: demuxer, source: source)
+    return try probe(driver, firstRun: try driver.firstRun(), containerName: demuxer.containerName)
+  }
+
+  /// What the first run of `driver` holds.
+  func probe(_ driver: any MediaSourceDriver, firstRun: MediaRun, containerName: String)
+    throws(PlayheadError) -> Probe
+  {
+    let tracks = firstRun.demuxer.streams.filter { !$0.isAttachedPicture }.map(AssetTrack.init)
+    guard tracks.contains(where: { $0.kind == .video || $0.kind == .audio }) else {
+      driver.stop()
+      throw PlayheadError(
+        .noPlayableStreams, "no audio or video stream in \(url.absoluteString)", url: url)
+    }
+    return Probe(containerName: containerName, duration: driver.duration, tracks: tracks, driver: driver)
+  }
+
+  /// Hands the opened driver to a player (once); later calls open a fresh one.
+  func takeDriver() throws(PlayheadError) -> any MediaSourceDriver {
     let probe = try loadSynchronously()
     lock.lock()
-    if let demuxer = probe.demuxer, let source = probe.source {
-      self.probe?.demuxer = nil
-      self.probe?.source = nil
+    if let driver = probe.driver {
+      self.probe?.driver = nil
       lock.unlock()
-      return (demuxer, source)
+      return driver
     }
     lock.unlock()
-    let source = CountingByteSource(try ByteSources.open(url, http: http))
-    return (try Demuxer(source: source), source)
+    guard let driver = try openDriver().driver else {
+      throw PlayheadError(.invalidState, "the asset could not be reopened", url: url)
+    }
+    return driver
   }
 }

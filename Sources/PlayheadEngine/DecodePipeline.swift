@@ -31,13 +31,19 @@ final class DecodePipeline {
   private let audioDecoder: AudioDecoder?
   private let resampler: AudioResampler?
   private let startTime: MediaTime
+  /// The item time of the container's start (0 for progressive media; the first
+  /// segment's start for a run of HLS segments).
+  let itemStart: MediaTime
   let nominalFrameDuration: MediaTime
   private var nextAudioTime: MediaTime?
   private var filter: SeekFilter?
   private var consecutiveDecodeErrors = 0
 
-  init(demuxer: Demuxer, settings: LoaderSettings) throws(PlayheadError) {
+  init(demuxer: Demuxer, settings: LoaderSettings, itemStart: MediaTime = .zero)
+    throws(PlayheadError)
+  {
     self.demuxer = demuxer
+    self.itemStart = itemStart
     let video = settings.decodesVideo ? demuxer.bestStream(of: .video) : nil
     let audio = settings.decodesAudio ? demuxer.bestStream(of: .audio) : nil
     if video == nil && audio == nil {
@@ -67,10 +73,28 @@ final class DecodePipeline {
     }
   }
 
+  /// Whether the video (audio) decoder of this run has given all it has.
+  var isVideoDrained: Bool { videoDecoder == nil || videoDrained }
+  var isAudioDrained: Bool { audioDecoder == nil || audioDrained }
+
+  /// Whether every decoder of this run has been drained: the run has given all it has.
+  var isFinished: Bool {
+    (videoDecoder == nil || videoDrained) && (audioDecoder == nil || audioDrained)
+  }
+
+  /// The item time of a stream timestamp.
+  func itemTime(_ pts: MediaTime) -> MediaTime { pts - startTime + itemStart }
+
+  /// Applies the accurate-seek rule to a run that already starts at or before the
+  /// target (a run of HLS segments opened at the target's segment).
+  func filter(from request: SeekRequest) {
+    filter = SeekFilter(request: request, hasVideo: videoStream != nil)
+  }
+
   /// Moves decoding to `request.target`, keyframe first, then filters up to the target.
   func seek(_ request: SeekRequest) throws(PlayheadError) {
     let streamIndex = videoStream?.index ?? audioStream?.index
-    try demuxer.seek(to: request.target + startTime, streamIndex: streamIndex)
+    try demuxer.seek(to: request.target - itemStart + startTime, streamIndex: streamIndex)
     videoDecoder?.flush()
     audioDecoder?.flush()
     _ = try? resampler?.flush()
@@ -104,6 +128,12 @@ final class DecodePipeline {
     var output = DecodeOutput()
     let wantsVideo = needVideo && videoDecoder != nil && !videoDrained
     let wantsAudio = needAudio && audioDecoder != nil && !audioDrained
+    if demuxEnded && (wantsVideo || wantsAudio) {
+      // The end of the input: decode what is left of both streams and drain both, so
+      // the run ends as one (the next run, if any, starts from a clean state).
+      try drainEverything(into: &output)
+      return output
+    }
     if wantsVideo, let videoDecoder {
       if !videoPackets.isEmpty {
         let packet = videoPackets.removeFirst()
@@ -137,7 +167,7 @@ final class DecodePipeline {
     }
     if packet.pts.isNumeric {
       let end = packet.duration.isNumeric ? packet.pts + packet.duration : packet.pts
-      output.demuxedUpTo = end - startTime
+      output.demuxedUpTo = itemTime(end)
     }
     if videoDecoder != nil && packet.streamIndex == videoStream?.index && !videoDrained {
       videoPackets.append(packet)
@@ -170,6 +200,26 @@ final class DecodePipeline {
     }
   }
 
+  private func drainEverything(into output: inout DecodeOutput) throws(PlayheadError) {
+    if let videoDecoder, !videoDrained {
+      for packet in videoPackets {
+        sendRecoverably(packet, to: videoDecoder.send, into: &output)
+        try receiveVideo(into: &output)
+      }
+      videoPackets.removeAll()
+      try drainVideo(into: &output)
+    }
+    if let audioDecoder, !audioDrained {
+      for packet in audioPackets {
+        sendRecoverably(packet, to: audioDecoder.send, into: &output)
+        try receiveAudio(into: &output)
+      }
+      audioPackets.removeAll()
+      try drainAudio(into: &output)
+    }
+    queuedPacketBytes = 0
+  }
+
   private func drainVideo(into output: inout DecodeOutput) throws(PlayheadError) {
     guard let videoDecoder else { return }
     try? videoDecoder.send(nil)
@@ -196,7 +246,7 @@ final class DecodePipeline {
     while let frame = try videoDecoder.receiveFrame() {
       let time =
         frame.pts.isNumeric
-        ? frame.pts - startTime : (lastVideoTime.map { $0 + nominalFrameDuration } ?? .zero)
+        ? itemTime(frame.pts) : (lastVideoTime.map { $0 + nominalFrameDuration } ?? .zero)
       lastVideoTime = time
       let duration =
         frame.duration.isNumeric && frame.duration > .zero ? frame.duration : nominalFrameDuration
@@ -226,7 +276,7 @@ final class DecodePipeline {
       output.audioSamplesDecoded += frame.sampleCount
       let buffer = try resampler.convert(frame)
       if frame.pts.isNumeric {
-        let frameTime = frame.pts - startTime
+        let frameTime = itemTime(frame.pts)
         if let expected = nextAudioTime {
           let drift = frameTime - expected
           if drift > MediaTime(value: 1, timescale: 10)

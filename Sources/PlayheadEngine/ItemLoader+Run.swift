@@ -5,34 +5,29 @@ import PlayheadMedia
 extension ItemLoader {
   /// The loading thread: open, then decode ahead until stopped.
   func run() {
-    let demuxer: Demuxer
-    let source: CountingByteSource
-    do throws(PlayheadError) {
-      (demuxer, source) = try asset.takeDemuxer()
-    } catch {
-      finish(with: .failed(error))
-      return
-    }
-    condition.lock()
-    if stopped {
-      condition.unlock()
-      demuxer.interrupt()
-      return
-    }
-    self.demuxer = demuxer
-    condition.unlock()
-
+    let driver: any MediaSourceDriver
     let pipeline: DecodePipeline
+    let run: MediaRun
     do throws(PlayheadError) {
-      pipeline = try DecodePipeline(demuxer: demuxer, settings: settings)
+      driver = try asset.takeDriver()
+      condition.lock()
+      let wasStopped = stopped
+      self.driver = driver
+      condition.unlock()
+      if wasStopped {
+        driver.stop()
+        return
+      }
+      run = try driver.firstRun()
+      pipeline = try DecodePipeline(demuxer: run.demuxer, settings: settings, itemStart: run.itemStart)
     } catch {
       finish(with: .failed(error))
       return
     }
-    let tracks = demuxer.streams.filter { !$0.isAttachedPicture }.map(AssetTrack.init)
+    let tracks = run.demuxer.streams.filter { !$0.isAttachedPicture }.map(AssetTrack.init)
     let bitrates = tracks.compactMap(\.estimatedDataRate).reduce(0, +)
     let opened = OpenedMedia(
-      duration: demuxer.duration, tracks: tracks, hasVideo: pipeline.videoStream != nil,
+      duration: driver.duration, tracks: tracks, hasVideo: pipeline.videoStream != nil,
       hasAudio: pipeline.audioStream != nil, nominalFrameDuration: pipeline.nominalFrameDuration,
       indicatedBitrate: Double(bitrates))
     condition.lock()
@@ -41,14 +36,16 @@ extension ItemLoader {
     hasAudio = opened.hasAudio
     status.videoEnded = !hasVideo
     status.audioEnded = !hasAudio
-    status.bufferedRange = MediaTimeRange(start: .zero, duration: .zero)
+    status.bufferedRange = MediaTimeRange(start: run.itemStart, duration: .zero)
     condition.unlock()
     notifyLoop()
 
-    decodeLoop(pipeline, source: source)
+    decodeLoop(pipeline, run: run, driver: driver)
   }
 
-  private func decodeLoop(_ pipeline: DecodePipeline, source: CountingByteSource) {
+  private func decodeLoop(_ firstPipeline: DecodePipeline, run firstRun: MediaRun, driver: any MediaSourceDriver) {
+    var pipeline = firstPipeline
+    var run = firstRun
     while true {
       condition.lock()
       while !stopped && pendingSeek == nil && (isFullLocked() || isEndedLocked()) {
@@ -64,20 +61,38 @@ extension ItemLoader {
       let needs = needsLocked()
       condition.unlock()
 
-      if let seek {
-        do throws(PlayheadError) {
-          try pipeline.seek(seek)
+      do throws(PlayheadError) {
+        if let seek {
+          if let fresh = try driver.run(at: seek.target) {
+            run = fresh
+            pipeline = try DecodePipeline(demuxer: fresh.demuxer, settings: settings, itemStart: fresh.itemStart)
+            pipeline.filter(from: seek)
+          } else {
+            try pipeline.seek(seek)
+          }
+          condition.lock()
+          runVideoDrained = false
+          runAudioDrained = false
+          condition.unlock()
           condition.lock()
           status.bufferedRange = MediaTimeRange(start: seek.target, duration: .zero)
           condition.unlock()
-        } catch {
-          endStream(with: error, generation: generation)
+          continue
         }
-        continue
-      }
-      do throws(PlayheadError) {
         let output = try pipeline.step(needVideo: needs.video, needAudio: needs.audio)
-        deliver(output, generation: generation, bytesRead: source.bytesRead)
+        var runEnded = false
+        if pipeline.isFinished, let next = try driver.nextRun(after: run) {
+          // The run ended but the media goes on (a rendition switch or a discontinuity).
+          run = next
+          pipeline = try DecodePipeline(demuxer: next.demuxer, settings: settings, itemStart: next.itemStart)
+        } else {
+          runEnded = pipeline.isFinished
+        }
+        condition.lock()
+        runVideoDrained = pipeline.isVideoDrained
+        runAudioDrained = pipeline.isAudioDrained
+        condition.unlock()
+        deliver(output, generation: generation, bytesRead: driver.bytesRead, mediaEnded: runEnded)
       } catch {
         if error.code == .cancelled && isStopped { return }
         endStream(with: error, generation: generation)
@@ -94,8 +109,12 @@ extension ItemLoader {
   /// Which decoded queues are below their targets.
   func needsLocked() -> (video: Bool, audio: Bool) {
     guard case .ready = status.phase else { return (false, false) }
-    let video = hasVideo && !status.videoEnded && videoQueue.count < settings.videoFramesAhead
-    let audio = hasAudio && !status.audioEnded && status.queuedAudioDuration < settings.audioAhead
+    let video =
+      hasVideo && !status.videoEnded && !runVideoDrained
+      && videoQueue.count < settings.videoFramesAhead
+    let audio =
+      hasAudio && !status.audioEnded && !runAudioDrained
+      && status.queuedAudioDuration < settings.audioAhead
     return (video, audio)
   }
 
@@ -110,7 +129,7 @@ extension ItemLoader {
     return status.videoEnded && status.audioEnded
   }
 
-  private func deliver(_ output: DecodeOutput, generation: Int, bytesRead: Int64) {
+  private func deliver(_ output: DecodeOutput, generation: Int, bytesRead: Int64, mediaEnded: Bool) {
     condition.lock()
     defer {
       condition.unlock()
@@ -134,8 +153,10 @@ extension ItemLoader {
     if let end = output.demuxedUpTo, let range = status.bufferedRange, end > range.end {
       status.bufferedRange = MediaTimeRange(start: range.start, end: end)
     }
-    if output.videoEnded { status.videoEnded = true }
-    if output.audioEnded { status.audioEnded = true }
+    if mediaEnded {
+      status.videoEnded = true
+      status.audioEnded = true
+    }
     status.isFull = isFullLocked()
   }
 

@@ -83,7 +83,10 @@ final class ItemLoader: @unchecked Sendable {
   var audioQueue: [AudioBuffer] = []
   var pendingSeek: SeekRequest?
   var stopped = false
-  var demuxer: Demuxer?
+  var driver: (any MediaSourceDriver)?
+  /// Set when the current run's video (audio) decoder is drained while the other is not.
+  var runVideoDrained = false
+  var runAudioDrained = false
   var hasVideo = false
   var hasAudio = false
   private var thread: Thread?
@@ -106,10 +109,10 @@ final class ItemLoader: @unchecked Sendable {
   func stop() {
     condition.lock()
     stopped = true
-    let demuxer = self.demuxer
+    let driver = self.driver
     condition.broadcast()
     condition.unlock()
-    demuxer?.interrupt()
+    driver?.stop()
     asset.cancelLoadingIfOpening()
   }
 

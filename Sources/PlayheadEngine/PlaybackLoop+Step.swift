@@ -85,12 +85,12 @@ extension PlaybackLoop {
 
     // The end: everything decoded has been presented and its last frame has run out.
     let forwardEndTime = forwardEnd(active)
-    let reachedForwardEnd = forwardEndTime.map { position >= $0 } ?? false
+    let reachedForwardEnd = forwardEndTime.map { position + Self.dueTolerance >= $0 } ?? false
     let queuesEmpty = active.loader.peekVideo() == nil && active.loader.peekAudio() == nil
     if reachedForwardEnd || (ended && queuesEmpty) {
       var endTime = max(active.lastVideoEnd, active.lastAudioEnd)
       if let forwardEndTime { endTime = min(endTime, forwardEndTime) }
-      if reachedForwardEnd || position >= endTime {
+      if reachedForwardEnd || position + Self.dueTolerance >= endTime {
         itemReachedEnd(active, at: reachedForwardEnd ? (forwardEndTime ?? position) : endTime)
         return clock.now
       }

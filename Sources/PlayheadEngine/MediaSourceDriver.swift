@@ -1,0 +1,70 @@
+import Foundation
+import PlayheadCore
+import PlayheadMedia
+
+/// A stretch of an item's media that one demuxer reads: the whole file for progressive
+/// media, or consecutive HLS segments of one rendition with no discontinuity.
+final class MediaRun: @unchecked Sendable {
+  let demuxer: Demuxer
+  /// The item time the run's first sample maps to.
+  let itemStart: MediaTime
+  /// Driver-specific position (for HLS, the index of the run's first segment).
+  let firstSegment: Int
+
+  init(demuxer: Demuxer, itemStart: MediaTime, firstSegment: Int = 0) {
+    self.demuxer = demuxer
+    self.itemStart = itemStart
+    self.firstSegment = firstSegment
+  }
+}
+
+/// Where an item's media comes from, as runs of demuxable bytes.
+///
+/// The item loader asks for the first run, for the run after the current one when it
+/// ends, and for a fresh run when the player seeks (a driver that can seek inside its
+/// run returns nil and the loader seeks the demuxer instead).
+protocol MediaSourceDriver: AnyObject, Sendable {
+  /// The run to start playing with.
+  func firstRun() throws(PlayheadError) -> MediaRun
+  /// A run that starts at or before `time`, or nil to seek inside the current run.
+  func run(at time: MediaTime) throws(PlayheadError) -> MediaRun?
+  /// The run after `run`, or nil when the media has ended.
+  func nextRun(after run: MediaRun) throws(PlayheadError) -> MediaRun?
+  /// The item's duration (`.indefinite` for live streams).
+  var duration: MediaTime { get }
+  /// Bytes read from the network or disk so far.
+  var bytesRead: Int64 { get }
+  /// Tells the driver where playback is, so it can keep its buffer ahead of it.
+  func playbackPositionChanged(_ position: MediaTime)
+  /// Stops all loading and interrupts blocking reads.
+  func stop()
+}
+
+/// One progressive file: a single run, seeking inside the demuxer.
+final class ProgressiveDriver: MediaSourceDriver, @unchecked Sendable {
+  private let demuxer: Demuxer
+  private let source: CountingByteSource
+
+  init(demuxer: Demuxer, source: CountingByteSource) {
+    self.demuxer = demuxer
+    self.source = source
+  }
+
+  func firstRun() throws(PlayheadError) -> MediaRun {
+    MediaRun(demuxer: demuxer, itemStart: .zero)
+  }
+
+  func run(at time: MediaTime) throws(PlayheadError) -> MediaRun? { nil }
+
+  func nextRun(after run: MediaRun) throws(PlayheadError) -> MediaRun? { nil }
+
+  var duration: MediaTime { demuxer.duration }
+
+  var bytesRead: Int64 { source.bytesRead }
+
+  func playbackPositionChanged(_ position: MediaTime) {}
+
+  func stop() {
+    demuxer.interrupt()
+  }
+}
