@@ -1,6 +1,9 @@
 import Foundation
+import Playhead
 
 // Dispatches the verb; each verb parses its own options and prints its own errors.
+// FFmpeg's own log stays silent: every failure reaches the user as one `playhead:` line.
+MediaLibrary.setLogLevel(.quiet)
 let console = Console()
 let arguments = Array(CommandLine.arguments.dropFirst())
 let verbArguments = Array(arguments.dropFirst())
