@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "Playhead", targets: ["Playhead"]),
     .library(name: "PlayheadCore", targets: ["PlayheadCore"]),
+    .library(name: "PlayheadHLS", targets: ["PlayheadHLS"]),
     .library(name: "PlayheadNet", targets: ["PlayheadNet"]),
     .library(name: "PlayheadMedia", targets: ["PlayheadMedia"]),
     .library(name: "PlayheadEngine", targets: ["PlayheadEngine"]),
@@ -23,11 +24,12 @@ let package = Package(
       ]
     ),
     .target(name: "PlayheadCore"),
+    .target(name: "PlayheadHLS", dependencies: ["PlayheadCore"]),
     .target(name: "PlayheadNet", dependencies: ["PlayheadCore"]),
     .target(name: "PlayheadMedia", dependencies: ["PlayheadCore", "CFFmpeg"]),
     .target(
       name: "PlayheadEngine",
-      dependencies: ["PlayheadCore", "PlayheadNet", "PlayheadMedia"]
+      dependencies: ["PlayheadCore", "PlayheadHLS", "PlayheadNet", "PlayheadMedia"]
     ),
     .target(name: "Playhead", dependencies: ["PlayheadEngine"]),
     .executableTarget(name: "playhead", dependencies: ["Playhead"]),
@@ -37,6 +39,7 @@ let package = Package(
       path: "Tests/PlayheadTestSupport"
     ),
     .testTarget(name: "PlayheadCoreTests", dependencies: ["PlayheadCore", "PlayheadTestSupport"]),
+    .testTarget(name: "PlayheadHLSTests", dependencies: ["PlayheadHLS", "PlayheadTestSupport"]),
     .testTarget(name: "PlayheadNetTests", dependencies: ["PlayheadNet", "PlayheadTestSupport"]),
     .testTarget(
       name: "PlayheadMediaTests",

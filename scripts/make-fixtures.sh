@@ -79,12 +79,13 @@ Playhead must refuse it with a clear error instead of crashing.
 TEXT
 
 echo "alpha-left.mp4"
-# 128x64: the left half is the colour (solid red), the right half is the alpha mask
+# 128x64: the left half is the alpha mask, the right half is the colour (solid red):
+# the layout seed 003's ALPHA_AT_LEFT mode reads
 # (a white disc of radius 24 centred in the half, on black).
 "${ff[@]}" \
   -f lavfi -i "color=c=red:size=64x64:rate=25:duration=2" \
   -f lavfi -i "color=c=black:size=64x64:rate=25:duration=2" \
-  -filter_complex "[0:v]format=yuv420p[c];[1:v]format=gray,geq=lum='if(lte(hypot(X-31.5\,Y-31.5)\,24)\,255\,0)',format=yuv420p[m];[c][m]hstack=inputs=2[v]" \
+  -filter_complex "[0:v]format=yuv420p[c];[1:v]format=gray,geq=lum='if(lte(hypot(X-31.5\,Y-31.5)\,24)\,255\,0)',format=yuv420p[m];[m][c]hstack=inputs=2[v]" \
   -map "[v]" "${x264[@]}" -preset medium -crf 12 -g 25 "${exact[@]}" "$out/alpha-left.mp4"
 
 echo "hls/"
@@ -264,8 +265,8 @@ descriptions = {
     "sample-h264-aac.ts": "the packets of sample-h264-aac.mp4 remuxed into MPEG-TS",
     "sample-audio.mp3": "330 Hz left, 550 Hz right",
     "sample-vp9-opus.webm": "testsrc with frame counter; 440 Hz left, 660 Hz right",
-    "alpha-left.mp4": "left 64x64 solid red colour, right 64x64 mask: white disc of radius 24 "
-                      "centred at (31.5, 31.5) of the right half, black elsewhere",
+    "alpha-left.mp4": "left 64x64 alpha mask: white disc of radius 24 centred at (31.5, 31.5), black "
+                      "elsewhere; right 64x64 solid red colour",
     "hls/master.m3u8": "VOD ladder 144p/360p/720p of one 12 s testsrc2 source, 2 s segments",
 }
 for entry in files:

@@ -35,4 +35,13 @@ static inline void CFFmpeg_av_err2str(int errnum, char *buf, size_t size) {
   av_strerror(errnum, buf, size);
 }
 
+/* Scales the whole of `src` (after any cropping) into one packed plane at `dst`. */
+static inline int CFFmpeg_sws_scale_frame_into(struct SwsContext *context, const AVFrame *src,
+                                               uint8_t *dst, int dst_stride) {
+  uint8_t *planes[4] = { dst, NULL, NULL, NULL };
+  int strides[4] = { dst_stride, 0, 0, 0 };
+  return sws_scale(context, (const uint8_t *const *)src->data, src->linesize, 0, src->height,
+                   planes, strides);
+}
+
 #endif

@@ -3,5 +3,6 @@
 // to players and items (PlayheadEngine).
 @_exported import PlayheadCore
 @_exported import PlayheadEngine
+@_exported import PlayheadHLS
 @_exported import PlayheadMedia
 @_exported import PlayheadNet

@@ -40,14 +40,17 @@ public final class MemoryByteSource: ByteSource, @unchecked Sendable {
 
   public var length: Int64? { Int64(bytes.count) }
 
-  public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(PlayheadError)
+  public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64)
+    throws(PlayheadError)
     -> Int
   {
     lock.lock()
     let isCancelled = cancelled
     lock.unlock()
     if isCancelled { throw PlayheadError(.cancelled, "read cancelled", url: url) }
-    guard offset >= 0 else { throw PlayheadError(.invalidArgument, "negative read offset", url: url) }
+    guard offset >= 0 else {
+      throw PlayheadError(.invalidArgument, "negative read offset", url: url)
+    }
     guard offset < Int64(bytes.count), buffer.count > 0 else { return 0 }
     let start = Int(offset)
     let count = min(buffer.count, bytes.count - start)

@@ -185,7 +185,8 @@ public final class Asset: @unchecked Sendable {
       let demuxer = try Demuxer(source: source)
       let tracks = demuxer.streams.filter { !$0.isAttachedPicture }.map(AssetTrack.init)
       guard tracks.contains(where: { $0.kind == .video || $0.kind == .audio }) else {
-        throw PlayheadError(.noPlayableStreams, "no audio or video stream in \(url.absoluteString)", url: url)
+        throw PlayheadError(
+          .noPlayableStreams, "no audio or video stream in \(url.absoluteString)", url: url)
       }
       let probe = Probe(
         containerName: demuxer.containerName, duration: demuxer.duration, tracks: tracks,

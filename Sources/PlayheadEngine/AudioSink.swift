@@ -21,7 +21,10 @@ public final class DiscardAudioSink: AudioSink, @unchecked Sendable {
   private let lock = NSLock()
   private var frames = 0
 
-  public init(format: AudioOutputFormat = AudioOutputFormat(sampleRate: 48_000, channels: 2, sampleFormat: .int16)) {
+  public init(
+    format: AudioOutputFormat = AudioOutputFormat(
+      sampleRate: 48_000, channels: 2, sampleFormat: .int16)
+  ) {
     self.format = format
   }
 
@@ -55,18 +58,22 @@ public final class WAVAudioSink: AudioSink, @unchecked Sendable {
   /// Creates (or truncates) the file at `url`.
   public init(
     url: URL,
-    format: AudioOutputFormat = AudioOutputFormat(sampleRate: 48_000, channels: 2, sampleFormat: .int16)
+    format: AudioOutputFormat = AudioOutputFormat(
+      sampleRate: 48_000, channels: 2, sampleFormat: .int16)
   ) throws(PlayheadError) {
     self.url = url
     self.format = format
-    guard FileManager.default.createFile(atPath: url.path, contents: Self.header(format: format, dataBytes: 0))
+    guard
+      FileManager.default.createFile(
+        atPath: url.path, contents: Self.header(format: format, dataBytes: 0))
     else { throw PlayheadError(.ioError, "cannot create WAV file \(url.path)", url: url) }
     do {
       let handle = try FileHandle(forWritingTo: url)
       try handle.seekToEnd()
       self.handle = handle
     } catch {
-      throw PlayheadError(.ioError, "cannot open WAV file \(url.path): \(error.localizedDescription)", url: url)
+      throw PlayheadError(
+        .ioError, "cannot open WAV file \(url.path): \(error.localizedDescription)", url: url)
     }
   }
 
@@ -80,11 +87,14 @@ public final class WAVAudioSink: AudioSink, @unchecked Sendable {
   public func write(_ buffer: AudioBuffer) throws(PlayheadError) {
     lock.lock()
     defer { lock.unlock() }
-    guard let handle else { throw PlayheadError(.invalidState, "WAV sink already finished", url: url) }
+    guard let handle else {
+      throw PlayheadError(.invalidState, "WAV sink already finished", url: url)
+    }
     do {
       try handle.write(contentsOf: buffer.samples)
     } catch {
-      throw PlayheadError(.ioError, "cannot write \(url.path): \(error.localizedDescription)", url: url)
+      throw PlayheadError(
+        .ioError, "cannot write \(url.path): \(error.localizedDescription)", url: url)
     }
     dataBytes += UInt64(buffer.samples.count)
   }
@@ -99,7 +109,8 @@ public final class WAVAudioSink: AudioSink, @unchecked Sendable {
       try handle.write(contentsOf: Self.header(format: format, dataBytes: dataBytes))
       try handle.close()
     } catch {
-      throw PlayheadError(.ioError, "cannot finish \(url.path): \(error.localizedDescription)", url: url)
+      throw PlayheadError(
+        .ioError, "cannot finish \(url.path): \(error.localizedDescription)", url: url)
     }
   }
 
@@ -113,8 +124,12 @@ public final class WAVAudioSink: AudioSink, @unchecked Sendable {
     let bytesPerSample = isFloat ? 4 : 2
     let dataSize = UInt32(clamping: dataBytes)
     var data = Data()
-    func append32(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
-    func append16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+    func append32(_ value: UInt32) {
+      withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+    }
+    func append16(_ value: UInt16) {
+      withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) }
+    }
     data.append(contentsOf: Array("RIFF".utf8))
     append32(36 &+ dataSize)
     data.append(contentsOf: Array("WAVEfmt ".utf8))

@@ -19,7 +19,9 @@ final class CountingByteSource: ByteSource, @unchecked Sendable {
     return total
   }
 
-  func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(PlayheadError) -> Int {
+  func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(PlayheadError)
+    -> Int
+  {
     let count = try base.read(into: buffer, at: offset)
     lock.lock()
     total += Int64(count)

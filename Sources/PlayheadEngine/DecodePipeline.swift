@@ -6,8 +6,9 @@ import PlayheadMedia
 struct DecodeOutput {
   var videoFrames: [TimedVideoFrame] = []
   var audioBuffers: [AudioBuffer] = []
-  /// Set once the demuxer reached the end and the decoders are drained.
-  var reachedEnd = false
+  /// Set once the video (or audio) decoder has been drained at the end of the stream.
+  var videoEnded = false
+  var audioEnded = false
   /// Item time up to which packets have been demuxed.
   var demuxedUpTo: MediaTime?
   /// Where the current seek landed, once decided.
@@ -40,22 +41,24 @@ final class DecodePipeline {
     let video = settings.decodesVideo ? demuxer.bestStream(of: .video) : nil
     let audio = settings.decodesAudio ? demuxer.bestStream(of: .audio) : nil
     if video == nil && audio == nil {
-      let anyPlayable = demuxer.bestStream(of: .video) != nil || demuxer.bestStream(of: .audio) != nil
       throw PlayheadError(
-        anyPlayable ? .invalidArgument : .noPlayableStreams,
-        anyPlayable
-          ? "both audio and video are disabled"
-          : "no audio or video stream to play in \(demuxer.containerName) media")
+        .noPlayableStreams,
+        "no stream to play in \(demuxer.containerName) media with the enabled outputs"
+          + (settings.decodesVideo ? "" : " (video disabled)")
+          + (settings.decodesAudio ? "" : " (audio disabled)"))
     }
     videoStream = video
     audioStream = audio
     videoDecoder = try video.map { stream throws(PlayheadError) in
-      try demuxer.makeVideoDecoder(streamIndex: stream.index, threadCount: settings.decoderThreadCount)
+      try demuxer.makeVideoDecoder(
+        streamIndex: stream.index, threadCount: settings.decoderThreadCount)
     }
     audioDecoder = try audio.map { stream throws(PlayheadError) in
       try demuxer.makeAudioDecoder(streamIndex: stream.index)
     }
-    resampler = audio.map { _ in AudioResampler(output: settings.audioFormat, channelMode: settings.audioChannel) }
+    resampler = audio.map { _ in
+      AudioResampler(output: settings.audioFormat, channelMode: settings.audioChannel)
+    }
     startTime = demuxer.startTime.isNumeric ? demuxer.startTime : .zero
     if let rate = video?.frameRate, rate > 0, rate.isFinite {
       nominalFrameDuration = MediaTime(seconds: 1 / rate, preferredTimescale: 90_000)
@@ -72,32 +75,81 @@ final class DecodePipeline {
     audioDecoder?.flush()
     _ = try? resampler?.flush()
     nextAudioTime = nil
+    videoPackets.removeAll()
+    audioPackets.removeAll()
+    queuedPacketBytes = 0
+    demuxEnded = false
+    videoDrained = false
+    audioDrained = false
     lastVideoTime = nil
     audioFloor = nil
     pendingAudio.removeAll()
     filter = SeekFilter(request: request, hasVideo: videoStream != nil)
   }
 
-  /// Reads one packet and decodes it (or drains everything at the end).
-  func step() throws(PlayheadError) -> DecodeOutput {
+  /// Compressed packets demuxed but not yet decoded, per stream.
+  private var videoPackets: [Packet] = []
+  private var audioPackets: [Packet] = []
+  private var queuedPacketBytes = 0
+  private var demuxEnded = false
+  private var videoDrained = false
+  private var audioDrained = false
+  /// Compressed bytes held while looking for the packets of a stream that is needed;
+  /// past this the needed stream is taken to have ended (a stream that stops early).
+  static let packetByteLimit = 64 << 20
+
+  /// Does one unit of work towards the streams that are `need`ed: decodes one queued
+  /// packet of a needed stream, drains a needed decoder at the end, or demuxes one packet.
+  func step(needVideo: Bool, needAudio: Bool) throws(PlayheadError) -> DecodeOutput {
     var output = DecodeOutput()
+    let wantsVideo = needVideo && videoDecoder != nil && !videoDrained
+    let wantsAudio = needAudio && audioDecoder != nil && !audioDrained
+    if wantsVideo, let videoDecoder {
+      if !videoPackets.isEmpty {
+        let packet = videoPackets.removeFirst()
+        queuedPacketBytes -= packet.size
+        sendRecoverably(packet, to: videoDecoder.send, into: &output)
+        try receiveVideo(into: &output)
+        return try checked(output)
+      }
+      if demuxEnded || queuedPacketBytes > Self.packetByteLimit {
+        try drainVideo(into: &output)
+        return output
+      }
+    }
+    if wantsAudio, let audioDecoder {
+      if !audioPackets.isEmpty {
+        let packet = audioPackets.removeFirst()
+        queuedPacketBytes -= packet.size
+        sendRecoverably(packet, to: audioDecoder.send, into: &output)
+        try receiveAudio(into: &output)
+        return try checked(output)
+      }
+      if demuxEnded || queuedPacketBytes > Self.packetByteLimit {
+        try drainAudio(into: &output)
+        return output
+      }
+    }
+    guard !demuxEnded, wantsVideo || wantsAudio else { return output }
     guard let packet = try demuxer.readPacket() else {
-      try drain(into: &output)
-      output.reachedEnd = true
-      finishFilter(into: &output)
+      demuxEnded = true
       return output
     }
     if packet.pts.isNumeric {
       let end = packet.duration.isNumeric ? packet.pts + packet.duration : packet.pts
       output.demuxedUpTo = end - startTime
     }
-    if let videoDecoder, packet.streamIndex == videoStream?.index {
-      sendRecoverably(packet, to: videoDecoder.send, into: &output)
-      try receiveVideo(into: &output)
-    } else if let audioDecoder, packet.streamIndex == audioStream?.index {
-      sendRecoverably(packet, to: audioDecoder.send, into: &output)
-      try receiveAudio(into: &output)
+    if videoDecoder != nil && packet.streamIndex == videoStream?.index && !videoDrained {
+      videoPackets.append(packet)
+      queuedPacketBytes += packet.size
+    } else if audioDecoder != nil && packet.streamIndex == audioStream?.index && !audioDrained {
+      audioPackets.append(packet)
+      queuedPacketBytes += packet.size
     }
+    return output
+  }
+
+  private func checked(_ output: DecodeOutput) throws(PlayheadError) -> DecodeOutput {
     if consecutiveDecodeErrors > 50 {
       throw output.recoverableErrors.last
         ?? PlayheadError(.decodeFailed, "too many consecutive decode errors")
@@ -106,7 +158,8 @@ final class DecodePipeline {
   }
 
   private func sendRecoverably(
-    _ packet: Packet, to send: (Packet?) throws(PlayheadError) -> Void, into output: inout DecodeOutput
+    _ packet: Packet, to send: (Packet?) throws(PlayheadError) -> Void,
+    into output: inout DecodeOutput
   ) {
     do throws(PlayheadError) {
       try send(packet)
@@ -117,26 +170,36 @@ final class DecodePipeline {
     }
   }
 
-  private func drain(into output: inout DecodeOutput) throws(PlayheadError) {
-    if let videoDecoder {
-      try? videoDecoder.send(nil)
-      try receiveVideo(into: &output)
+  private func drainVideo(into output: inout DecodeOutput) throws(PlayheadError) {
+    guard let videoDecoder else { return }
+    try? videoDecoder.send(nil)
+    try receiveVideo(into: &output)
+    videoDrained = true
+    output.videoEnded = true
+    finishFilter(into: &output)
+  }
+
+  private func drainAudio(into output: inout DecodeOutput) throws(PlayheadError) {
+    guard let audioDecoder, let resampler else { return }
+    try? audioDecoder.send(nil)
+    try receiveAudio(into: &output)
+    if let tail = try resampler.flush(), tail.frameCount > 0 {
+      place(tail, into: &output)
     }
-    if let audioDecoder {
-      try? audioDecoder.send(nil)
-      try receiveAudio(into: &output)
-      if let resampler, let tail = try resampler.flush(), tail.frameCount > 0 {
-        place(tail, into: &output)
-      }
-    }
+    audioDrained = true
+    output.audioEnded = true
+    if videoStream == nil { finishFilter(into: &output) }
   }
 
   private func receiveVideo(into output: inout DecodeOutput) throws(PlayheadError) {
     guard let videoDecoder else { return }
     while let frame = try videoDecoder.receiveFrame() {
-      let time = frame.pts.isNumeric ? frame.pts - startTime : (lastVideoTime.map { $0 + nominalFrameDuration } ?? .zero)
+      let time =
+        frame.pts.isNumeric
+        ? frame.pts - startTime : (lastVideoTime.map { $0 + nominalFrameDuration } ?? .zero)
       lastVideoTime = time
-      let duration = frame.duration.isNumeric && frame.duration > .zero ? frame.duration : nominalFrameDuration
+      let duration =
+        frame.duration.isNumeric && frame.duration > .zero ? frame.duration : nominalFrameDuration
       let timed = TimedVideoFrame(frame: frame, time: time, duration: duration)
       if var active = filter {
         let accepted = active.offer(timed)
@@ -166,7 +229,9 @@ final class DecodePipeline {
         let frameTime = frame.pts - startTime
         if let expected = nextAudioTime {
           let drift = frameTime - expected
-          if drift > MediaTime(value: 1, timescale: 10) || drift < MediaTime(value: -1, timescale: 10) {
+          if drift > MediaTime(value: 1, timescale: 10)
+            || drift < MediaTime(value: -1, timescale: 10)
+          {
             nextAudioTime = frameTime
           }
         } else {
@@ -266,7 +331,8 @@ extension AudioBuffer {
     let end = pts + mediaDuration
     if end <= time { return nil }
     if pts >= time { return self }
-    let skip = (time - pts).convertScale(Int32(format.sampleRate), rounding: .roundHalfAwayFromZero).value
+    let skip = (time - pts).convertScale(Int32(format.sampleRate), rounding: .roundHalfAwayFromZero)
+      .value
     let skipFrames = Int(min(Int64(frameCount), max(0, skip)))
     if skipFrames >= frameCount { return nil }
     var copy = self

@@ -37,6 +37,10 @@ extension ItemLoader {
       indicatedBitrate: Double(bitrates))
     condition.lock()
     status.phase = .ready(opened)
+    hasVideo = opened.hasVideo
+    hasAudio = opened.hasAudio
+    status.videoEnded = !hasVideo
+    status.audioEnded = !hasAudio
     status.bufferedRange = MediaTimeRange(start: .zero, duration: .zero)
     condition.unlock()
     notifyLoop()
@@ -57,6 +61,7 @@ extension ItemLoader {
       let seek = pendingSeek
       pendingSeek = nil
       let generation = status.generation
+      let needs = needsLocked()
       condition.unlock()
 
       if let seek {
@@ -71,7 +76,7 @@ extension ItemLoader {
         continue
       }
       do throws(PlayheadError) {
-        let output = try pipeline.step()
+        let output = try pipeline.step(needVideo: needs.video, needAudio: needs.audio)
         deliver(output, generation: generation, bytesRead: source.bytesRead)
       } catch {
         if error.code == .cancelled && isStopped { return }
@@ -86,16 +91,18 @@ extension ItemLoader {
     return stopped
   }
 
-  /// Whether every active queue holds its target (or one holds four times it).
+  /// Which decoded queues are below their targets.
+  func needsLocked() -> (video: Bool, audio: Bool) {
+    guard case .ready = status.phase else { return (false, false) }
+    let video = hasVideo && !status.videoEnded && videoQueue.count < settings.videoFramesAhead
+    let audio = hasAudio && !status.audioEnded && status.queuedAudioDuration < settings.audioAhead
+    return (video, audio)
+  }
+
+  /// Whether every decoded queue holds its target (or its stream has ended).
   func isFullLocked() -> Bool {
-    guard case .ready(let media) = status.phase else { return false }
-    let videoCount = videoQueue.count
-    let audioDuration = status.queuedAudioDuration
-    let videoSatisfied = !media.hasVideo || status.videoEnded || videoCount >= settings.videoFramesAhead
-    let audioSatisfied = !media.hasAudio || status.audioEnded || audioDuration >= settings.audioAhead
-    let videoOverfull = media.hasVideo && videoCount >= settings.videoFramesAhead * 4
-    let audioOverfull = media.hasAudio && audioDuration >= settings.audioAhead.multiplied(by: 4)
-    return (videoSatisfied && audioSatisfied) || videoOverfull || audioOverfull
+    let needs = needsLocked()
+    return !needs.video && !needs.audio
   }
 
   func isEndedLocked() -> Bool {
@@ -127,10 +134,8 @@ extension ItemLoader {
     if let end = output.demuxedUpTo, let range = status.bufferedRange, end > range.end {
       status.bufferedRange = MediaTimeRange(start: range.start, end: end)
     }
-    if output.reachedEnd {
-      status.videoEnded = true
-      status.audioEnded = true
-    }
+    if output.videoEnded { status.videoEnded = true }
+    if output.audioEnded { status.audioEnded = true }
     status.isFull = isFullLocked()
   }
 

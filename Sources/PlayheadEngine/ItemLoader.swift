@@ -84,6 +84,8 @@ final class ItemLoader: @unchecked Sendable {
   var pendingSeek: SeekRequest?
   var stopped = false
   var demuxer: Demuxer?
+  var hasVideo = false
+  var hasAudio = false
   private var thread: Thread?
 
   init(asset: Asset, settings: LoaderSettings, wake: WakeSignal) {
@@ -119,8 +121,8 @@ final class ItemLoader: @unchecked Sendable {
     audioQueue.removeAll()
     status.generation = request.generation
     status.resolvedSeekTime = nil
-    status.videoEnded = false
-    status.audioEnded = false
+    status.videoEnded = !hasVideo
+    status.audioEnded = !hasAudio
     status.queuedVideoFrames = 0
     status.queuedAudioDuration = .zero
     status.bufferedRange = nil

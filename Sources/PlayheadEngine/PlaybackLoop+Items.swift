@@ -64,7 +64,8 @@ extension PlaybackLoop {
     emit(.durationChanged(active.item, media.duration))
     if configuration.prefersHardwareDecoding && media.hasVideo && !active.reportedSoftwareDecoding {
       active.reportedSoftwareDecoding = true
-      emit(.softwareDecodingUsed(active.item, reason: "no hardware decoder is used on this platform"))
+      emit(
+        .softwareDecodingUsed(active.item, reason: "no hardware decoder is used on this platform"))
     }
     if configuration.prerendersFirstFrame { active.needsDisplayRefresh = true }
   }
@@ -74,7 +75,9 @@ extension PlaybackLoop {
     active.failed = true
     active.item.update {
       $0.status = .failed(error)
-      $0.errorLog.append(ErrorLogEntry(clockTime: clock.now, uri: active.item.asset.url.absoluteString, error: error))
+      $0.errorLog.append(
+        ErrorLogEntry(clockTime: clock.now, uri: active.item.asset.url.absoluteString, error: error)
+      )
     }
     emit(.errorLogEntryAdded(active.item, error))
     emit(.itemStatusChanged(active.item, .failed(error)))
@@ -92,7 +95,9 @@ extension PlaybackLoop {
     active.loader.stop()
     finishPeriod(active)
     active.item.update {
-      $0.errorLog.append(ErrorLogEntry(clockTime: clock.now, uri: active.item.asset.url.absoluteString, error: error))
+      $0.errorLog.append(
+        ErrorLogEntry(clockTime: clock.now, uri: active.item.asset.url.absoluteString, error: error)
+      )
     }
     emit(.errorLogEntryAdded(active.item, error))
     emit(.failedToPlayToEnd(active.item, error))
@@ -147,7 +152,8 @@ extension PlaybackLoop {
   func reportLoaderProgress(_ active: ActiveItem, _ loaderStatus: LoaderStatus) {
     let ended = loaderStatus.videoEnded && loaderStatus.audioEnded
     let hasData = loaderStatus.queuedVideoFrames > 0 || loaderStatus.queuedAudioDuration > .zero
-    let empty = !hasData && !ended && active.seek == nil
+    let empty =
+      !hasData && !ended && active.seek == nil
       || (active.seek != nil && loaderStatus.resolvedSeekTime == nil && !ended)
     let full = loaderStatus.isFull || ended
     let likely = full || (hasData && loaderStatus.queuedVideoFrames >= 2)
@@ -168,8 +174,10 @@ extension PlaybackLoop {
     }
     if let range = loaderStatus.bufferedRange {
       let last = active.lastReportedRange
-      let moved = last == nil || last!.start != range.start
-        || (range.end - last!.end) >= MediaTime(value: 1, timescale: 1) || (ended && last!.end != range.end)
+      let moved =
+        last == nil || last!.start != range.start
+        || (range.end - last!.end) >= MediaTime(value: 1, timescale: 1)
+        || (ended && last!.end != range.end)
       if moved {
         active.lastReportedRange = range
         active.item.update { $0.loadedTimeRanges = [range] }
@@ -180,7 +188,9 @@ extension PlaybackLoop {
       let error = loaderStatus.recoverableErrors[active.reportedErrors]
       active.reportedErrors += 1
       active.item.update {
-        $0.errorLog.append(ErrorLogEntry(clockTime: clock.now, uri: active.item.asset.url.absoluteString, error: error))
+        $0.errorLog.append(
+          ErrorLogEntry(
+            clockTime: clock.now, uri: active.item.asset.url.absoluteString, error: error))
       }
       emit(.errorLogEntryAdded(active.item, error))
     }
@@ -223,7 +233,12 @@ extension PlaybackLoop {
         publishItemTime(active)
       }
       anchor(active, at: active.position, clock: now)
-      if newRate == 0 { finishPeriod(active) } else if rate != 0 { finishPeriod(active); startPeriod(active) }
+      if newRate == 0 {
+        finishPeriod(active)
+      } else if rate != 0 {
+        finishPeriod(active)
+        startPeriod(active)
+      }
     }
     rate = newRate
     publish { $0.rate = newRate }
@@ -236,11 +251,14 @@ extension PlaybackLoop {
   }
 
   /// Sends audio through the rate stage (when the rate is not 1) and the volume.
-  func renderAudio(_ buffer: AudioBuffer, algorithm: AudioTimePitchAlgorithm) throws(PlayheadError) -> AudioBuffer {
+  func renderAudio(_ buffer: AudioBuffer, algorithm: AudioTimePitchAlgorithm) throws(PlayheadError)
+    -> AudioBuffer
+  {
     var output = buffer
     if rate != 1 && rate > 0 {
       if tempoKey?.rate != rate || tempoKey?.algorithm != algorithm || tempo == nil {
-        tempo = try AudioTempoProcessor(format: buffer.format, rate: Double(rate), algorithm: algorithm)
+        tempo = try AudioTempoProcessor(
+          format: buffer.format, rate: Double(rate), algorithm: algorithm)
         tempoKey = (rate, algorithm)
       }
       if let tempo { output = try tempo.process(buffer) }

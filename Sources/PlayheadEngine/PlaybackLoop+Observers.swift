@@ -18,7 +18,8 @@ extension PlaybackLoop {
       }
       let handler = observer.handler
       observer.queue.async { handler(position) }
-      periodicObservers[key]?.nextFire = position.floorMultiple(of: observer.interval) + observer.interval
+      periodicObservers[key]?.nextFire =
+        position.floorMultiple(of: observer.interval) + observer.interval
     }
   }
 

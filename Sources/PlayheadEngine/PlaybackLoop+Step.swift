@@ -33,7 +33,9 @@ extension PlaybackLoop {
     }
 
     guard rate != 0 else {
-      if active.needsDisplayRefresh || (configuration.prerendersFirstFrame && !active.firstFramePresented) {
+      if active.needsDisplayRefresh
+        || (configuration.prerendersFirstFrame && !active.firstFramePresented)
+      {
         if presentDueVideo(active, upTo: active.position, countDrops: false) {
           active.needsDisplayRefresh = false
         }
@@ -48,13 +50,18 @@ extension PlaybackLoop {
     guard let media = active.media else { return nil }
     let now = clock.now
     let ended = loaderStatus.videoEnded && loaderStatus.audioEnded
-    let videoStarving = media.hasVideo && loaderStatus.queuedVideoFrames == 0 && !loaderStatus.videoEnded
-    let audioStarving = media.hasAudio && loaderStatus.queuedAudioDuration == .zero && !loaderStatus.audioEnded
+    let videoStarving =
+      media.hasVideo && loaderStatus.queuedVideoFrames == 0 && !loaderStatus.videoEnded
+    let audioStarving =
+      media.hasAudio && loaderStatus.queuedAudioDuration == .zero && !loaderStatus.audioEnded
 
     if timeControl != .playing {
       // Start (or restart after a stall) once the buffer is likely to keep up.
-      guard active.likelyToKeepUp || ended || (!videoStarving && !audioStarving && isFastMode) else {
-        setTimeControl(.waitingToPlayAtSpecifiedRate(active.stalledSince == nil ? .evaluatingBufferingRate : .toMinimizeStalls))
+      guard active.likelyToKeepUp || ended || (!videoStarving && !audioStarving && isFastMode)
+      else {
+        setTimeControl(
+          .waitingToPlayAtSpecifiedRate(
+            active.stalledSince == nil ? .evaluatingBufferingRate : .toMinimizeStalls))
         return nil
       }
       if let since = active.stalledSince {
@@ -87,10 +94,13 @@ extension PlaybackLoop {
         itemReachedEnd(active, at: reachedForwardEnd ? (forwardEndTime ?? position) : endTime)
         return clock.now
       }
-      return nextDeadline(active, candidates: [endTime])
+      return nextDeadline(
+        active, candidates: [endTime] + periodicDeadlines() + boundaryDeadlines(after: position))
     }
 
-    if videoStarving && active.loader.peekVideo() == nil || audioStarving && active.loader.peekAudio() == nil {
+    if videoStarving && active.loader.peekVideo() == nil
+      || audioStarving && active.loader.peekAudio() == nil
+    {
       // Nothing to present next: stall (real time) or wait for the decoder (fast mode).
       if !isFastMode && active.stalledSince == nil && active.firstFramePresented {
         active.stalledSince = now
@@ -98,9 +108,8 @@ extension PlaybackLoop {
         finishPeriod(active)
         emit(.playbackStalled(active.item))
         setTimeControl(.waitingToPlayAtSpecifiedRate(.toMinimizeStalls))
-      } else if isFastMode {
-        setTimeControl(.waitingToPlayAtSpecifiedRate(.evaluatingBufferingRate))
       }
+      // In fast mode the clock simply waits for the decoder: no stall, no state change.
       return nil
     }
 
@@ -115,7 +124,8 @@ extension PlaybackLoop {
 
   /// The clock time at which the earliest of `candidates` (item times) is reached.
   private func nextDeadline(_ active: ActiveItem, candidates: [MediaTime]) -> MediaTime? {
-    guard let earliest = candidates.filter({ $0.isNumeric && $0 > active.position }).min() else {
+    let horizon = active.position + Self.dueTolerance
+    guard let earliest = candidates.filter({ $0.isNumeric && $0 > horizon }).min() else {
       return clock.now
     }
     return clockTime(of: earliest, active)
@@ -142,7 +152,8 @@ extension PlaybackLoop {
   /// The item time at clock time `now`, limited by the audio clock when there is audio.
   func positionAt(_ now: MediaTime, _ active: ActiveItem) -> MediaTime {
     let ratio = rateRatio
-    let elapsed = (now - active.anchorClock).multiplied(byRatio: ratio.numerator, denominator: ratio.denominator)
+    let elapsed = (now - active.anchorClock).multiplied(
+      byRatio: ratio.numerator, denominator: ratio.denominator)
     var position = active.anchorItemTime + elapsed
     if let audioEnd = active.audioWrittenEnd, active.media?.hasAudio == true,
       active.loader.peekAudio() == nil, !(active.loader.snapshot().audioEnded), position > audioEnd
@@ -153,13 +164,22 @@ extension PlaybackLoop {
     return position
   }
 
+  /// How close to the position a frame counts as due. Clock times are whole
+  /// nanoseconds while media times are exact fractions (1/48000 s is not a whole number
+  /// of nanoseconds), so a deadline can land a fraction of a nanosecond short of the
+  /// frame it was computed for; a microsecond of slack absorbs that.
+  static let dueTolerance = MediaTime(value: 1, timescale: 1_000_000)
+
   /// The clock time at which the item reaches `itemTime` at the current rate.
   func clockTime(of itemTime: MediaTime, _ active: ActiveItem) -> MediaTime {
     let ratio = rateRatio
     guard ratio.numerator > 0 else { return clock.now }
-    let media = itemTime - active.anchorItemTime
+    let media = (itemTime - active.anchorItemTime).convertScale(
+      1_000_000_000, rounding: .roundTowardPositiveInfinity)
     return active.anchorClock
-      + media.multiplied(byRatio: ratio.denominator, denominator: ratio.numerator, rounding: .roundTowardPositiveInfinity)
+      + media.multiplied(
+        byRatio: ratio.denominator, denominator: ratio.numerator,
+        rounding: .roundTowardPositiveInfinity)
   }
 
   /// Presents the latest due frame; earlier due frames are dropped as late.
@@ -168,7 +188,8 @@ extension PlaybackLoop {
   func presentDueVideo(_ active: ActiveItem, upTo position: MediaTime, countDrops: Bool) -> Bool {
     var due: TimedVideoFrame?
     var skipped = 0
-    while let next = active.loader.peekVideo(), next.time <= position {
+    let horizon = position + Self.dueTolerance
+    while let next = active.loader.peekVideo(), next.time <= horizon {
       if due != nil { skipped += 1 }
       due = active.loader.popVideo()
     }
@@ -191,7 +212,8 @@ extension PlaybackLoop {
 
   /// Hands every due audio buffer to the sink, through the tempo stage and volume.
   func writeDueAudio(_ active: ActiveItem, upTo position: MediaTime) {
-    while let next = active.loader.peekAudio(), next.pts <= position {
+    let horizon = position + Self.dueTolerance
+    while let next = active.loader.peekAudio(), next.pts <= horizon {
       active.loader.popAudio()
       let end = next.pts + next.mediaDuration
       active.lastAudioEnd = max(active.lastAudioEnd, end)

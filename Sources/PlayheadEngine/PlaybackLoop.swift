@@ -142,7 +142,9 @@ final class PlaybackLoop: @unchecked Sendable {
     guard let active = current else { return }
     emit(.currentItemChanged(active.item), only: observerID)
     let itemStatus = active.item.status
-    if itemStatus != .unknown { emit(.itemStatusChanged(active.item, itemStatus), only: observerID) }
+    if itemStatus != .unknown {
+      emit(.itemStatusChanged(active.item, itemStatus), only: observerID)
+    }
     if active.likelyToKeepUp { emit(.likelyToKeepUpChanged(active.item, true), only: observerID) }
     if active.bufferFull { emit(.bufferFullChanged(active.item, true), only: observerID) }
   }

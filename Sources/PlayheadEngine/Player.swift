@@ -37,7 +37,9 @@ public class Player: @unchecked Sendable {
   }
 
   /// Creates a player for `item`.
-  public convenience init(playerItem item: PlayerItem?, configuration: PlayerConfiguration = PlayerConfiguration()) {
+  public convenience init(
+    playerItem item: PlayerItem?, configuration: PlayerConfiguration = PlayerConfiguration()
+  ) {
     self.init(configuration: configuration, actionAtItemEnd: .pause, items: item.map { [$0] } ?? [])
   }
 
@@ -164,7 +166,8 @@ public class Player: @unchecked Sendable {
 
   /// Seeks the current item to `time` exactly; see `seek(to:toleranceBefore:toleranceAfter:completionHandler:)`.
   public func seek(to time: MediaTime, completionHandler: (@Sendable (Bool) -> Void)? = nil) {
-    seek(to: time, toleranceBefore: .zero, toleranceAfter: .zero, completionHandler: completionHandler)
+    seek(
+      to: time, toleranceBefore: .zero, toleranceAfter: .zero, completionHandler: completionHandler)
   }
 
   /// Seeks the current item to `time`, landing anywhere in
@@ -216,7 +219,8 @@ public class Player: @unchecked Sendable {
     using block: @escaping @Sendable (MediaTime) -> Void
   ) -> ObserverToken {
     let token = ObserverToken(id: IdentifierSource.next())
-    let safeInterval = interval.isNumeric && interval > .zero ? interval : MediaTime(value: 1, timescale: 1000)
+    let safeInterval =
+      interval.isNumeric && interval > .zero ? interval : MediaTime(value: 1, timescale: 1000)
     let observer = PeriodicObserver(interval: safeInterval, queue: queue ?? .main, handler: block)
     loop.post { $0.periodicObservers[token.id] = observer }
     return token
@@ -230,7 +234,8 @@ public class Player: @unchecked Sendable {
     using block: @escaping @Sendable () -> Void
   ) -> ObserverToken {
     let token = ObserverToken(id: IdentifierSource.next())
-    let observer = BoundaryObserver(times: times.filter(\.isNumeric).sorted(), queue: queue ?? .main, handler: block)
+    let observer = BoundaryObserver(
+      times: times.filter(\.isNumeric).sorted(), queue: queue ?? .main, handler: block)
     loop.post { $0.boundaryObservers[token.id] = observer }
     return token
   }

@@ -73,10 +73,12 @@ public struct PlayerEvent: Sendable {
     case .firstFramePresented: return "firstFrame"
     case .playbackStalled: return "playbackStalled"
     case .playbackRecovered: return "playbackRecovered"
-    case .bufferEmptyChanged(_, let empty): return empty ? "playbackBufferEmpty" : "playbackBufferNotEmpty"
+    case .bufferEmptyChanged(_, let empty):
+      return empty ? "playbackBufferEmpty" : "playbackBufferNotEmpty"
     case .likelyToKeepUpChanged(_, let likely):
       return likely ? "playbackLikelyToKeepUp" : "playbackUnlikelyToKeepUp"
-    case .bufferFullChanged(_, let full): return full ? "playbackBufferFull" : "playbackBufferNotFull"
+    case .bufferFullChanged(_, let full):
+      return full ? "playbackBufferFull" : "playbackBufferNotFull"
     case .loadedTimeRangesChanged: return "loadedTimeRangesChanged"
     case .seekCompleted: return "seekCompleted"
     case .didPlayToEnd: return "didPlayToEnd"

@@ -1,5 +1,6 @@
 import Foundation
 import PlayheadCore
+import PlayheadMedia
 
 /// Whether a player can play, after it has been given an item.
 public enum PlayerStatus: Sendable, Equatable {
@@ -46,13 +47,9 @@ public struct ObserverToken: Hashable, Sendable {
   let id: UInt64
 }
 
-/// How the item's audio is stretched at rates other than 1.
-public enum AudioTimePitchAlgorithm: String, Sendable, Equatable {
-  /// Pitch stays the same (time-domain stretching); the default.
-  case timeDomain
-  /// Pitch follows the rate, as when a tape runs faster.
-  case varispeed
-}
+/// How the item's audio is stretched at rates other than 1 (time-domain keeps the pitch
+/// and is the default; varispeed lets the pitch follow the rate).
+public typealias AudioTimePitchAlgorithm = TimePitchAlgorithm
 
 /// A monotonically increasing ID source for observers and items.
 enum IdentifierSource {

@@ -94,7 +94,8 @@ public final class ImageSequenceVideoSink: VideoSink, @unchecked Sendable {
     do {
       try png.write(to: file, options: .atomic)
     } catch {
-      throw PlayheadError(.ioError, "cannot write \(file.path): \(error.localizedDescription)", url: file)
+      throw PlayheadError(
+        .ioError, "cannot write \(file.path): \(error.localizedDescription)", url: file)
     }
     lock.lock()
     written.append(file)

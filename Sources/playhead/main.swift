@@ -1,9 +1,10 @@
 import Foundation
 import Playhead
 
-// Dispatches the verb; each verb parses its own options and prints its own errors.
-// FFmpeg's own log stays silent: every failure reaches the user as one `playhead:` line.
+// FFmpeg's own log lines would duplicate the one-line errors the verbs print.
 MediaLibrary.setLogLevel(.quiet)
+
+// Dispatches the verb; each verb parses its own options and prints its own errors.
 let console = Console()
 let arguments = Array(CommandLine.arguments.dropFirst())
 let verbArguments = Array(arguments.dropFirst())

@@ -1,5 +1,8 @@
 import Foundation
+import PlayheadCore
 import PlayheadEngine
+import PlayheadMedia
+import PlayheadNet
 import PlayheadTestSupport
 import XCTest
 
@@ -56,7 +59,9 @@ final class AssetTests: XCTestCase {
     player.play()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
     // The player continued on the asset's open connection rather than starting over at byte 0.
-    let laterFromZero = server.requests.dropFirst(requestsAfterLoad).filter { $0.range == nil || $0.range == "bytes=0-" }
+    let laterFromZero = server.requests.dropFirst(requestsAfterLoad).filter {
+      $0.range == nil || $0.range == "bytes=0-"
+    }
     XCTAssertEqual(laterFromZero.count, 0)
   }
 }

@@ -1,11 +1,16 @@
 import Foundation
+import PlayheadCore
 import PlayheadEngine
+import PlayheadMedia
+import PlayheadNet
 import PlayheadTestSupport
 import XCTest
 
 final class BadInputTests: XCTestCase {
   /// Opens `url` in a fast player and returns the item's error.
-  private func failure(of url: URL, configuration: PlayerConfiguration = .fast()) throws -> PlayheadError {
+  private func failure(of url: URL, configuration: PlayerConfiguration = .fast()) throws
+    -> PlayheadError
+  {
     let player = Player(url: url, configuration: configuration)
     defer { player.close() }
     let recorder = EventRecorder(player)
@@ -15,7 +20,8 @@ final class BadInputTests: XCTestCase {
   }
 
   private func temporaryDirectory() throws -> URL {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("playhead-bad-\(UUID())")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "playhead-bad-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
     return directory

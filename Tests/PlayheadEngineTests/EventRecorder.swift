@@ -1,5 +1,8 @@
 import Foundation
+import PlayheadCore
 import PlayheadEngine
+import PlayheadMedia
+import PlayheadNet
 import XCTest
 
 /// Collects a player's events, periodic-observer times and boundary hits on one serial
@@ -59,7 +62,8 @@ final class EventRecorder: @unchecked Sendable {
   /// `predicate` holds for the recorded events; fails the test otherwise.
   @discardableResult
   func waitFor(
-    _ description: String, timeoutSeconds: Double = 60, file: StaticString = #filePath, line: UInt = #line,
+    _ description: String, timeoutSeconds: Double = 60, file: StaticString = #filePath,
+    line: UInt = #line,
     _ predicate: ([PlayerEvent]) -> Bool
   ) -> Bool {
     let limit = Date(timeIntervalSinceNow: timeoutSeconds)
@@ -67,7 +71,9 @@ final class EventRecorder: @unchecked Sendable {
     defer { condition.unlock() }
     while !predicate(storage) {
       if !condition.wait(until: limit) {
-        XCTFail("timed out waiting for \(description); events: \(storage.map(\.name))", file: file, line: line)
+        XCTFail(
+          "timed out waiting for \(description); events: \(storage.map(\.name))", file: file,
+          line: line)
         return false
       }
     }
@@ -76,8 +82,13 @@ final class EventRecorder: @unchecked Sendable {
 
   /// Waits for an event with `name`.
   @discardableResult
-  func waitFor(event name: String, count: Int = 1, file: StaticString = #filePath, line: UInt = #line) -> PlayerEvent? {
-    guard waitFor("\(count)× \(name)", file: file, line: line, { $0.filter { $0.name == name }.count >= count })
+  func waitFor(
+    event name: String, count: Int = 1, file: StaticString = #filePath, line: UInt = #line
+  ) -> PlayerEvent? {
+    guard
+      waitFor(
+        "\(count)× \(name)", file: file, line: line,
+        { $0.filter { $0.name == name }.count >= count })
     else { return nil }
     return events.filter { $0.name == name }[count - 1]
   }
@@ -98,9 +109,13 @@ final class EventRecorder: @unchecked Sendable {
   /// Waits for the item to play to its end or fail.
   @discardableResult
   func waitForEnd(file: StaticString = #filePath, line: UInt = #line) -> PlayerEvent? {
-    guard waitFor("end of item", file: file, line: line, {
-      $0.contains { ["didPlayToEnd", "failedToPlayToEnd", "failed"].contains($0.name) }
-    }) else { return nil }
+    guard
+      waitFor(
+        "end of item", file: file, line: line,
+        {
+          $0.contains { ["didPlayToEnd", "failedToPlayToEnd", "failed"].contains($0.name) }
+        })
+    else { return nil }
     return events.first { ["didPlayToEnd", "failedToPlayToEnd", "failed"].contains($0.name) }
   }
 }

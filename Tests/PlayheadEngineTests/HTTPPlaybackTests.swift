@@ -1,5 +1,8 @@
 import Foundation
+import PlayheadCore
 import PlayheadEngine
+import PlayheadMedia
+import PlayheadNet
 import PlayheadTestSupport
 import XCTest
 
@@ -9,7 +12,8 @@ final class HTTPPlaybackTests: XCTestCase {
     try server.start()
     defer { server.stop() }
     let sink = RecordingVideoSink()
-    let player = Player(url: server.url("/sample-h264-aac.mp4"), configuration: .fast(videoSink: sink))
+    let player = Player(
+      url: server.url("/sample-h264-aac.mp4"), configuration: .fast(videoSink: sink))
     defer { player.close() }
     let recorder = EventRecorder(player)
     player.play()

@@ -1,5 +1,8 @@
 import Foundation
+import PlayheadCore
 import PlayheadEngine
+import PlayheadMedia
+import PlayheadNet
 import PlayheadTestSupport
 import XCTest
 
@@ -8,7 +11,8 @@ final class PlaybackTests: XCTestCase {
   private func playToEnd(_ name: String, audioRate: Int = 48_000) throws {
     let fixture = try Fixtures.manifest().file(name)
     let url = try Fixtures.url(name)
-    let audioSink = DiscardAudioSink(format: AudioOutputFormat(sampleRate: audioRate, channels: 2, sampleFormat: .int16))
+    let audioSink = DiscardAudioSink(
+      format: AudioOutputFormat(sampleRate: audioRate, channels: 2, sampleFormat: .int16))
     let videoSink = DiscardVideoSink()
     let player = Player(url: url, configuration: .fast(videoSink: videoSink, audioSink: audioSink))
     defer { player.close() }
@@ -18,7 +22,8 @@ final class PlaybackTests: XCTestCase {
     XCTAssertEqual(end?.name, "didPlayToEnd", "\(name): \(String(describing: end?.error))")
 
     let names = recorder.names
-    let ready = try XCTUnwrap(names.firstIndex(of: "readyToPlay"), "\(name): no readyToPlay in \(names)")
+    let ready = try XCTUnwrap(
+      names.firstIndex(of: "readyToPlay"), "\(name): no readyToPlay in \(names)")
     let first = try XCTUnwrap(names.firstIndex(of: "firstFrame"))
     let playing = try XCTUnwrap(names.firstIndex(of: "playing"))
     let ended = try XCTUnwrap(names.firstIndex(of: "didPlayToEnd"))
@@ -37,19 +42,26 @@ final class PlaybackTests: XCTestCase {
     if let audio = fixture.audioStreams.first, let expected = audio.decodedSampleCount,
       let sourceRate = audio.sampleRate
     {
-      XCTAssertEqual(Double(stats.audioSamplesDecoded), Double(expected), accuracy: 1152, "\(name): audio samples")
+      XCTAssertEqual(
+        Double(stats.audioSamplesDecoded), Double(expected), accuracy: 1152,
+        "\(name): audio samples")
       let expectedPlayed = Double(expected) * Double(audioRate) / Double(sourceRate)
-      XCTAssertEqual(Double(audioSink.writtenFrameCount), expectedPlayed, accuracy: 2 * 1152, "\(name): audio played")
+      XCTAssertEqual(
+        Double(audioSink.writtenFrameCount), expectedPlayed, accuracy: 2 * 1152,
+        "\(name): audio played")
     }
     // The clock ran for the media's length: fast mode keeps every timestamp consistent.
-    let clockSpan = (end!.clockTime - recorder.events.first { $0.name == "playing" }!.clockTime).seconds
+    let clockSpan = (end!.clockTime - recorder.events.first { $0.name == "playing" }!.clockTime)
+      .seconds
     let duration = try XCTUnwrap(fixture.durationSeconds)
     XCTAssertEqual(clockSpan, duration, accuracy: 0.1, "\(name): clock time for the whole item")
   }
 
   func testMP4PlaysToEndWithEveryFrame() throws { try playToEnd("sample-h264-aac.mp4") }
   func testTransportStreamPlaysToEnd() throws { try playToEnd("sample-h264-aac.ts") }
-  func testMP3PlaysToEndAsAudioOnly() throws { try playToEnd("sample-audio.mp3", audioRate: 44_100) }
+  func testMP3PlaysToEndAsAudioOnly() throws {
+    try playToEnd("sample-audio.mp3", audioRate: 44_100)
+  }
   func testWebMPlaysToEnd() throws { try playToEnd("sample-vp9-opus.webm") }
 
   func testAudioOnlyItemIsReportedAsSuch() throws {
@@ -107,13 +119,15 @@ final class PlaybackTests: XCTestCase {
   }
 
   func testWAVSinkWritesAPlayableHeaderAndAllSamples() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("playhead-wav-\(UUID())")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "playhead-wav-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
     let wavURL = directory.appendingPathComponent("out.wav")
     let format = AudioOutputFormat(sampleRate: 44_100, channels: 2, sampleFormat: .int16)
     let sink = try WAVAudioSink(url: wavURL, format: format)
-    let player = Player(url: try Fixtures.url("sample-audio.mp3"), configuration: .fast(audioSink: sink))
+    let player = Player(
+      url: try Fixtures.url("sample-audio.mp3"), configuration: .fast(audioSink: sink))
     let recorder = EventRecorder(player)
     player.play()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")

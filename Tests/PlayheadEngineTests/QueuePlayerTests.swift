@@ -1,5 +1,8 @@
 import Foundation
+import PlayheadCore
 import PlayheadEngine
+import PlayheadMedia
+import PlayheadNet
 import PlayheadTestSupport
 import XCTest
 
@@ -12,13 +15,17 @@ final class QueuePlayerTests: XCTestCase {
     let recorder = EventRecorder(player)
     player.play()
     recorder.waitFor(event: "didPlayToEnd", count: 3)
+    recorder.waitFor("the queue to empty") { _ in player.currentItem == nil }
     let events = recorder.events
     let ends = events.filter { $0.name == "didPlayToEnd" }
     let firstFrames = events.filter { $0.name == "firstFrame" }
-    XCTAssertEqual(ends.count, 3)
-    XCTAssertEqual(firstFrames.count, 3)
+    guard ends.count == 3, firstFrames.count == 3 else {
+      return XCTFail("expected 3 ends and 3 first frames: \(recorder.names)")
+    }
     for (index, item) in items.enumerated() {
-      guard case .didPlayToEnd(let ended) = ends[index].kind else { return XCTFail("not an end event") }
+      guard case .didPlayToEnd(let ended) = ends[index].kind else {
+        return XCTFail("not an end event")
+      }
       XCTAssertTrue(ended === item, "item \(index) ends in order")
     }
     let frameDuration = 0.04
@@ -53,7 +60,8 @@ final class QueuePlayerTests: XCTestCase {
     XCTAssertEqual(player.items(), [inserted])
     player.play()
     recorder.waitFor(event: "didPlayToEnd")
-    XCTAssertNil(player.currentItem)
+    recorder.waitFor("the queue to empty") { _ in player.currentItem == nil }
+    XCTAssertEqual(player.items(), [])
   }
 
   func testFailedItemIsSkipped() throws {

@@ -1,20 +1,26 @@
 import Foundation
+import PlayheadCore
 import PlayheadEngine
+import PlayheadMedia
+import PlayheadNet
 import PlayheadTestSupport
 import XCTest
 
 final class SeekTests: XCTestCase {
   func testExactSeekShowsTheGreatestFrameAtOrBeforeTheTarget() async throws {
-    let pts = try XCTUnwrap(try Fixtures.manifest().file("sample-h264-aac.mp4").videoStreams.first?.framePTSSeconds)
+    let pts = try XCTUnwrap(
+      try Fixtures.manifest().file("sample-h264-aac.mp4").videoStreams.first?.framePTSSeconds)
     let sink = RecordingVideoSink()
-    let player = Player(url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast(videoSink: sink))
+    let player = Player(
+      url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast(videoSink: sink))
     defer { player.close() }
     EventRecorder(player).waitFor(event: "readyToPlay")
     for target in [0.5, 2.02, 4.5, 7.33, 9.99, 1.0] {
       let before = sink.presentedTimes.count
       let finished = await player.seek(to: .seconds(target))
       XCTAssertTrue(finished)
-      let shown = try XCTUnwrap(sink.presentedTimes.dropFirst(before).first, "no frame shown after seek to \(target)")
+      let shown = try XCTUnwrap(
+        sink.presentedTimes.dropFirst(before).first, "no frame shown after seek to \(target)")
       let expected = try XCTUnwrap(pts.last { $0 <= target + 1e-9 })
       XCTAssertEqual(shown.seconds, expected, accuracy: 1e-6, "seek to \(target)")
       XCTAssertEqual(player.currentTime().seconds, target, accuracy: 1e-6)
@@ -23,12 +29,14 @@ final class SeekTests: XCTestCase {
 
   func testSeekWithToleranceLandsWithinTolerance() async throws {
     let sink = RecordingVideoSink()
-    let player = Player(url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast(videoSink: sink))
+    let player = Player(
+      url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast(videoSink: sink))
     defer { player.close() }
     EventRecorder(player).waitFor(event: "readyToPlay")
     for target in [4.5, 6.9, 8.2] {
       let before = sink.presentedTimes.count
-      let finished = await player.seek(to: .seconds(target), toleranceBefore: .seconds(0.6), toleranceAfter: .seconds(0.6))
+      let finished = await player.seek(
+        to: .seconds(target), toleranceBefore: .seconds(0.6), toleranceAfter: .seconds(0.6))
       XCTAssertTrue(finished)
       let shown = try XCTUnwrap(sink.presentedTimes.dropFirst(before).first)
       XCTAssertGreaterThanOrEqual(shown.seconds, target - 0.6 - 1e-9)
@@ -38,7 +46,8 @@ final class SeekTests: XCTestCase {
 
   func testPlaybackContinuesFromTheSeekTargetToTheEnd() throws {
     let sink = RecordingVideoSink()
-    let player = Player(url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast(videoSink: sink))
+    let player = Player(
+      url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast(videoSink: sink))
     defer { player.close() }
     let recorder = EventRecorder(player)
     recorder.waitFor(event: "readyToPlay")

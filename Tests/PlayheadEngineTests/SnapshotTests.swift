@@ -1,5 +1,8 @@
 import Foundation
+import PlayheadCore
 import PlayheadEngine
+import PlayheadMedia
+import PlayheadNet
 import PlayheadTestSupport
 import XCTest
 
@@ -27,9 +30,11 @@ final class SnapshotTests: XCTestCase {
   }
 
   func testImageSequenceSinkWritesEveryNthFrame() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("playhead-frames-\(UUID())")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "playhead-frames-\(UUID())")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let sink = try ImageSequenceVideoSink(directory: directory, everyNthFrame: 25, width: 64, height: 48)
+    let sink = try ImageSequenceVideoSink(
+      directory: directory, everyNthFrame: 25, width: 64, height: 48)
     let item = PlayerItem(url: try Fixtures.url("sample-h264-aac.mp4"))
     item.forwardPlaybackEndTime = .seconds(2)
     let player = Player(playerItem: item, configuration: .fast(videoSink: sink))
@@ -38,7 +43,8 @@ final class SnapshotTests: XCTestCase {
     player.play()
     recorder.waitForEnd()
     let files = sink.writtenFiles
-    XCTAssertEqual(files.map(\.lastPathComponent), ["frame-000001.png", "frame-000026.png", "frame-000051.png"])
+    XCTAssertEqual(
+      files.map(\.lastPathComponent), ["frame-000001.png", "frame-000026.png", "frame-000051.png"])
     let image = try PNGCodec.decode(try Data(contentsOf: files[0]))
     XCTAssertEqual(image.width, 64)
     XCTAssertEqual(image.height, 48)

@@ -1,5 +1,8 @@
 import Foundation
+import PlayheadCore
 import PlayheadEngine
+import PlayheadMedia
+import PlayheadNet
 import PlayheadTestSupport
 import XCTest
 
@@ -27,7 +30,8 @@ final class TimeObserverTests: XCTestCase {
     let player = Player(url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast())
     defer { player.close() }
     let recorder = EventRecorder(player)
-    let token = player.addPeriodicTimeObserver(forInterval: .seconds(1), queue: recorder.queue) { time in
+    let token = player.addPeriodicTimeObserver(forInterval: .seconds(1), queue: recorder.queue) {
+      time in
       recorder.recordPeriodic(time)
     }
     player.removeTimeObserver(token)
@@ -40,7 +44,9 @@ final class TimeObserverTests: XCTestCase {
     let player = Player(url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast())
     defer { player.close() }
     let recorder = EventRecorder(player)
-    player.addBoundaryTimeObserver(forTimes: [.seconds(2.5), .seconds(5), .seconds(7.5)], queue: recorder.queue) {
+    player.addBoundaryTimeObserver(
+      forTimes: [.seconds(2.5), .seconds(5), .seconds(7.5)], queue: recorder.queue
+    ) {
       recorder.recordBoundary()
     }
     player.play()
@@ -66,7 +72,8 @@ final class TimeObserverTests: XCTestCase {
   func testPauseStopsTheClockDrivenPosition() throws {
     let clock = ManualClock()
     let player = Player(
-      url: try Fixtures.url("sample-h264-aac.mp4"), configuration: PlayerConfiguration(clock: clock))
+      url: try Fixtures.url("sample-h264-aac.mp4"), configuration: PlayerConfiguration(clock: clock)
+    )
     defer { player.close() }
     let recorder = EventRecorder(player)
     player.addPeriodicTimeObserver(forInterval: .seconds(0.1), queue: recorder.queue) { time in
@@ -86,7 +93,9 @@ final class TimeObserverTests: XCTestCase {
     clock.advance(by: .seconds(5))
     player.play()
     recorder.waitFor(event: "playing", count: 2)
-    XCTAssertEqual(player.currentTime().seconds, pausedAt.seconds, accuracy: 0.05, "position must not jump by the paused 5 s")
+    XCTAssertEqual(
+      player.currentTime().seconds, pausedAt.seconds, accuracy: 0.05,
+      "position must not jump by the paused 5 s")
     clock.advance(by: .seconds(0.1))
     recorder.waitForPeriodic(count: 3)
     XCTAssertEqual(recorder.periodicTimes.last?.seconds ?? -1, 0.2, accuracy: 1e-6)

@@ -1,0 +1,210 @@
+import CFFmpeg
+import Foundation
+import PlayheadCore
+
+/// Reads a container's streams and packets from a byte source through libavformat.
+///
+/// A demuxer is used by one thread at a time; only `interrupt()` may be called from any
+/// thread. After an interrupt the demuxer stays cancelled: every later call that reads
+/// throws `.cancelled`.
+///
+/// ```swift
+/// let demuxer = try Demuxer(source: MemoryByteSource(bytes: data))
+/// while let packet = try demuxer.readPacket() { … }
+/// ```
+public final class Demuxer: @unchecked Sendable {
+  let format: FormatContext
+  /// The source's URL, named in errors.
+  public let url: URL
+  private var cachedStreams: [StreamInfo]
+  /// Packets read while looking for a keyframe after a seek, returned before new reads.
+  var queuedPackets: [Packet] = []
+  var queueHead = 0
+
+  /// Opens `source` through a custom AVIOContext and probes its streams.
+  ///
+  /// `formatHint` names an FFmpeg input format ("mpegts", "mp4", "png_pipe") to skip
+  /// probing. Throws the source's own error when a read fails (e.g. `.httpStatus`,
+  /// `.timedOut`, `.cancelled`), `.emptySource` when there are no bytes,
+  /// `.unsupportedFormat` for bytes FFmpeg does not recognise or that are truncated past
+  /// use, and `.noPlayableStreams` when no audio or video stream can be decoded.
+  public init(source: any ByteSource, formatHint: String? = nil) throws(PlayheadError) {
+    _ = MediaLibrary.configured
+    let url = source.url
+    let io = try ByteSourceIO(source: source)
+    var inputFormat: UnsafePointer<AVInputFormat>?
+    if let formatHint {
+      guard let found = av_find_input_format(formatHint) else {
+        throw PlayheadError(
+          .invalidArgument, "Unknown container format hint \"\(formatHint)\"", url: url)
+      }
+      inputFormat = found
+    }
+    guard let allocated = avformat_alloc_context() else {
+      throw PlayheadError(.ioError, "Could not allocate a format context", url: url)
+    }
+    allocated.pointee.pb = io.context
+    allocated.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
+    allocated.pointee.interrupt_callback = AVIOInterruptCB(
+      callback: byteSourceInterruptCallback,
+      opaque: Unmanaged.passUnretained(io.state).toOpaque())
+    var contextPointer: UnsafeMutablePointer<AVFormatContext>? = allocated
+    // On failure avformat_open_input frees the context itself.
+    let opened = avformat_open_input(&contextPointer, url.absoluteString, inputFormat, nil)
+    guard opened >= 0, let context = contextPointer else {
+      throw Self.openFailure(opened, io: io, url: url)
+    }
+    let format = FormatContext(raw: context, io: io)
+    let probed = avformat_find_stream_info(context, nil)
+    if probed < 0 {
+      if let error = io.state.takePendingError() { throw error }
+      if io.state.isInterrupted {
+        throw PlayheadError(.cancelled, "Opening \(url.absoluteString) was cancelled", url: url)
+      }
+      throw FFmpegError.make(
+        .unsupportedFormat, "Could not read the streams of \(url.absoluteString)", code: probed,
+        url: url)
+    }
+    // Probing tolerates read failures as an early end; a failing source still fails the open.
+    if let error = io.state.takePendingError() { throw error }
+    if io.state.isInterrupted {
+      throw PlayheadError(.cancelled, "Opening \(url.absoluteString) was cancelled", url: url)
+    }
+    let streams = (0..<format.streamCount).compactMap { format.stream($0).map(StreamInfo.init) }
+    let playable = streams.filter {
+      ($0.kind == .audio || ($0.kind == .video && !$0.isAttachedPicture)) && $0.hasDecoder
+    }
+    if playable.isEmpty {
+      let found = streams.map { "\($0.kind.rawValue) \($0.codecName)" }.joined(separator: ", ")
+      throw PlayheadError(
+        .noPlayableStreams,
+        "No decodable audio or video stream in \(url.absoluteString)"
+          + (found.isEmpty ? "" : " (found: \(found))"), url: url)
+    }
+    self.format = format
+    self.url = url
+    self.cachedStreams = streams
+  }
+
+  private static func openFailure(_ code: Int32, io: ByteSourceIO, url: URL) -> PlayheadError {
+    if let error = io.state.takePendingError() { return error }
+    if io.state.isInterrupted {
+      return PlayheadError(.cancelled, "Opening \(url.absoluteString) was cancelled", url: url)
+    }
+    if io.state.bytesSeen == 0 && (io.state.source.length == 0 || code == FFmpegError.eof) {
+      return PlayheadError(.emptySource, "\(url.absoluteString) is empty", url: url)
+    }
+    return FFmpegError.make(
+      .unsupportedFormat, "Could not open \(url.absoluteString)", code: code, url: url)
+  }
+
+  /// FFmpeg's name for the container, e.g. "mov,mp4,m4a,3gp,3g2,mj2", "mpegts", "mp3",
+  /// "matroska,webm".
+  public var containerName: String {
+    guard let inputFormat = format.raw.pointee.iformat else { return "" }
+    return String(cString: inputFormat.pointee.name)
+  }
+
+  /// The container's duration, or `.indefinite` when it does not know (live streams).
+  public var duration: MediaTime {
+    let value = format.raw.pointee.duration
+    guard value != FFmpegError.noPTS, value >= 0 else { return .indefinite }
+    return MediaTime(value: value, timescale: CFFmpeg_AV_TIME_BASE())
+  }
+
+  /// The container's first timestamp (`.zero` when unknown); packet times start here.
+  public var startTime: MediaTime {
+    let value = format.raw.pointee.start_time
+    guard value != FFmpegError.noPTS else { return .zero }
+    return MediaTime(value: value, timescale: CFFmpeg_AV_TIME_BASE())
+  }
+
+  /// Every stream in the container, in index order.
+  ///
+  /// Some containers (MPEG-TS) can announce streams after opening; the list then grows.
+  public var streams: [StreamInfo] {
+    if cachedStreams.count != format.streamCount {
+      cachedStreams = (0..<format.streamCount).compactMap {
+        format.stream($0).map(StreamInfo.init)
+      }
+    }
+    return cachedStreams
+  }
+
+  /// The stream FFmpeg would pick for `kind`, or nil when there is none.
+  ///
+  /// For video, cover art (attached pictures) is never picked; a stream without a decoder
+  /// is picked only when no other stream of the kind exists.
+  public func bestStream(of kind: MediaKind) -> StreamInfo? {
+    let all = streams
+    let found = av_find_best_stream(format.raw, kind.avMediaType, -1, -1, nil, 0)
+    if found >= 0, Int(found) < all.count {
+      let candidate = all[Int(found)]
+      if !(kind == .video && candidate.isAttachedPicture) { return candidate }
+    }
+    let candidates = all.filter { $0.kind == kind && !(kind == .video && $0.isAttachedPicture) }
+    return candidates.first(where: \.hasDecoder) ?? candidates.first
+  }
+
+  /// Reads the next packet of any stream; nil at the end of the source.
+  ///
+  /// Throws the source's own error when a read fails, `.cancelled` after `interrupt()`.
+  public func readPacket() throws(PlayheadError) -> Packet? {
+    if queueHead < queuedPackets.count {
+      let packet = queuedPackets[queueHead]
+      queueHead += 1
+      if queueHead == queuedPackets.count {
+        queuedPackets.removeAll(keepingCapacity: true)
+        queueHead = 0
+      }
+      return packet
+    }
+    return try readFromContainer()
+  }
+
+  /// Reads straight from libavformat, bypassing the seek queue.
+  func readFromContainer() throws(PlayheadError) -> Packet? {
+    guard let raw = av_packet_alloc() else {
+      throw PlayheadError(.ioError, "Could not allocate a packet", url: url)
+    }
+    format.io.state.pendingError = nil
+    while true {
+      let result = av_read_frame(format.raw, raw)
+      if result >= 0 {
+        guard let stream = format.stream(Int(raw.pointee.stream_index)) else {
+          av_packet_unref(raw)
+          continue
+        }
+        return Packet(raw: raw, timeBase: stream.pointee.time_base)
+      }
+      var pointer: UnsafeMutablePointer<AVPacket>? = raw
+      av_packet_free(&pointer)
+      if let error = format.io.state.takePendingError() { throw error }
+      if format.io.state.isInterrupted {
+        throw PlayheadError(.cancelled, "Reading \(url.absoluteString) was cancelled", url: url)
+      }
+      if result == FFmpegError.eof { return nil }
+      throw FFmpegError.make(
+        .ioError, "Could not read a packet from \(url.absoluteString)", code: result, url: url)
+    }
+  }
+
+  /// Makes any blocking call on this demuxer return promptly with `.cancelled`.
+  ///
+  /// Safe from any thread; also cancels the byte source. The demuxer cannot be used
+  /// afterwards.
+  public func interrupt() {
+    format.io.state.interrupt()
+  }
+
+  /// The stream info at `index`, or an `.invalidArgument` error.
+  func streamInfo(_ index: Int) throws(PlayheadError) -> StreamInfo {
+    let all = streams
+    guard index >= 0, index < all.count else {
+      throw PlayheadError(
+        .invalidArgument, "No stream \(index) in \(url.absoluteString) (\(all.count) streams)",
+        url: url)
+    }
+    return all[index]
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import PlayheadCore
+
+/// What a load is for; policies and logs treat playlists, segments and keys differently.
+public enum DataPurpose: String, Sendable, Hashable, Codable {
+  case playlist, segment, initializationSection, key, media, other
+}
+
+/// One request for a resource, or a byte range of it.
+public struct DataRequest: Sendable, Hashable {
+  public var url: URL
+  public var range: ByteRange?
+  public var purpose: DataPurpose
+
+  public init(url: URL, range: ByteRange? = nil, purpose: DataPurpose = .other) {
+    self.url = url
+    self.range = range
+    self.purpose = purpose
+  }
+}
+
+/// A finished load: the bytes and when, on the source's clock, the transfer ran.
+public struct DataResponse: Sendable {
+  public var data: Data
+  /// The URL that answered (after redirects).
+  public var url: URL
+  /// The HTTP status, for HTTP sources.
+  public var statusCode: Int?
+  /// The source's clock when the request was sent.
+  public var startClock: MediaTime
+  /// The source's clock when the last byte arrived.
+  public var endClock: MediaTime
+
+  public init(data: Data, url: URL, statusCode: Int? = nil, startClock: MediaTime, endClock: MediaTime) {
+    self.data = data
+    self.url = url
+    self.statusCode = statusCode
+    self.startClock = startClock
+    self.endClock = endClock
+  }
+
+  /// How long the transfer took.
+  public var duration: MediaTime { endClock - startClock }
+}
+
+/// How far a transfer has come; handed to a progress callback during a load.
+public struct TransferProgress: Sendable {
+  public var request: DataRequest
+  public var bytesLoaded: Int
+  /// The expected total, when known.
+  public var bytesExpected: Int?
+  /// Clock time since the request was sent.
+  public var elapsed: MediaTime
+
+  public init(request: DataRequest, bytesLoaded: Int, bytesExpected: Int?, elapsed: MediaTime) {
+    self.request = request
+    self.bytesLoaded = bytesLoaded
+    self.bytesExpected = bytesExpected
+    self.elapsed = elapsed
+  }
+}
+
+/// Told about every finished transfer; the bandwidth meter is one.
+public protocol TransferListener: AnyObject, Sendable {
+  /// `bytes` arrived over `duration` of clock time for `request`.
+  func transferEnded(request: DataRequest, bytes: Int, duration: MediaTime)
+}
+
+/// Loads whole resources (or byte ranges of them): HTTP, files, or a simulated network.
+///
+/// `load` blocks the calling thread until the bytes are there, the request fails, or
+/// `cancelAll()` is called. The progress callback runs on the loading thread; returning
+/// `false` abandons the transfer, which then throws `.cancelled`.
+public protocol DataSource: AnyObject, Sendable {
+  func load(
+    _ request: DataRequest, progress: (@Sendable (TransferProgress) -> Bool)?
+  ) throws(PlayheadError) -> DataResponse
+
+  /// Makes every blocked and future load throw `.cancelled`.
+  func cancelAll()
+}
+
+extension DataSource {
+  /// Loads without progress reports.
+  public func load(_ request: DataRequest) throws(PlayheadError) -> DataResponse {
+    try load(request, progress: nil)
+  }
+}
