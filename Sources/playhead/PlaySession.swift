@@ -76,6 +76,9 @@ final class PlaySession: @unchecked Sendable {
   private var becameReady = false
   private var isStalled = false
   private var lastLifecycle: String?
+  /// The time-control status as of the last event handled, so that a progress tick shows
+  /// the status at its own time (the player may have moved on by the time it runs).
+  private var timeControl: TimeControlStatus = .paused
   private var interruptSource: (any DispatchSourceSignal)?
 
   init(player: Player, item: PlayerItem, output: PlayCommand.Output, console: Console) {
@@ -179,7 +182,8 @@ final class PlaySession: @unchecked Sendable {
       redrawProgress()
     case .playbackRecovered:
       isStalled = false
-    case .timeControlStatusChanged:
+    case .timeControlStatusChanged(let status):
+      timeControl = status
       redrawProgress()
     default:
       break
@@ -190,7 +194,7 @@ final class PlaySession: @unchecked Sendable {
   private func showProgress(at time: MediaTime) {
     guard outcome == nil else { return }
     let line = ProgressLine(
-      time: time, duration: item.duration, status: player?.timeControlStatus ?? .paused,
+      time: time, duration: item.duration, status: timeControl,
       isStalled: isStalled, loadedTimeRanges: item.loadedTimeRanges)
     console.progress(line.text)
   }

@@ -45,16 +45,24 @@ enum SnapshotTaker {
   /// The frame at `time` (the latest at or before it) as PNG, scaled to `width`×`height`
   /// when both are given.
   ///
-  /// Throws the item's error when it cannot be opened, and `.noPlayableStreams` when it
-  /// has no video track.
+  /// Throws the source's or media's error when it cannot be opened, and
+  /// `.noPlayableStreams` when it has no video track.
   static func take(
     url: URL, at time: MediaTime, width: Int?, height: Int?, gravity: VideoGravity
   ) throws(PlayheadError) -> Snapshot {
+    // Probe first: a file without video fails here with a clear error, and the player
+    // item reuses the opened demuxer.
+    let asset = Asset(url: url)
+    try waitFor { () async throws(PlayheadError) in try await asset.load() }
+    guard asset.tracks.contains(where: { $0.kind == .video }) else {
+      throw PlayheadError(
+        .noPlayableStreams, "no video track to snapshot in \(url.absoluteString)", url: url)
+    }
     var configuration = PlayerConfiguration.fast()
     configuration.isAudioDisabled = true
     let player = Player(configuration: configuration)
     defer { player.close() }
-    let item = PlayerItem(url: url)
+    let item = PlayerItem(asset: asset)
     let waiter = SnapshotWaiter(player: player, item: item, time: time)
     player.addEventObserver(queue: waiter.queue) { event in waiter.handle(event) }
     player.replaceCurrentItem(with: item)
@@ -98,14 +106,6 @@ private final class SnapshotWaiter: @unchecked Sendable {
     guard result == nil else { return }
     switch event.kind {
     case .itemStatusChanged(let changed, .readyToPlay) where changed === item:
-      guard item.tracks.contains(where: { $0.kind == .video }) else {
-        finish(
-          .failure(
-            PlayheadError(
-              .noPlayableStreams, "no video track to snapshot in \(item.asset.url.absoluteString)",
-              url: item.asset.url)))
-        return
-      }
       player?.seek(to: time, toleranceBefore: .zero, toleranceAfter: .zero, completionHandler: nil)
     case .itemStatusChanged(_, .failed(let error)), .failedToPlayToEnd(_, let error):
       finish(.failure(error))
