@@ -191,8 +191,22 @@ public final class Asset: @unchecked Sendable {
     }
   }
 
+  /// Whether the URL names an HLS playlist (`.m3u8` or `.m3u`).
+  public var isHLS: Bool {
+    ["m3u8", "m3u"].contains(url.pathExtension.lowercased())
+  }
+
   /// Opens the asset's media and probes its first run.
-  private func openDriver() throws(PlayheadError) -> Probe {
+  private func openDriver(
+    hls: HLSConfiguration = HLSConfiguration(), clock: any Clock = HostClock.shared
+  ) throws(PlayheadError) -> Probe {
+    if isHLS {
+      var configuration = hls
+      configuration.request.headers.merge(http.headers) { current, _ in current }
+      let driver = try HLSDriver(url: url, configuration: configuration, clock: clock)
+      let run = try driver.firstRun()
+      return try probe(driver, firstRun: run, containerName: "hls")
+    }
     let source = CountingByteSource(try ByteSources.open(url, http: http))
     lock.lock()
     loadingSource = source
@@ -217,8 +231,17 @@ public final class Asset: @unchecked Sendable {
     return Probe(containerName: containerName, duration: driver.duration, tracks: tracks, driver: driver)
   }
 
-  /// Hands the opened driver to a player (once); later calls open a fresh one.
-  func takeDriver() throws(PlayheadError) -> any MediaSourceDriver {
+  /// Hands the opened driver to a player (once); later calls open a fresh one. HLS
+  /// streams always open a fresh driver with the player's HLS configuration and clock.
+  func takeDriver(hls: HLSConfiguration, clock: any Clock) throws(PlayheadError)
+    -> any MediaSourceDriver
+  {
+    if isHLS {
+      guard let driver = try openDriver(hls: hls, clock: clock).driver else {
+        throw PlayheadError(.invalidState, "the stream could not be opened", url: url)
+      }
+      return driver
+    }
     let probe = try loadSynchronously()
     lock.lock()
     if let driver = probe.driver {

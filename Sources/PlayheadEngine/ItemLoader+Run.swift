@@ -9,7 +9,7 @@ extension ItemLoader {
     let pipeline: DecodePipeline
     let run: MediaRun
     do throws(PlayheadError) {
-      driver = try asset.takeDriver()
+      driver = try asset.takeDriver(hls: settings.hls, clock: settings.clock)
       condition.lock()
       let wasStopped = stopped
       self.driver = driver

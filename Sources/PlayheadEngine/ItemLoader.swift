@@ -12,6 +12,10 @@ struct LoaderSettings: Sendable {
   var videoFramesAhead: Int
   /// Decoded audio kept ready ahead of the play position.
   var audioAhead: MediaTime
+  /// How HLS streams load.
+  var hls: HLSConfiguration
+  /// The player's clock (HLS retry delays and live reloads wait on it).
+  var clock: any Clock
 }
 
 /// A request to move the decode position, tagged with the loop's seek generation.
@@ -132,6 +136,14 @@ final class ItemLoader: @unchecked Sendable {
     status.isFull = false
     condition.broadcast()
     condition.unlock()
+  }
+
+  /// Tells the media source where playback is (HLS keeps its buffer ahead of it).
+  func playbackPositionChanged(_ position: MediaTime) {
+    condition.lock()
+    let driver = self.driver
+    condition.unlock()
+    driver?.playbackPositionChanged(position)
   }
 
   /// A copy of the loader's state.

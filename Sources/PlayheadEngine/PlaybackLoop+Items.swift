@@ -12,7 +12,9 @@ extension PlaybackLoop {
       audioFormat: configuration.effectiveAudioFormat,
       audioChannel: configuration.audioOutputChannel,
       videoFramesAhead: configuration.videoFramesAhead,
-      audioAhead: MediaTime(value: 1, timescale: 2))
+      audioAhead: MediaTime(value: 1, timescale: 2),
+      hls: configuration.hls,
+      clock: configuration.clock)
     let loader = ItemLoader(asset: item.asset, settings: settings, wake: wake)
     let active = ActiveItem(item: item, loader: loader)
     active.playRequestClock = clock.now
@@ -213,6 +215,7 @@ extension PlaybackLoop {
   func publishItemTime(_ active: ActiveItem) {
     let position = active.position
     active.item.update { $0.currentTime = position }
+    active.loader.playbackPositionChanged(position)
   }
 
   func setTimeControl(_ newValue: TimeControlStatus) {

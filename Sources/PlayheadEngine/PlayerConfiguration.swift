@@ -30,6 +30,8 @@ public struct PlayerConfiguration: Sendable {
   public var prefersHardwareDecoding: Bool
   /// Request settings for HTTP sources.
   public var http: HTTPRequestConfiguration
+  /// How HLS streams load: requests, buffer, caps, rendition choice.
+  public var hls: HLSConfiguration
   /// How many decoded video frames are kept ready ahead of the play position (≥ 2).
   public var videoFramesAhead: Int
   /// With this on, the first frame is decoded and shown while still paused (pre-render).
@@ -49,6 +51,7 @@ public struct PlayerConfiguration: Sendable {
     decoderThreadCount: Int = 0,
     prefersHardwareDecoding: Bool = false,
     http: HTTPRequestConfiguration = HTTPRequestConfiguration(),
+    hls: HLSConfiguration = HLSConfiguration(),
     videoFramesAhead: Int = 6,
     prerendersFirstFrame: Bool = false,
     lateFrameDropThreshold: MediaTime = MediaTime(value: 50, timescale: 1000)
@@ -63,6 +66,7 @@ public struct PlayerConfiguration: Sendable {
     self.decoderThreadCount = decoderThreadCount
     self.prefersHardwareDecoding = prefersHardwareDecoding
     self.http = http
+    self.hls = hls
     self.videoFramesAhead = max(2, videoFramesAhead)
     self.prerendersFirstFrame = prerendersFirstFrame
     self.lateFrameDropThreshold = lateFrameDropThreshold

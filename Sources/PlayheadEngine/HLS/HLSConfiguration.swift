@@ -1,0 +1,43 @@
+import Foundation
+import PlayheadCore
+import PlayheadNet
+
+/// How a player loads HLS streams: requests, buffer, rendition choice.
+public struct HLSConfiguration: Sendable {
+  /// Timeout, retries, headers, referer and user agent for playlists, segments and keys.
+  public var request: RequestConfiguration
+  /// How much media to keep downloaded ahead of the play position.
+  public var forwardBufferDuration: MediaTime
+  /// The bandwidth to assume before any transfer has been measured (bits/s).
+  public var defaultBandwidthEstimate: Int
+  /// The highest variant bandwidth to choose (bits/s; 0 = no cap).
+  public var preferredPeakBitRate: Int
+  /// The largest picture to choose, in pixels (nil = no cap).
+  public var maximumPixelCount: Int?
+  /// A variant chosen by hand (index into the master playlist's variants); nil = automatic.
+  public var manualVariantIndex: Int?
+  /// How long a variant URI that failed stays excluded before it may be tried again.
+  public var exclusionDuration: MediaTime
+  /// The data source to load with; nil picks HTTP or file loading by the URL's scheme.
+  public var dataSource: (any DataSource)?
+
+  public init(
+    request: RequestConfiguration = RequestConfiguration(),
+    forwardBufferDuration: MediaTime = MediaTime(value: 30, timescale: 1),
+    defaultBandwidthEstimate: Int = 1_000_000,
+    preferredPeakBitRate: Int = 0,
+    maximumPixelCount: Int? = nil,
+    manualVariantIndex: Int? = nil,
+    exclusionDuration: MediaTime = MediaTime(value: 60, timescale: 1),
+    dataSource: (any DataSource)? = nil
+  ) {
+    self.request = request
+    self.forwardBufferDuration = forwardBufferDuration
+    self.defaultBandwidthEstimate = defaultBandwidthEstimate
+    self.preferredPeakBitRate = preferredPeakBitRate
+    self.maximumPixelCount = maximumPixelCount
+    self.manualVariantIndex = manualVariantIndex
+    self.exclusionDuration = exclusionDuration
+    self.dataSource = dataSource
+  }
+}

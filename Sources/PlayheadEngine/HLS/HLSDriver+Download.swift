@@ -1,0 +1,309 @@
+import Foundation
+import PlayheadCore
+import PlayheadHLS
+import PlayheadMedia
+import PlayheadNet
+
+extension HLSDriver {
+  /// The data source for `url`'s scheme, wrapped with retries on the player's clock.
+  static func makeDataSource(
+    for url: URL, configuration: HLSConfiguration, clock: any Clock, meter: BandwidthMeter
+  ) -> any DataSource {
+    let base: any DataSource =
+      configuration.dataSource
+      ?? (url.isFileURL
+        ? FileDataSource() : HTTPDataSource(configuration: configuration.request))
+    return RetryingDataSource(
+      base: base, policy: DefaultLoadErrorHandlingPolicy(), configuration: configuration.request,
+      clock: clock)
+  }
+
+  var isStopped: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return stopped
+  }
+
+  func startDownloading() {
+    lock.lock()
+    defer { lock.unlock() }
+    guard downloader == nil else { return }
+    let thread = Thread { [self] in downloadLoop() }
+    thread.name = "playhead.hls.download"
+    downloader = thread
+    thread.start()
+  }
+
+  /// Downloads segments while the buffer is below its target, until stopped.
+  private func downloadLoop() {
+    var finishedGeneration: Int?
+    while !isStopped {
+      let generation = queue.generation
+      if finishedGeneration == generation {
+        _ = queue.waitForChange(timeoutSeconds: 1)
+        continue
+      }
+      lock.lock()
+      let position = playbackPosition
+      let loadTime = nextLoadTime
+      lock.unlock()
+      let ahead = (queue.bufferedEnd ?? loadTime) - position
+      if ahead >= configuration.forwardBufferDuration {
+        _ = queue.waitForChange(timeoutSeconds: 0.25)
+        continue
+      }
+      do throws(PlayheadError) {
+        let level = chooseLevel(bufferAhead: ahead)
+        try refreshPlaylistIfNeeded(level: level)
+        guard let segment = nextSegment(level: level) else {
+          if playlist(level)?.endList ?? true {
+            queue.finish(generation: generation)
+            finishedGeneration = generation
+          } else {
+            waitForLiveReload(level: level)
+          }
+          continue
+        }
+        let downloaded = try download(segment, level: level, generation: generation)
+        guard generation == queue.generation else { continue }
+        queue.append(downloaded, generation: generation)
+        lock.lock()
+        nextLoadTime = downloaded.end
+        if nextLoadSequence != nil { nextLoadSequence = downloaded.mediaSequence + 1 }
+        currentLevel = level
+        lock.unlock()
+      } catch {
+        if isStopped || error.code == .cancelled { return }
+        queue.fail(error, generation: generation)
+        finishedGeneration = generation
+      }
+    }
+  }
+
+  // MARK: Rendition choice
+
+  /// The levels allowed by the caps (never empty: the lowest level stays).
+  func allowedLevels() -> [HLSLevel] {
+    let capped = levels.filter { level in
+      (configuration.preferredPeakBitRate <= 0 || level.bandwidth <= configuration.preferredPeakBitRate)
+        && (configuration.maximumPixelCount.map { max in
+          (level.resolution?.pixelCount ?? 0) <= max
+        } ?? true)
+    }
+    return capped.isEmpty ? [levels[0]] : capped
+  }
+
+  /// The level to start with: the highest one the default estimate can sustain.
+  func initialLevel() -> Int {
+    if let manual = configuration.manualVariantIndex, levels.indices.contains(manual) { return manual }
+    return chooseLevel(bufferAhead: .zero)
+  }
+
+  /// The level for the next segment: throughput with a safety margin, and no switch up
+  /// while the buffer is thin.
+  func chooseLevel(bufferAhead: MediaTime) -> Int {
+    if let manual = configuration.manualVariantIndex, levels.indices.contains(manual) { return manual }
+    let allowed = allowedLevels()
+    let estimate = bandwidthMeter.estimateBitsPerSecond * 0.8
+    var choice = allowed[0].index
+    for level in allowed where Double(level.bandwidth) <= estimate { choice = level.index }
+    lock.lock()
+    let current = currentLevel
+    lock.unlock()
+    if choice > current && bufferAhead < MediaTime(value: 5, timescale: 1) && queue.bufferedEnd != nil {
+      return current
+    }
+    return choice
+  }
+
+  // MARK: Playlists
+
+  func playlist(_ level: Int) -> MediaPlaylist? {
+    lock.lock()
+    defer { lock.unlock() }
+    return playlists[level]
+  }
+
+  /// Loads `level`'s media playlist, failing over to its redundant URIs.
+  func loadPlaylist(level: Int) throws(PlayheadError) {
+    let uris = levels[level].uris
+    var lastError = PlayheadError(.connectionFailed, "no URI for level \(level)", url: url)
+    for attempt in 0..<uris.count {
+      lock.lock()
+      let uriIndex = ((activeURI[level] ?? 0) + attempt) % uris.count
+      let excluded = excludedUntil[uris[uriIndex]].map { clock.now < $0 } ?? false
+      lock.unlock()
+      if excluded && attempt < uris.count - 1 { continue }
+      let uri = uris[uriIndex]
+      do throws(PlayheadError) {
+        let response = try dataSource.load(DataRequest(url: uri, purpose: .playlist))
+        let parsed: Playlist
+        do {
+          parsed = try PlaylistParser.parse(response.data, url: uri)
+        } catch {
+          throw PlayheadError(.unsupportedFormat, "bad playlist \(uri.absoluteString): \(error)", url: uri)
+        }
+        guard case .media(let media) = parsed else {
+          throw PlayheadError(.unsupportedFormat, "expected a media playlist at \(uri.absoluteString)", url: uri)
+        }
+        lock.lock()
+        playlists[level] = media
+        playlistLoadClock[level] = clock.now
+        activeURI[level] = uriIndex
+        bytes += Int64(response.data.count)
+        lock.unlock()
+        return
+      } catch {
+        lastError = error
+        lock.lock()
+        excludedUntil[uri] = clock.now + configuration.exclusionDuration
+        lock.unlock()
+      }
+    }
+    throw lastError
+  }
+
+  /// Loads the level's playlist if it is missing or, for live streams, due for a reload.
+  func refreshPlaylistIfNeeded(level: Int) throws(PlayheadError) {
+    lock.lock()
+    let existing = playlists[level]
+    let loadedAt = playlistLoadClock[level]
+    lock.unlock()
+    guard let existing else {
+      try loadPlaylist(level: level)
+      return
+    }
+    guard !existing.endList, let loadedAt else { return }
+    if clock.now >= loadedAt + MediaTime(value: Int64(max(1, existing.targetDuration)), timescale: 1) {
+      try loadPlaylist(level: level)
+    }
+  }
+
+  /// Waits on the clock until the live playlist is due again (half a target duration).
+  private func waitForLiveReload(level: Int) {
+    let target = Int64(max(1, playlist(level)?.targetDuration ?? 2))
+    clock.sleep(until: clock.now + MediaTime(value: target, timescale: 2))
+    lock.lock()
+    playlistLoadClock[level] = nil
+    lock.unlock()
+    try? loadPlaylist(level: level)
+  }
+
+  /// Where a live stream starts: three target durations from the end (RFC 8216 §6.3.3),
+  /// or at `EXT-X-START` when the playlist gives one.
+  static func liveStartSequence(_ media: MediaPlaylist) -> Int {
+    guard let last = media.segments.last else { return media.mediaSequence }
+    if let start = media.start {
+      let offset = start.timeOffset
+      var time = offset >= .zero ? MediaTime.zero : media.totalDuration + offset
+      for segment in media.segments {
+        if time < segment.duration { return segment.mediaSequence }
+        time = time - segment.duration
+      }
+    }
+    let index = max(0, media.segments.count - 3)
+    return media.segments[index].mediaSequence <= last.mediaSequence
+      ? media.segments[index].mediaSequence : last.mediaSequence
+  }
+
+  // MARK: Segments
+
+  /// The next segment to load at `level`, with its item start time.
+  func nextSegment(level: Int) -> (segment: MediaSegment, start: MediaTime)? {
+    guard let media = playlist(level) else { return nil }
+    lock.lock()
+    let loadTime = nextLoadTime
+    let sequence = nextLoadSequence
+    lock.unlock()
+    var start = MediaTime.zero
+    if let sequence {
+      // Live: by media sequence number; a window that slid past us resumes at its start.
+      let wanted = max(sequence, media.segments.first?.mediaSequence ?? sequence)
+      guard let segment = media.segments.first(where: { $0.mediaSequence == wanted }) else { return nil }
+      start = loadTime
+      return (segment, start)
+    }
+    let tolerance = MediaTime(value: 1, timescale: 1000)
+    for segment in media.segments {
+      let end = start + segment.duration
+      if end > loadTime + tolerance { return (segment, start) }
+      start = end
+    }
+    return nil
+  }
+
+  /// Downloads `segment` (and its key and initialisation section) and decrypts it.
+  func download(_ entry: (segment: MediaSegment, start: MediaTime), level: Int, generation: Int)
+    throws(PlayheadError) -> DownloadedSegment
+  {
+    let segment = entry.segment
+    var initData: Data?
+    var initIdentity: String?
+    if let map = segment.map {
+      let identity = "\(map.uri.absoluteString)|\(map.byteRange?.description ?? "")"
+      initIdentity = identity
+      lock.lock()
+      let cached = initCache[identity]
+      lock.unlock()
+      if let cached {
+        initData = cached
+      } else {
+        let response = try dataSource.load(
+          DataRequest(url: map.uri, range: map.byteRange, purpose: .initializationSection))
+        initData = response.data
+        lock.lock()
+        initCache[identity] = response.data
+        bytes += Int64(response.data.count)
+        lock.unlock()
+      }
+    }
+    let request = DataRequest(url: segment.uri, range: segment.byteRange, purpose: .segment)
+    let response = try dataSource.load(request)
+    bandwidthMeter.transferEnded(request: request, bytes: response.data.count, duration: response.duration)
+    lock.lock()
+    bytes += Int64(response.data.count)
+    lock.unlock()
+    var data = response.data
+    if let key = segment.key, key.method == .aes128 {
+      data = try decrypt(data, key: key, iv: segment.iv, segmentURL: segment.uri)
+    } else if let key = segment.key, key.method != .none {
+      throw PlayheadError(
+        .unsupportedFormat, "\(key.method) encryption is not supported (only AES-128)", url: segment.uri)
+    }
+    return DownloadedSegment(
+      ordinal: 0, level: level, mediaSequence: segment.mediaSequence,
+      discontinuitySequence: segment.discontinuitySequence, start: entry.start,
+      duration: segment.duration, initSection: initData, initIdentity: initIdentity, data: data)
+  }
+
+  /// Decrypts a whole AES-128 segment with its key (fetched once and cached).
+  private func decrypt(_ data: Data, key: EncryptionKey, iv: [UInt8]?, segmentURL: URL)
+    throws(PlayheadError) -> Data
+  {
+    guard let keyURL = key.uri else {
+      throw PlayheadError(.unsupportedFormat, "AES-128 key without a URI", url: segmentURL)
+    }
+    lock.lock()
+    let cached = keyCache[keyURL]
+    lock.unlock()
+    let keyBytes: [UInt8]
+    if let cached {
+      keyBytes = cached
+    } else {
+      let response = try dataSource.load(DataRequest(url: keyURL, purpose: .key))
+      keyBytes = [UInt8](response.data)
+      guard keyBytes.count == 16 else {
+        throw PlayheadError(
+          .decodeFailed, "the AES-128 key at \(keyURL.absoluteString) has \(keyBytes.count) bytes, not 16",
+          url: keyURL)
+      }
+      lock.lock()
+      keyCache[keyURL] = keyBytes
+      lock.unlock()
+    }
+    guard let iv, iv.count == 16 else {
+      throw PlayheadError(.unsupportedFormat, "AES-128 segment without a 16-byte IV", url: segmentURL)
+    }
+    return try AES128.decryptCBC(data, key: keyBytes, iv: iv)
+  }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import PlayheadCore
+import PlayheadHLS
+import PlayheadMedia
+import PlayheadNet
+
+/// Plays an HLS stream as runs of segments: loads the master and media playlists,
+/// chooses a rendition per segment, downloads (and decrypts) segments ahead of the play
+/// position on its own thread, and hands the loader one demuxer per run.
+///
+/// Nothing before a seek target is fetched: a seek restarts downloading at the segment
+/// that contains the target.
+final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
+  let url: URL
+  let configuration: HLSConfiguration
+  let clock: any Clock
+  let dataSource: any DataSource
+  let bandwidthMeter: BandwidthMeter
+  let levels: [HLSLevel]
+  let master: MasterPlaylist?
+  let queue = HLSSegmentQueue()
+  private let lock = NSLock()
+  /// Media playlists by level, as last loaded.
+  var playlists: [Int: MediaPlaylist] = [:]
+  var playlistLoadClock: [Int: MediaTime] = [:]
+  /// Which URI of each level is in use (failover moves it on).
+  var activeURI: [Int: Int] = [:]
+  /// URIs excluded after failing, until the clock reaches the value.
+  var excludedUntil: [URL: MediaTime] = [:]
+  var currentLevel: Int
+  var playbackPosition: MediaTime = .zero
+  /// Where the downloader continues: the item time of the next segment to load.
+  var nextLoadTime: MediaTime = .zero
+  var nextLoadSequence: Int?
+  var keyCache: [URL: [UInt8]] = [:]
+  var initCache: [String: Data] = [:]
+  var downloader: Thread?
+  var stopped = false
+  var bytes: Int64 = 0
+
+  /// Opens `url`: loads the playlist, and for a master playlist chooses the start level.
+  init(url: URL, configuration: HLSConfiguration, clock: any Clock) throws(PlayheadError) {
+    self.url = url
+    self.configuration = configuration
+    self.clock = clock
+    let meter = BandwidthMeter(defaultEstimateBitsPerSecond: Double(configuration.defaultBandwidthEstimate))
+    self.bandwidthMeter = meter
+    self.dataSource = HLSDriver.makeDataSource(for: url, configuration: configuration, clock: clock, meter: meter)
+    let response = try dataSource.load(DataRequest(url: url, purpose: .playlist))
+    let playlist: Playlist
+    do {
+      playlist = try PlaylistParser.parse(response.data, url: url)
+    } catch {
+      throw PlayheadError(.unsupportedFormat, "bad playlist \(url.absoluteString): \(error)", url: url)
+    }
+    bytes += Int64(response.data.count)
+    switch playlist {
+    case .master(let master):
+      self.master = master
+      levels = HLSLevel.levels(from: master.variants)
+      guard !levels.isEmpty else {
+        throw PlayheadError(.noPlayableStreams, "the master playlist has no variants", url: url)
+      }
+      currentLevel = 0
+      currentLevel = initialLevel()
+    case .media(let media):
+      master = nil
+      levels = [
+        HLSLevel(
+          index: 0, uris: [url], bandwidth: 0, averageBandwidth: nil, resolution: nil, codecs: nil,
+          frameRate: nil)
+      ]
+      currentLevel = 0
+      playlists[0] = media
+      playlistLoadClock[0] = clock.now
+    }
+    if playlists[currentLevel] == nil { try loadPlaylist(level: currentLevel) }
+    if let media = playlists[currentLevel], !media.endList {
+      nextLoadSequence = Self.liveStartSequence(media)
+    }
+  }
+
+  // MARK: MediaSourceDriver
+
+  func firstRun() throws(PlayheadError) -> MediaRun {
+    startDownloading()
+    return try makeRun(fromOrdinal: 0, generation: queue.generation)
+  }
+
+  func run(at time: MediaTime) throws(PlayheadError) -> MediaRun? {
+    lock.lock()
+    nextLoadTime = max(.zero, time)
+    nextLoadSequence = nil
+    playbackPosition = nextLoadTime
+    let generation = queue.restart()
+    lock.unlock()
+    queue.poke()
+    return try makeRun(fromOrdinal: 0, generation: generation)
+  }
+
+  func nextRun(after run: MediaRun) throws(PlayheadError) -> MediaRun? {
+    guard let feed = run.context as? HLSRunFeed else { return nil }
+    guard let next = try queue.segment(ordinal: feed.endOrdinal, generation: feed.generation)
+    else { return nil }
+    return try makeRun(first: next, generation: feed.generation)
+  }
+
+  var duration: MediaTime {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let media = playlists[currentLevel] else { return .indefinite }
+    return media.endList ? media.totalDuration : .indefinite
+  }
+
+  var bytesRead: Int64 {
+    lock.lock()
+    defer { lock.unlock() }
+    return bytes
+  }
+
+  func playbackPositionChanged(_ position: MediaTime) {
+    lock.lock()
+    playbackPosition = position
+    lock.unlock()
+    queue.poke()
+  }
+
+  func stop() {
+    lock.lock()
+    stopped = true
+    lock.unlock()
+    dataSource.cancelAll()
+    queue.cancel()
+  }
+
+  // MARK: Runs
+
+  private func makeRun(fromOrdinal ordinal: Int, generation: Int) throws(PlayheadError) -> MediaRun {
+    guard let first = try queue.segment(ordinal: ordinal, generation: generation) else {
+      throw PlayheadError(.noPlayableStreams, "the stream has no segments to play", url: url)
+    }
+    return try makeRun(first: first, generation: generation)
+  }
+
+  private func makeRun(first: DownloadedSegment, generation: Int) throws(PlayheadError) -> MediaRun {
+    let feed = HLSRunFeed(queue: queue, first: first, generation: generation, url: url)
+    let demuxer = try Demuxer(source: feed)
+    return MediaRun(demuxer: demuxer, itemStart: first.start, firstSegment: first.ordinal, context: feed)
+  }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import PlayheadCore
+
+/// The bytes of one demuxer run: the initialisation section (if any) followed by
+/// consecutive segments of one rendition, read from the segment queue as they arrive.
+///
+/// The run ends (reads return 0) before a segment that cannot continue it: another
+/// rendition, a discontinuity, a new initialisation section, or a gap in the sequence.
+final class HLSRunFeed: ByteSource, @unchecked Sendable {
+  let url: URL
+  private let queue: HLSSegmentQueue
+  /// The queue generation the feed reads.
+  let generation: Int
+  private let lock = NSLock()
+  /// Loaded chunks: (offset of the chunk in the run, bytes).
+  private var chunks: [(offset: Int64, data: Data)] = []
+  private var loadedLength: Int64 = 0
+  private var lastSegment: DownloadedSegment?
+  /// The ordinal of the next segment to append.
+  private(set) var nextOrdinal: Int
+  private var finished = false
+  private var cancelled = false
+
+  /// The first segment of the run (already downloaded).
+  let first: DownloadedSegment
+
+  init(queue: HLSSegmentQueue, first: DownloadedSegment, generation: Int, url: URL) {
+    self.queue = queue
+    self.first = first
+    self.generation = generation
+    self.url = url
+    self.nextOrdinal = first.ordinal + 1
+    if let initSection = first.initSection {
+      chunks.append((0, initSection))
+      loadedLength = Int64(initSection.count)
+    }
+    chunks.append((loadedLength, first.data))
+    loadedLength += Int64(first.data.count)
+    lastSegment = first
+  }
+
+  var length: Int64? { nil }
+
+  /// The ordinal after the last segment this run took (where the next run starts).
+  var endOrdinal: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return nextOrdinal
+  }
+
+  func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(PlayheadError)
+    -> Int
+  {
+    while true {
+      lock.lock()
+      if cancelled {
+        lock.unlock()
+        throw PlayheadError(.cancelled, "read cancelled", url: url)
+      }
+      if let chunk = chunks.last(where: { $0.offset <= offset }),
+        offset < chunk.offset + Int64(chunk.data.count)
+      {
+        let start = Int(offset - chunk.offset)
+        let count = min(buffer.count, chunk.data.count - start)
+        chunk.data.withUnsafeBytes { raw in
+          buffer.baseAddress!.copyMemory(from: raw.baseAddress! + start, byteCount: count)
+        }
+        // Keep a little history for demuxers that step back; drop older chunks.
+        while chunks.count > 3, let firstChunk = chunks.first,
+          firstChunk.offset + Int64(firstChunk.data.count) < offset
+        {
+          chunks.removeFirst()
+        }
+        lock.unlock()
+        return count
+      }
+      if offset < (chunks.first?.offset ?? 0) {
+        lock.unlock()
+        throw PlayheadError(.ioError, "HLS run read before its retained window", url: url)
+      }
+      if finished {
+        lock.unlock()
+        return 0
+      }
+      let wanted = nextOrdinal
+      let previous = lastSegment
+      lock.unlock()
+      guard let next = try queue.segment(ordinal: wanted, generation: generation),
+        let previous, previous.continues(into: next)
+      else {
+        lock.lock()
+        finished = true
+        lock.unlock()
+        continue
+      }
+      lock.lock()
+      chunks.append((loadedLength, next.data))
+      loadedLength += Int64(next.data.count)
+      lastSegment = next
+      nextOrdinal = wanted + 1
+      lock.unlock()
+      queue.discard(before: wanted + 1)
+    }
+  }
+
+  func cancel() {
+    lock.lock()
+    cancelled = true
+    lock.unlock()
+    queue.cancel()
+  }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import PlayheadCore
+
+/// A downloaded (and decrypted) segment waiting to be demuxed.
+struct DownloadedSegment: Sendable {
+  /// Position in the queue since the last restart; runs read consecutive ordinals.
+  var ordinal: Int
+  var level: Int
+  var mediaSequence: Int
+  var discontinuitySequence: Int
+  /// Item time of the segment's start, from the playlist's durations.
+  var start: MediaTime
+  var duration: MediaTime
+  /// The initialisation section (fMP4 `EXT-X-MAP`) this segment needs, if any.
+  var initSection: Data?
+  /// Identifies the initialisation section (its URI and range) so runs can tell a change.
+  var initIdentity: String?
+  var data: Data
+
+  var end: MediaTime { start + duration }
+
+  /// Whether `next` can follow this segment in the same demuxer run.
+  func continues(into next: DownloadedSegment) -> Bool {
+    next.level == level && next.discontinuitySequence == discontinuitySequence
+      && next.initIdentity == initIdentity && next.mediaSequence == mediaSequence + 1
+  }
+}
+
+/// The segments downloaded ahead of the demuxer, shared by the downloader thread (which
+/// appends) and the loader thread (which reads them through runs).
+final class HLSSegmentQueue: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var segments: [DownloadedSegment] = []
+  private var nextOrdinal = 0
+  private var ended = false
+  private var failure: PlayheadError?
+  private var cancelled = false
+  /// Bumped on every restart; readers of an older generation see the end.
+  private(set) var generation = 0
+
+  /// Adds a downloaded segment (ignored when `generation` is stale).
+  func append(_ segment: DownloadedSegment, generation: Int) {
+    condition.lock()
+    defer { condition.unlock() }
+    guard generation == self.generation else { return }
+    var stamped = segment
+    stamped.ordinal = nextOrdinal
+    nextOrdinal += 1
+    segments.append(stamped)
+    condition.broadcast()
+  }
+
+  /// Marks the end of the media (VOD end list reached) for `generation`.
+  func finish(generation: Int) {
+    condition.lock()
+    if generation == self.generation { ended = true }
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Ends loading with `error` for `generation`; readers get it once the queue is drained.
+  func fail(_ error: PlayheadError, generation: Int) {
+    condition.lock()
+    if generation == self.generation { failure = error }
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Forgets everything and starts a new generation (a seek).
+  @discardableResult
+  func restart() -> Int {
+    condition.lock()
+    defer { condition.unlock() }
+    segments.removeAll()
+    nextOrdinal = 0
+    ended = false
+    failure = nil
+    generation += 1
+    condition.broadcast()
+    return generation
+  }
+
+  /// Wakes every waiter for good.
+  func cancel() {
+    condition.lock()
+    cancelled = true
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// The segment with `ordinal`, waiting for it; nil at the end of the media or of the
+  /// generation. Throws the loading error, or `.cancelled`.
+  func segment(ordinal: Int, generation: Int) throws(PlayheadError) -> DownloadedSegment? {
+    condition.lock()
+    defer { condition.unlock() }
+    while true {
+      if cancelled { throw PlayheadError(.cancelled, "HLS loading was stopped") }
+      if generation != self.generation { return nil }
+      if let found = segments.first(where: { $0.ordinal == ordinal }) { return found }
+      if let failure { throw failure }
+      if ended { return nil }
+      condition.wait()
+    }
+  }
+
+  /// Drops segments before `ordinal` (read by their run) to bound memory.
+  func discard(before ordinal: Int) {
+    condition.lock()
+    segments.removeAll { $0.ordinal < ordinal }
+    condition.unlock()
+  }
+
+  /// The end of the last downloaded segment of the current generation.
+  var bufferedEnd: MediaTime? {
+    condition.lock()
+    defer { condition.unlock() }
+    return segments.last?.end
+  }
+
+  /// Blocks until `predicate` holds or the queue changes; used by the downloader to
+  /// wait for buffer space. Returns false when cancelled.
+  func waitForChange(timeoutSeconds: Double) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    if cancelled { return false }
+    _ = condition.wait(until: Date(timeIntervalSinceNow: timeoutSeconds))
+    return !cancelled
+  }
+
+  /// Wakes the downloader (the play position moved).
+  func poke() {
+    condition.lock()
+    condition.broadcast()
+    condition.unlock()
+  }
+}
