@@ -1,0 +1,110 @@
+import Foundation
+import PlayheadCore
+import PlayheadEngine
+import PlayheadMedia
+import PlayheadNet
+import PlayheadTestSupport
+import XCTest
+
+final class HLSPlaybackTests: XCTestCase {
+  private func startServer(faults: [String: HTTPTestServer.Fault] = [:]) throws -> HTTPTestServer {
+    let server = HTTPTestServer(directory: try Fixtures.directory(), faults: faults)
+    try server.start()
+    addTeardownBlock { server.stop() }
+    return server
+  }
+
+  private func play(_ url: URL, configuration: PlayerConfiguration = .fast()) -> (Player, EventRecorder) {
+    let player = Player(url: url, configuration: configuration)
+    addTeardownBlock { player.close() }
+    let recorder = EventRecorder(player)
+    player.play()
+    return (player, recorder)
+  }
+
+  func testTSLadderPlaysToEndOverHTTP() throws {
+    let server = try startServer()
+    let (player, recorder) = play(server.url("/hls/master.m3u8"))
+    XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd", "\(String(describing: recorder.events.last?.error))")
+    let stats = try XCTUnwrap(player.currentItem?.statistics)
+    XCTAssertEqual(stats.framesDecoded, 300)
+    XCTAssertEqual(stats.framesRendered + stats.framesDropped, 300)
+    XCTAssertEqual(player.currentItem?.duration.seconds ?? 0, 12, accuracy: 0.01)
+    XCTAssertTrue(server.requests.contains { $0.path.hasSuffix("segment005.ts") })
+  }
+
+  func testLocalMediaPlaylistPlays() throws {
+    let (player, recorder) = play(try Fixtures.url("hls/360p/index.m3u8"))
+    XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
+    XCTAssertEqual(player.currentItem?.statistics.framesDecoded, 300)
+  }
+
+  func testSeekFetchesNoSegmentBeforeTheTarget() async throws {
+    let server = try startServer()
+    var configuration = PlayerConfiguration.fast()
+    configuration.hls.forwardBufferDuration = MediaTime(value: 2, timescale: 1)
+    configuration.hls.manualVariantIndex = 0
+    let player = Player(url: server.url("/hls/master.m3u8"), configuration: configuration)
+    defer { player.close() }
+    let recorder = EventRecorder(player)
+    recorder.waitFor(event: "readyToPlay")
+    let finished = await player.seek(to: MediaTime(value: 9, timescale: 1))
+    XCTAssertTrue(finished)
+    player.play()
+    XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
+    let segments = server.requests.map(\.path).filter { $0.hasSuffix(".ts") }
+    for skipped in ["segment001.ts", "segment002.ts", "segment003.ts"] {
+      XCTAssertFalse(segments.contains { $0.hasSuffix(skipped) }, "\(skipped) lies before the target: \(segments)")
+    }
+    XCTAssertTrue(segments.contains { $0.hasSuffix("segment004.ts") })
+    XCTAssertEqual(player.currentTime().seconds, 12, accuracy: 0.05)
+  }
+
+  func testSegmentThatFailsTwiceIsRetried() throws {
+    let server = try startServer(faults: ["/hls/144p/segment002.ts": .failTimes(2, status: 503)])
+    var configuration = PlayerConfiguration.fast()
+    configuration.hls.manualVariantIndex = 0
+    configuration.hls.request.retryCount = 3
+    let (player, recorder) = play(server.url("/hls/master.m3u8"), configuration: configuration)
+    XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
+    XCTAssertEqual(player.currentItem?.statistics.framesDecoded, 300)
+    XCTAssertEqual(server.requests.filter { $0.path == "/hls/144p/segment002.ts" }.count, 3)
+  }
+
+  func testDeadSegmentEndsInFailedToPlayToEnd() throws {
+    let server = try startServer(faults: ["/hls/144p/segment003.ts": .status(503)])
+    var configuration = PlayerConfiguration.fast()
+    configuration.hls.manualVariantIndex = 0
+    configuration.hls.request.retryCount = 2
+    let (player, recorder) = play(server.url("/hls/master.m3u8"), configuration: configuration)
+    let end = recorder.waitForEnd()
+    XCTAssertEqual(end?.name, "failedToPlayToEnd")
+    XCTAssertEqual(end?.error?.httpStatusCode, 503)
+    XCTAssertEqual(server.requests.filter { $0.path == "/hls/144p/segment003.ts" }.count, 3)
+    // Everything before the dead segment played.
+    XCTAssertGreaterThanOrEqual(player.currentItem?.statistics.framesRendered ?? 0, 150)
+  }
+
+  func testLiveStreamPlaysAcrossReloads() throws {
+    let server = try startServer()
+    let segments = try (0..<6).map { index in
+      try Data(contentsOf: try Fixtures.url(String(format: "hls/144p/segment%03d.ts", index)))
+    }
+    let publisher = LiveHLSPublisher(
+      server: server, path: "/live/index.m3u8", segments: segments, segmentDuration: 2,
+      windowSize: 4, initialSegments: 4)
+    let player = Player(url: publisher.url, configuration: .fast())
+    defer { player.close() }
+    let recorder = EventRecorder(player)
+    player.play()
+    recorder.waitFor(event: "firstFrame")
+    XCTAssertTrue(player.currentItem?.duration.isIndefinite ?? false, "a live stream has no duration")
+    // Publish three more segments, then end the stream; the player follows the reloads.
+    for _ in 0..<3 { publisher.publishNext() }
+    publisher.end()
+    XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
+    let playlistLoads = server.requests.filter { $0.path == "/live/index.m3u8" }.count
+    XCTAssertGreaterThanOrEqual(playlistLoads, 2)
+    XCTAssertTrue(server.requests.contains { $0.path == "/live/live6.ts" }, "the last published segment played")
+  }
+}
