@@ -176,7 +176,12 @@ public final class Asset: @unchecked Sendable {
     }
     lock.unlock()
     do throws(PlayheadError) {
-      let opened = try openDriver()
+      var opened = try openDriver()
+      if isHLS {
+        // A player opens its own HLS driver with its configuration; this one only probed.
+        opened.driver?.stop()
+        opened.driver = nil
+      }
       lock.lock()
       self.probe = opened
       loadingSource = nil
@@ -204,7 +209,7 @@ public final class Asset: @unchecked Sendable {
       var configuration = hls
       configuration.request.headers.merge(http.headers) { current, _ in current }
       let driver = try HLSDriver(url: url, configuration: configuration, clock: clock)
-      let run = try driver.firstRun()
+      let run = try driver.prepareFirstRun()
       return try probe(driver, firstRun: run, containerName: "hls")
     }
     let source = CountingByteSource(try ByteSources.open(url, http: http))

@@ -37,6 +37,7 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   var downloader: Thread?
   var stopped = false
   var bytes: Int64 = 0
+  var openedFirstRun: MediaRun?
 
   /// Opens `url`: loads the playlist, and for a master playlist chooses the start level.
   init(url: URL, configuration: HLSConfiguration, clock: any Clock) throws(PlayheadError) {
@@ -82,9 +83,28 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
 
   // MARK: MediaSourceDriver
 
+  /// Returns the first run; the run made while probing is handed over, not remade, as
+  /// its demuxer has already consumed the first segments.
   func firstRun() throws(PlayheadError) -> MediaRun {
+    lock.lock()
+    if let run = openedFirstRun {
+      openedFirstRun = nil
+      lock.unlock()
+      return run
+    }
+    lock.unlock()
     startDownloading()
-    return try makeRun(fromOrdinal: 0, generation: queue.generation)
+    let run = try makeRun(fromOrdinal: 0, generation: queue.generation)
+    return run
+  }
+
+  /// Makes the first run now (for probing) and keeps it for `firstRun()`.
+  func prepareFirstRun() throws(PlayheadError) -> MediaRun {
+    let run = try firstRun()
+    lock.lock()
+    openedFirstRun = run
+    lock.unlock()
+    return run
   }
 
   func run(at time: MediaTime) throws(PlayheadError) -> MediaRun? {
