@@ -65,12 +65,14 @@ extension HLSDriver {
           continue
         }
         let downloaded = try download(segment, level: level, generation: generation)
-        guard generation == queue.generation else { continue }
-        queue.append(downloaded, generation: generation)
+        // A seek may have restarted the queue meanwhile; check and advance atomically.
         lock.lock()
-        nextLoadTime = downloaded.end
-        if nextLoadSequence != nil { nextLoadSequence = downloaded.mediaSequence + 1 }
-        currentLevel = level
+        if generation == queue.generation {
+          queue.append(downloaded, generation: generation)
+          nextLoadTime = downloaded.end
+          if nextLoadSequence != nil { nextLoadSequence = downloaded.mediaSequence + 1 }
+          currentLevel = level
+        }
         lock.unlock()
       } catch {
         if isStopped || error.code == .cancelled { return }
