@@ -34,6 +34,7 @@ final class ActiveItem {
   var reportedErrors = 0
   var reportedSoftwareDecoding = false
   var lastReportedRange: MediaTimeRange?
+  var reportedVariant: VariantInfo?
   var period: AccessPeriod?
   var bufferEmpty = true
   var likelyToKeepUp = false

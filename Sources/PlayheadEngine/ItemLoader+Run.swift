@@ -29,7 +29,8 @@ extension ItemLoader {
     let opened = OpenedMedia(
       duration: driver.duration, tracks: tracks, hasVideo: pipeline.videoStream != nil,
       hasAudio: pipeline.audioStream != nil, nominalFrameDuration: pipeline.nominalFrameDuration,
-      indicatedBitrate: Double(bitrates))
+      indicatedBitrate: Double(driver.variant(of: run)?.bandwidth ?? bitrates),
+      streamKind: driver.streamKind, variants: driver.variants)
     condition.lock()
     status.phase = .ready(opened)
     hasVideo = opened.hasVideo
@@ -37,6 +38,7 @@ extension ItemLoader {
     status.videoEnded = !hasVideo
     status.audioEnded = !hasAudio
     status.bufferedRange = MediaTimeRange(start: run.itemStart, duration: .zero)
+    status.variant = driver.variant(of: run)
     condition.unlock()
     notifyLoop()
 
@@ -67,6 +69,7 @@ extension ItemLoader {
             run = fresh
             pipeline = try DecodePipeline(demuxer: fresh.demuxer, settings: settings, itemStart: fresh.itemStart)
             pipeline.filter(from: seek)
+            noteVariant(driver.variant(of: fresh))
           } else {
             try pipeline.seek(seek)
           }
@@ -85,6 +88,7 @@ extension ItemLoader {
           // The run ended but the media goes on (a rendition switch or a discontinuity).
           run = next
           pipeline = try DecodePipeline(demuxer: next.demuxer, settings: settings, itemStart: next.itemStart)
+          noteVariant(driver.variant(of: next))
         } else {
           runEnded = pipeline.isFinished
         }
@@ -98,6 +102,15 @@ extension ItemLoader {
         endStream(with: error, generation: generation)
       }
     }
+  }
+
+  private func noteVariant(_ variant: VariantInfo?) {
+    condition.lock()
+    if let variant, variant != status.variant {
+      status.variant = variant
+      status.variantChanges += 1
+    }
+    condition.unlock()
   }
 
   private var isStopped: Bool {
@@ -136,6 +149,7 @@ extension ItemLoader {
       notifyLoop()
     }
     status.bytesRead = bytesRead
+    status.bandwidth = driver?.bandwidth
     status.framesDecoded += output.videoFrames.count
     status.audioSamplesDecoded += output.audioSamplesDecoded
     status.recoverableErrors.append(contentsOf: output.recoverableErrors)

@@ -42,6 +42,8 @@ struct OpenedMedia: Sendable {
   var hasAudio: Bool
   var nominalFrameDuration: MediaTime
   var indicatedBitrate: Double
+  var streamKind: StreamKind
+  var variants: [VariantInfo]
 }
 
 /// The loader's state as the playback loop sees it.
@@ -70,6 +72,11 @@ struct LoaderStatus: Sendable {
   var recoverableErrors: [PlayheadError] = []
   /// An error that ended loading early; the queued data can still be played.
   var streamError: PlayheadError?
+  /// The rendition of the run being decoded, and how many times it changed.
+  var variant: VariantInfo?
+  var variantChanges = 0
+  /// The bandwidth estimate and last transfer speed (bits/s), for streaming sources.
+  var bandwidth: (estimate: Double, lastTransfer: Double)?
 }
 
 /// Opens an item's media and decodes it ahead of the play position on its own thread.

@@ -37,6 +37,14 @@ protocol MediaSourceDriver: AnyObject, Sendable {
   var duration: MediaTime { get }
   /// Bytes read from the network or disk so far.
   var bytesRead: Int64 { get }
+  /// VOD, live or live DVR.
+  var streamKind: StreamKind { get }
+  /// All renditions, lowest bandwidth first (empty for progressive media).
+  var variants: [VariantInfo] { get }
+  /// The rendition of `run`, when the media has renditions.
+  func variant(of run: MediaRun) -> VariantInfo?
+  /// The bandwidth estimate and the speed of the last transfer, in bits per second.
+  var bandwidth: (estimate: Double, lastTransfer: Double)? { get }
   /// Tells the driver where playback is, so it can keep its buffer ahead of it.
   func playbackPositionChanged(_ position: MediaTime)
   /// Stops all loading and interrupts blocking reads.
@@ -64,6 +72,14 @@ final class ProgressiveDriver: MediaSourceDriver, @unchecked Sendable {
   var duration: MediaTime { demuxer.duration }
 
   var bytesRead: Int64 { source.bytesRead }
+
+  var streamKind: StreamKind { .vod }
+
+  var variants: [VariantInfo] { [] }
+
+  func variant(of run: MediaRun) -> VariantInfo? { nil }
+
+  var bandwidth: (estimate: Double, lastTransfer: Double)? { nil }
 
   func playbackPositionChanged(_ position: MediaTime) {}
 

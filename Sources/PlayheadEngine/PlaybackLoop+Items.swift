@@ -57,6 +57,8 @@ extension PlaybackLoop {
       $0.status = .readyToPlay
       $0.duration = media.duration
       $0.tracks = media.tracks
+      $0.streamKind = media.streamKind
+      $0.variants = media.variants
     }
     if status != .readyToPlay {
       status = .readyToPlay
@@ -196,6 +198,20 @@ extension PlaybackLoop {
       }
       emit(.errorLogEntryAdded(active.item, error))
     }
+    if let variant = loaderStatus.variant, variant != active.reportedVariant {
+      let reason: VariantChangeReason =
+        active.reportedVariant == nil
+        ? .initial : (configuration.hls.manualVariantIndex != nil ? .manual : .adaptive)
+      active.reportedVariant = variant
+      active.item.update { $0.currentVariant = variant }
+      emit(.variantChanged(active.item, variant, reason))
+    }
+    if let bandwidth = loaderStatus.bandwidth {
+      active.item.update {
+        $0.bandwidthEstimate = bandwidth.estimate
+        $0.currentDownloadSpeed = bandwidth.lastTransfer
+      }
+    }
     publishStatistics(active, loaderStatus)
   }
 
@@ -209,6 +225,7 @@ extension PlaybackLoop {
       $0.statistics.audioSamplesPlayed = active.audioSamplesPlayed
       $0.statistics.stallCount = active.stallCount
       $0.statistics.totalStallTime = active.totalStallTime
+      $0.statistics.variantSwitchCount = loaderStatus.variantChanges
     }
   }
 

@@ -21,6 +21,8 @@ public struct PlaybackStatistics: Sendable, Equatable, Codable {
   public var totalStallTime: MediaTime = .zero
   /// Bytes read from the source.
   public var bytesRead: Int64 = 0
+  /// Rendition switches after the first rendition.
+  public var variantSwitchCount = 0
   /// Clock time spent presenting at a non-zero rate.
   public var playingTime: MediaTime = .zero
 }

@@ -38,6 +38,8 @@ public struct PlayerEvent: Sendable {
     case didPlayToEnd(PlayerItem)
     /// The item could not play to its end (the failed-to-play-to-end notification).
     case failedToPlayToEnd(PlayerItem, PlayheadError)
+    /// The rendition being loaded changed (HLS), with the reason.
+    case variantChanged(PlayerItem, VariantInfo, VariantChangeReason)
     /// Software decoding is used although hardware decoding was requested.
     case softwareDecodingUsed(PlayerItem, reason: String)
     /// A new entry was added to the item's access log.
@@ -83,6 +85,7 @@ public struct PlayerEvent: Sendable {
     case .seekCompleted: return "seekCompleted"
     case .didPlayToEnd: return "didPlayToEnd"
     case .failedToPlayToEnd: return "failedToPlayToEnd"
+    case .variantChanged: return "trackChanged"
     case .softwareDecodingUsed: return "softwareDecodingUsed"
     case .accessLogEntryAdded: return "accessLogEntry"
     case .errorLogEntryAdded: return "errorLogEntry"

@@ -58,6 +58,17 @@ public final class PlayerItem: @unchecked Sendable, Identifiable, Hashable {
   }
   /// The duration (`.indefinite` until known or for unbounded media).
   public var duration: MediaTime { read { $0.duration } }
+  /// Whether the item is VOD, live or live DVR (known once ready).
+  public var streamKind: StreamKind { read { $0.streamKind } }
+  /// The stream's renditions, lowest bandwidth first (empty for progressive media).
+  public var variants: [VariantInfo] { read { $0.variants } }
+  /// The rendition being loaded, for streams that have renditions.
+  public var currentVariant: VariantInfo? { read { $0.currentVariant } }
+  /// The engine's bandwidth estimate in bits per second (nil for progressive media).
+  public var bandwidthEstimate: Double? { read { $0.bandwidthEstimate } }
+  /// The speed of the last finished download in bits per second: the current download
+  /// speed an application shows (nil for progressive media).
+  public var currentDownloadSpeed: Double? { read { $0.currentDownloadSpeed } }
   /// The item's tracks, once opened.
   public var tracks: [AssetTrack] { read { $0.tracks } }
   /// The ranges of media time that are buffered, in order; they may be discontiguous.
@@ -148,6 +159,11 @@ struct ItemState: Sendable {
   var status: PlayerItem.Status = .unknown
   var duration: MediaTime = .indefinite
   var tracks: [AssetTrack] = []
+  var streamKind: StreamKind = .vod
+  var variants: [VariantInfo] = []
+  var currentVariant: VariantInfo?
+  var bandwidthEstimate: Double?
+  var currentDownloadSpeed: Double?
   var loadedTimeRanges: [MediaTimeRange] = []
   var isBufferEmpty = true
   var isLikelyToKeepUp = false

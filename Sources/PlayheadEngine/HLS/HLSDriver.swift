@@ -132,6 +132,39 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
     return media.endList ? media.totalDuration : .indefinite
   }
 
+  var streamKind: StreamKind {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let media = playlists[currentLevel] else { return .vod }
+    if media.endList { return .vod }
+    return media.playlistType == .event ? .liveDVR : .live
+  }
+
+  var variants: [VariantInfo] {
+    levels.map { info(for: $0.index) }
+  }
+
+  func variant(of run: MediaRun) -> VariantInfo? {
+    guard let feed = run.context as? HLSRunFeed else { return nil }
+    return info(for: feed.first.level)
+  }
+
+  var bandwidth: (estimate: Double, lastTransfer: Double)? {
+    (bandwidthMeter.estimateBitsPerSecond, bandwidthMeter.lastTransferBitsPerSecond)
+  }
+
+  /// The menu entry of level `index`, with the URI in use.
+  func info(for index: Int) -> VariantInfo {
+    let level = levels[index]
+    lock.lock()
+    let uriIndex = activeURI[index] ?? 0
+    lock.unlock()
+    return VariantInfo(
+      index: index, bandwidth: level.bandwidth, width: level.resolution?.width,
+      height: level.resolution?.height, codecs: level.codecs,
+      uri: level.uris[min(uriIndex, level.uris.count - 1)].absoluteString)
+  }
+
   var bytesRead: Int64 {
     lock.lock()
     defer { lock.unlock() }
