@@ -121,6 +121,12 @@ public struct FixtureFile: Codable, Sendable, Equatable {
   public var description: String?
   /// The streams in container order; empty when the file does not open.
   public var streams: [FixtureStream]
+  /// Every segment's `EXTINF` duration in seconds, in playlist order (media playlists of the
+  /// streaming fixtures `hls-*/` only).
+  public var segmentDurationsSeconds: [Double]?
+  /// The segments as the fixture script wrote them, in playlist order (media playlists of the
+  /// streaming fixtures `hls-*/` only).
+  public var segments: [FixtureSegment]?
 
   /// The streams whose `codecType` is `video`.
   public var videoStreams: [FixtureStream] { streams.filter { $0.codecType == "video" } }
@@ -170,4 +176,29 @@ public struct FixtureStream: Codable, Sendable, Equatable {
   public var channels: Int?
   /// The sum of `nb_samples` over all decoded frames, per channel (audio).
   public var decodedSampleCount: Int?
+}
+
+/// One segment of a streaming fixture's media playlist, with inherited values resolved.
+public struct FixtureSegment: Codable, Sendable, Equatable {
+  /// The URI as written in the playlist, relative to the playlist (`segment003.ts`).
+  public var uri: String
+  /// The media sequence number: `EXT-X-MEDIA-SEQUENCE` plus the segment's position.
+  public var sequenceNumber: Int
+  /// The `EXTINF` duration in seconds.
+  public var durationSeconds: Double
+  /// The bytes a client fetches: the byte range's length, otherwise the file's size.
+  public var sizeBytes: Int
+  /// The `EXT-X-BYTERANGE` length, when the segment is a range of its file.
+  public var byteRangeLength: Int?
+  /// The `EXT-X-BYTERANGE` offset, filled in when the tag omits it.
+  public var byteRangeOffset: Int?
+  /// The `EXT-X-MAP` URI in effect (`init.mp4` for fMP4), relative to the playlist.
+  public var mapURI: String?
+  /// The AES-128 key file's URI in effect, relative to the playlist.
+  public var keyURI: String?
+  /// The 16 key bytes of `keyURI` as 32 lowercase hex digits.
+  public var keyHex: String?
+  /// The IV used, as 32 lowercase hex digits without `0x`: the tag's `IV` or, without one, the
+  /// media sequence number.
+  public var ivHex: String?
 }
