@@ -108,3 +108,73 @@ final class HLSPlaybackTests: XCTestCase {
     XCTAssertTrue(server.requests.contains { $0.path == "/live/live6.ts" }, "the last published segment played")
   }
 }
+
+final class HLSFormatTests: XCTestCase {
+  private func playToEnd(_ path: String, configuration: PlayerConfiguration = .fast(), server: HTTPTestServer? = nil)
+    throws -> (Player, PlayerEvent?)
+  {
+    let url: URL
+    if let server { url = server.url("/" + path) } else { url = try Fixtures.url(path) }
+    let player = Player(url: url, configuration: configuration)
+    addTeardownBlock { player.close() }
+    let recorder = EventRecorder(player)
+    player.play()
+    return (player, recorder.waitForEnd())
+  }
+
+  func testFragmentedMP4LadderPlaysToEnd() throws {
+    let (player, end) = try playToEnd("hls-fmp4/master.m3u8")
+    XCTAssertEqual(end?.name, "didPlayToEnd", "\(String(describing: end?.error))")
+    XCTAssertEqual(player.currentItem?.statistics.framesDecoded, 250)
+  }
+
+  func testSingleFileByteRangeStreamPlays() throws {
+    let server = HTTPTestServer(directory: try Fixtures.directory())
+    try server.start()
+    defer { server.stop() }
+    let (player, end) = try playToEnd("hls-byterange/master.m3u8", server: server)
+    XCTAssertEqual(end?.name, "didPlayToEnd", "\(String(describing: end?.error))")
+    XCTAssertEqual(player.currentItem?.statistics.framesDecoded, 250)
+    let ranges = server.requests.filter { $0.path.hasSuffix("media.ts") }.compactMap(\.range)
+    XCTAssertEqual(ranges.count, 5, "one ranged request per segment: \(ranges)")
+  }
+
+  func testAES128StreamPlaysAcrossTwoKeys() throws {
+    let (player, end) = try playToEnd("hls-aes/index.m3u8")
+    XCTAssertEqual(end?.name, "didPlayToEnd", "\(String(describing: end?.error))")
+    XCTAssertEqual(player.currentItem?.statistics.framesDecoded, 250)
+  }
+
+  func testWrongKeyFailsCleanly() throws {
+    let (_, end) = try playToEnd("hls-aes/index-wrongkey.m3u8")
+    XCTAssertTrue(["failed", "failedToPlayToEnd"].contains(end?.name ?? ""), "\(String(describing: end?.name))")
+    XCTAssertEqual(end?.error?.category, .media)
+  }
+
+  func testRedundantVariantSurvivesThePrimaryFailing() throws {
+    let server = HTTPTestServer(
+      directory: try Fixtures.directory(),
+      faults: ["/hls-redundant/primary/index.m3u8": .status(404)])
+    try server.start()
+    defer { server.stop() }
+    let (player, end) = try playToEnd("hls-redundant/master.m3u8", server: server)
+    XCTAssertEqual(end?.name, "didPlayToEnd", "\(String(describing: end?.error))")
+    XCTAssertEqual(player.currentItem?.statistics.framesDecoded, 250)
+    XCTAssertTrue(server.requests.contains { $0.path == "/hls-redundant/backup/index.m3u8" })
+    XCTAssertTrue(player.currentItem?.currentVariant?.uri.contains("backup") ?? false)
+  }
+
+  func testVariantsAndStreamKindAreReported() throws {
+    let player = Player(url: try Fixtures.url("hls/master.m3u8"), configuration: .fast())
+    defer { player.close() }
+    let recorder = EventRecorder(player)
+    recorder.waitFor(event: "readyToPlay")
+    let item = try XCTUnwrap(player.currentItem)
+    XCTAssertEqual(item.streamKind, .vod)
+    XCTAssertEqual(item.variants.map(\.height), [144, 360, 720])
+    player.play()
+    recorder.waitForEnd()
+    XCTAssertTrue(recorder.names.contains("trackChanged"))
+    XCTAssertNotNil(item.bandwidthEstimate)
+  }
+}
