@@ -76,9 +76,40 @@ extension HLSDriver {
         lock.unlock()
       } catch {
         if isStopped || error.code == .cancelled { return }
+        if failOver(level: currentLevelSnapshot, after: error) { continue }
         queue.fail(error, generation: generation)
         finishedGeneration = generation
       }
+    }
+  }
+
+  private var currentLevelSnapshot: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return currentLevel
+  }
+
+  /// Moves `level` to its next redundant URI after `error` (RFC 8216 §6.2.4): the failed
+  /// URI is excluded for `exclusionDuration` and the playlist is loaded from the next
+  /// one. Returns false when no other URI is left.
+  func failOver(level: Int, after error: PlayheadError) -> Bool {
+    guard error.category == .source else { return false }
+    let uris = levels[level].uris
+    guard uris.count > 1 else { return false }
+    lock.lock()
+    let current = activeURI[level] ?? 0
+    excludedUntil[uris[current]] = clock.now + configuration.exclusionDuration
+    let next = (1..<uris.count).map { (current + $0) % uris.count }.first { index in
+      excludedUntil[uris[index]].map { clock.now >= $0 } ?? true
+    }
+    if let next { activeURI[level] = next }
+    lock.unlock()
+    guard next != nil else { return false }
+    do {
+      try loadPlaylist(level: level)
+      return true
+    } catch {
+      return false
     }
   }
 
