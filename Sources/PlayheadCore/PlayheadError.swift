@@ -34,6 +34,9 @@ public struct PlayheadError: Error, Sendable, Equatable, CustomStringConvertible
     case decoderUnavailable
     /// A decoder, converter or encoder failed.
     case decodeFailed
+    /// Encrypted bytes could not be decrypted: a wrong key or IV, or bytes that are not
+    /// whole cipher blocks.
+    case decryptionFailed
     /// A caller passed an argument out of range.
     case invalidArgument
     /// The object was used after it was closed or discarded.
@@ -75,7 +78,8 @@ public struct PlayheadError: Error, Sendable, Equatable, CustomStringConvertible
     case .fileNotFound, .isDirectory, .emptySource, .unsupportedScheme, .httpStatus, .timedOut,
       .connectionFailed, .cancelled, .ioError:
       return .source
-    case .unsupportedFormat, .noPlayableStreams, .decoderUnavailable, .decodeFailed:
+    case .unsupportedFormat, .noPlayableStreams, .decoderUnavailable, .decodeFailed,
+      .decryptionFailed:
       return .media
     case .invalidArgument, .invalidState:
       return .usage

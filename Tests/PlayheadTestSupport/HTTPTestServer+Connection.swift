@@ -152,8 +152,10 @@ extension HTTPTestServer {
       extra.append("Content-Range: bytes */\(body.count)")
       return sendText(fd, status: 416, connection: connection, head: head, extra: extra)
     }
+    var announced = bytes.count
+    if case .wrongContentLength(let more) = fault { announced += max(0, more) }
     var lines = ["HTTP/1.1 \(status) \(Self.reason(status))"]
-    lines.append("Content-Length: \(bytes.count)")
+    lines.append("Content-Length: \(announced)")
     lines.append("Content-Type: application/octet-stream")
     lines += extra
     lines.append("Connection: \(connection)")
@@ -164,6 +166,11 @@ extension HTTPTestServer {
     switch fault {
     case .closeAfter(let limit), .hangAfter(let limit):
       sendCount = max(0, min(limit, bytes.count))
+    case .resetConnection:
+      TestSockets.setAbortiveClose(fd)
+      return false
+    case .slow(let rate):
+      return sendSlowly(fd, body: body, bytes: bytes, bytesPerSecond: max(1, rate))
     default:
       break
     }
@@ -173,7 +180,7 @@ extension HTTPTestServer {
       )
     }
     switch fault {
-    case .closeAfter:
+    case .closeAfter, .wrongContentLength:
       return false
     case .hangAfter:
       if sent { waitUntilStopped() }
@@ -181,6 +188,28 @@ extension HTTPTestServer {
     default:
       return sent
     }
+  }
+
+  /// Sends `body[bytes]` at about `bytesPerSecond` in writes of at most 1/50 s of data,
+  /// pacing each write against the start time so that the rate does not drift; false when
+  /// the peer is gone or the server stops.
+  private func sendSlowly(_ fd: Int32, body: Data, bytes: Range<Int>, bytesPerSecond: Int) -> Bool {
+    let chunk = max(1, bytesPerSecond / 50)
+    let start = Date()
+    var position = bytes.lowerBound
+    while position < bytes.upperBound {
+      let end = min(bytes.upperBound, position + chunk)
+      let sent = body.withUnsafeBytes { raw in
+        TestSockets.sendAll(fd, UnsafeRawBufferPointer(rebasing: raw[position..<end]))
+      }
+      guard sent else { return false }
+      position = end
+      if position < bytes.upperBound {
+        let due = Double(position - bytes.lowerBound) / Double(bytesPerSecond)
+        guard pause(until: start.addingTimeInterval(due)) else { return false }
+      }
+    }
+    return true
   }
 
   /// Sends a short text answer with `status`.

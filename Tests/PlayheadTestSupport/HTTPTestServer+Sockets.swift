@@ -97,6 +97,12 @@ enum TestSockets {
     return true
   }
 
+  /// Makes the next `close(fd)` reset the connection (RST) instead of closing it (FIN).
+  static func setAbortiveClose(_ fd: Int32) {
+    var option = linger(l_onoff: 1, l_linger: 0)
+    setsockopt(fd, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+  }
+
   static func sendAll(_ fd: Int32, _ data: Data) -> Bool {
     data.withUnsafeBytes { sendAll(fd, $0) }
   }

@@ -40,6 +40,17 @@ public final class HTTPTestServer: @unchecked Sendable {
     case hangAfter(bytes: Int)
     /// Ignore `Range` and always send the whole file with 200.
     case ignoreRange
+    /// Send the body at about this many bytes per second, in small timed writes (at least
+    /// 1 byte per second).
+    case slow(bytesPerSecond: Int)
+    /// Send the headers of a normal answer, then reset the connection (a TCP RST).
+    case resetConnection
+    /// Announce `extra` more bytes in `Content-Length` than the body holds, send the body,
+    /// then close the connection.
+    case wrongContentLength(extra: Int)
+    /// Answer the first `count` requests for the path (counted from when the fault was set)
+    /// with `status`, then serve normally.
+    case failTimes(Int, status: Int)
   }
 
   /// One request as the server received it.
@@ -60,6 +71,8 @@ public final class HTTPTestServer: @unchecked Sendable {
   private let directory: URL?
   private var files: [String: Data]
   private var faults: [String: Fault]
+  /// How many requests each path's fault has answered since it was set (for `.failTimes`).
+  private var faultUses: [String: Int] = [:]
   private var log: [LoggedRequest] = []
   private var listenFD: Int32 = -1
   private var boundPort = 0
@@ -180,7 +193,17 @@ public final class HTTPTestServer: @unchecked Sendable {
   public func setFault(_ fault: Fault?, for path: String) {
     condition.lock()
     faults[Self.normalize(path)] = fault
+    faultUses[Self.normalize(path)] = nil
     condition.unlock()
+  }
+
+  /// How many requests for `path` ("/a.bin" or "a.bin") were received so far (since the
+  /// last `clearRequests()`).
+  public func requestCount(for path: String) -> Int {
+    let wanted = Self.normalize(path)
+    condition.lock()
+    defer { condition.unlock() }
+    return log.reduce(0) { $0 + ($1.path == wanted ? 1 : 0) }
   }
 
   /// Every request received so far, in arrival order.
@@ -276,9 +299,21 @@ public final class HTTPTestServer: @unchecked Sendable {
   }
 
   /// The fault and body for `path`: in-memory files first, then the directory.
+  ///
+  /// A `.failTimes` fault comes back as `.status` while it has failures left (each lookup
+  /// uses one), then as no fault.
   func lookup(_ path: String) -> (fault: Fault?, body: Data?) {
     condition.lock()
-    let fault = faults[path]
+    var fault = faults[path]
+    if case .failTimes(let count, let status) = fault {
+      let used = faultUses[path, default: 0]
+      if used < count {
+        faultUses[path] = used + 1
+        fault = .status(status)
+      } else {
+        fault = nil
+      }
+    }
     let memory = files[path]
     condition.unlock()
     if let memory { return (fault, memory) }
@@ -298,5 +333,15 @@ public final class HTTPTestServer: @unchecked Sendable {
     condition.lock()
     while !stopping { condition.wait() }
     condition.unlock()
+  }
+
+  /// Blocks until `deadline` or `stop()`; false when the server is stopping.
+  func pause(until deadline: Date) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    while !stopping {
+      if !condition.wait(until: deadline) { return !stopping }
+    }
+    return false
   }
 }

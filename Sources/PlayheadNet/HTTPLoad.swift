@@ -1,0 +1,60 @@
+import Foundation
+import PlayheadCore
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The state of one `HTTPDataSource` load, shared between the loading thread and the
+/// URLSession delegate.
+///
+/// Every property is guarded by `condition`; the delegate broadcasts it whenever anything
+/// changes and the loading thread waits on it.
+final class HTTPLoad: @unchecked Sendable {
+  /// How a load ended.
+  enum Outcome {
+    case finished
+    case failed(PlayheadError)
+  }
+
+  let condition = NSCondition()
+  let request: DataRequest
+  /// The task's URLSession, used to cancel it; set before the task starts.
+  var task: URLSessionDataTask?
+  /// The body bytes received so far (after any bytes skipped for a range).
+  var data = Data()
+  var statusCode: Int?
+  /// The URL that answered, after redirects.
+  var responseURL: URL?
+  /// How many body bytes the response should deliver, when known.
+  var expectedBytes: Int?
+  /// Leading body bytes to drop: a server that ignores `Range` sends the whole resource.
+  var skipBytes = 0
+  /// The most bytes to keep; the load finishes once it has them.
+  var limitBytes: Int?
+  /// Set once; the loading thread returns or throws it.
+  var outcome: Outcome?
+  /// True once response headers with a success status arrived.
+  var sawResponse = false
+  /// Monotonic time of the request or its last response headers or body bytes.
+  var lastActivityNanoseconds: UInt64
+
+  init(request: DataRequest) {
+    self.request = request
+    lastActivityNanoseconds = HTTPTransferState.nowNanoseconds()
+  }
+
+  /// Records `outcome` unless one is already set; the caller holds the lock.
+  func finish(_ outcome: Outcome) {
+    if self.outcome == nil { self.outcome = outcome }
+    condition.broadcast()
+  }
+
+  /// The error for a body that ended before the promised length; the caller holds the lock.
+  func truncatedError(expected: Int) -> PlayheadError {
+    PlayheadError(
+      .connectionFailed,
+      "connection to \(request.url.absoluteString) closed after \(data.count) of \(expected) bytes",
+      url: request.url)
+  }
+}

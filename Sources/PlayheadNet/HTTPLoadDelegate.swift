@@ -1,0 +1,180 @@
+import Foundation
+import PlayheadCore
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Receives an `HTTPDataSource`'s URLSession callbacks and records them in the load that
+/// owns each task.
+///
+/// The session keeps its delegate alive until it is invalidated, so the delegate holds the
+/// loads, never the source. Callbacks for a task that is no longer registered are ignored.
+final class HTTPLoadDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  // Unchecked Sendable: `loads` is guarded by `lock`; each load guards its own fields.
+  private let lock = NSLock()
+  private var loads: [Int: HTTPLoad] = [:]
+
+  func register(_ load: HTTPLoad, taskIdentifier: Int) {
+    lock.lock()
+    loads[taskIdentifier] = load
+    lock.unlock()
+  }
+
+  func unregister(taskIdentifier: Int) {
+    lock.lock()
+    loads[taskIdentifier] = nil
+    lock.unlock()
+  }
+
+  private func load(for task: URLSessionTask) -> HTTPLoad? {
+    lock.lock()
+    defer { lock.unlock() }
+    return loads[task.taskIdentifier]
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+  ) {
+    guard let load = load(for: dataTask) else {
+      completionHandler(.cancel)
+      return
+    }
+    load.condition.lock()
+    let allow = Self.accept(response, for: load)
+    load.condition.broadcast()
+    load.condition.unlock()
+    completionHandler(allow ? .allow : .cancel)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    guard let load = load(for: dataTask) else { return }
+    load.condition.lock()
+    guard load.outcome == nil else {
+      load.condition.unlock()
+      return
+    }
+    load.lastActivityNanoseconds = HTTPTransferState.nowNanoseconds()
+    var chunk = data[...]
+    if load.skipBytes > 0 {
+      let skipped = min(load.skipBytes, chunk.count)
+      load.skipBytes -= skipped
+      chunk = chunk.dropFirst(skipped)
+    }
+    var complete = false
+    if let limit = load.limitBytes, load.data.count + chunk.count >= limit {
+      chunk = chunk.prefix(limit - load.data.count)
+      complete = true
+    }
+    load.data.append(contentsOf: chunk)
+    if complete { load.finish(.finished) }
+    load.condition.broadcast()
+    load.condition.unlock()
+    // A server that ignored the range keeps sending; the wanted bytes are all here.
+    if complete { dataTask.cancel() }
+  }
+
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
+  ) {
+    guard let load = load(for: task) else { return }
+    load.condition.lock()
+    defer { load.condition.unlock() }
+    guard load.outcome == nil else { return }
+    let url = load.request.url
+    if let expected = load.expectedBytes, load.sawResponse, load.data.count < expected {
+      load.finish(.failed(load.truncatedError(expected: expected)))
+    } else if let error {
+      load.finish(.failed(HTTPResponseParsing.transportError(error, url: url)))
+    } else if !load.sawResponse {
+      load.finish(
+        .failed(
+          PlayheadError(.connectionFailed, "no response from \(url.absoluteString)", url: url))
+      )
+    } else {
+      load.finish(.finished)
+    }
+  }
+
+  /// Checks the response headers against the request; returns false (after recording the
+  /// failure) when the body is not wanted. The caller holds the load's lock.
+  private static func accept(_ response: URLResponse, for load: HTTPLoad) -> Bool {
+    guard load.outcome == nil else { return false }
+    load.lastActivityNanoseconds = HTTPTransferState.nowNanoseconds()
+    let url = load.request.url
+    guard let http = response as? HTTPURLResponse else {
+      load.finish(
+        .failed(
+          PlayheadError(
+            .connectionFailed, "not an HTTP response from \(url.absoluteString)", url: url)))
+      return false
+    }
+    let status = http.statusCode
+    load.statusCode = status
+    load.responseURL = http.url
+    guard (200..<300).contains(status) else {
+      load.finish(.failed(HTTPResponseParsing.statusError(status, url: url)))
+      return false
+    }
+    let encoded =
+      HTTPResponseParsing.header("Content-Encoding", in: http).map {
+        $0.lowercased() != "identity"
+      } ?? false
+    let contentLength =
+      !encoded && http.expectedContentLength >= 0 ? Int(http.expectedContentLength) : nil
+    let range = load.request.range
+    let offset = Int(range?.offset ?? 0)
+    let wantedLength = range?.length.map { Int($0) }
+    if status == 206 {
+      let contentRange = HTTPResponseParsing.header("Content-Range", in: http).flatMap {
+        ContentRange($0)
+      }
+      guard let contentRange, let first = contentRange.first, let last = contentRange.last else {
+        load.finish(
+          .failed(
+            PlayheadError(
+              .ioError, "HTTP 206 without a valid Content-Range from \(url.absoluteString)",
+              url: url)))
+        return false
+      }
+      guard first == Int64(offset) else {
+        load.finish(
+          .failed(
+            PlayheadError(
+              .ioError,
+              "server sent bytes from \(first) for a request from \(offset) "
+                + "(\(url.absoluteString))", url: url)))
+        return false
+      }
+      let sent = contentLength ?? Int(last - first + 1)
+      load.expectedBytes = wantedLength.map { min($0, sent) } ?? sent
+      load.limitBytes = wantedLength
+    } else {
+      // The whole resource: either no range was asked, or the server ignored it and the
+      // bytes before the range are dropped as they arrive.
+      if offset > 0, let contentLength, offset >= contentLength {
+        load.finish(
+          .failed(
+            PlayheadError(
+              .httpStatus,
+              "byte range \(range?.description ?? "") is past the end of the "
+                + "\(contentLength)-byte resource \(url.absoluteString)", url: url,
+              httpStatusCode: 416)))
+        return false
+      }
+      load.skipBytes = offset
+      load.limitBytes = wantedLength
+      if let contentLength {
+        let available = contentLength - offset
+        load.expectedBytes = wantedLength.map { min($0, available) } ?? available
+      }
+    }
+    load.sawResponse = true
+    if load.limitBytes == 0 || load.expectedBytes == 0 {
+      load.finish(.finished)
+      return false
+    }
+    return true
+  }
+}
