@@ -63,12 +63,18 @@ func ms(_ milliseconds: Int64) -> MediaTime {
 extension XCTestCase {
   /// Runs `body` on a new thread; the returned box holds its result once `done` is fulfilled.
   func runInBackground<T: Sendable>(
-    _ description: String, _ body: @escaping @Sendable () throws(PlayheadError) -> T
+    _ description: String, _ body: @escaping @Sendable () throws -> T
   ) -> (done: XCTestExpectation, result: LockedBox<Result<T, PlayheadError>?>) {
     let done = expectation(description: description)
     let box = LockedBox<Result<T, PlayheadError>?>(nil)
     Thread.detachNewThread {
-      box.value = Result { () throws(PlayheadError) -> T in try body() }
+      do {
+        box.value = .success(try body())
+      } catch let error as PlayheadError {
+        box.value = .failure(error)
+      } catch {
+        box.value = .failure(PlayheadError(.invalidState, "not a PlayheadError: \(error)"))
+      }
       done.fulfill()
     }
     return (done, box)

@@ -1,0 +1,284 @@
+import Foundation
+import PlayheadCore
+
+/// `EXT-X-PLAYLIST-TYPE`.
+public enum PlaylistType: String, Sendable, CaseIterable {
+  /// The playlist never changes.
+  case vod = "VOD"
+  /// Segments are only ever appended (a live event with DVR).
+  case event = "EVENT"
+}
+
+/// A media playlist: the segments of one rendition, with live and low-latency metadata.
+public struct MediaPlaylist: Sendable, Equatable {
+  /// The URL the playlist was loaded from; relative URIs resolve against it.
+  public var url: URL
+  /// `EXT-X-VERSION`, when present.
+  public var version: Int?
+  /// `EXT-X-TARGETDURATION`, in whole seconds. When the tag is missing (a warning), the
+  /// largest segment duration rounded to the nearest second.
+  public var targetDuration: Int
+  /// `EXT-X-MEDIA-SEQUENCE`: the media sequence number of the first segment (0 if absent).
+  public var mediaSequence: Int
+  /// `EXT-X-DISCONTINUITY-SEQUENCE` (0 if absent).
+  public var discontinuitySequence: Int
+  /// `EXT-X-PLAYLIST-TYPE`.
+  public var playlistType: PlaylistType?
+  /// `EXT-X-ENDLIST`: no segment will be added.
+  public var endList: Bool
+  /// `EXT-X-I-FRAMES-ONLY`: every segment is one key frame.
+  public var iFramesOnly: Bool
+  /// `EXT-X-INDEPENDENT-SEGMENTS`.
+  public var independentSegments: Bool
+  /// `EXT-X-START`.
+  public var start: StartPoint?
+  /// The media segments, in order.
+  public var segments: [MediaSegment]
+  /// The `EXT-X-PART` tags after the last complete segment: the parts of the segment being
+  /// produced (low-latency HLS).
+  public var trailingParts: [PartialSegment]
+  /// `EXT-X-PART-INF` `PART-TARGET`.
+  public var partTargetDuration: MediaTime?
+  /// `EXT-X-SERVER-CONTROL`.
+  public var serverControl: ServerControl?
+  /// `EXT-X-PRELOAD-HINT` tags.
+  public var preloadHints: [PreloadHint]
+  /// `EXT-X-RENDITION-REPORT` tags.
+  public var renditionReports: [RenditionReport]
+  /// `EXT-X-SKIP`: segments left out of a delta update.
+  public var skip: SkipInfo?
+  /// `EXT-X-DATERANGE` tags, in order.
+  public var dateRanges: [DateRange]
+  /// Variables defined by `EXT-X-DEFINE` (name to value), imported ones included.
+  public var definitions: [String: String]
+  /// Tags kept verbatim, in order.
+  public var unknownTags: [UnknownTag]
+  /// Recoverable oddities found while parsing.
+  public var warnings: [ParseWarning]
+
+  public init(
+    url: URL, version: Int? = nil, targetDuration: Int, mediaSequence: Int = 0,
+    discontinuitySequence: Int = 0, playlistType: PlaylistType? = nil, endList: Bool = false,
+    iFramesOnly: Bool = false, independentSegments: Bool = false, start: StartPoint? = nil,
+    segments: [MediaSegment] = [], trailingParts: [PartialSegment] = [],
+    partTargetDuration: MediaTime? = nil, serverControl: ServerControl? = nil,
+    preloadHints: [PreloadHint] = [], renditionReports: [RenditionReport] = [],
+    skip: SkipInfo? = nil, dateRanges: [DateRange] = [], definitions: [String: String] = [:],
+    unknownTags: [UnknownTag] = [], warnings: [ParseWarning] = []
+  ) {
+    self.url = url
+    self.version = version
+    self.targetDuration = targetDuration
+    self.mediaSequence = mediaSequence
+    self.discontinuitySequence = discontinuitySequence
+    self.playlistType = playlistType
+    self.endList = endList
+    self.iFramesOnly = iFramesOnly
+    self.independentSegments = independentSegments
+    self.start = start
+    self.segments = segments
+    self.trailingParts = trailingParts
+    self.partTargetDuration = partTargetDuration
+    self.serverControl = serverControl
+    self.preloadHints = preloadHints
+    self.renditionReports = renditionReports
+    self.skip = skip
+    self.dateRanges = dateRanges
+    self.definitions = definitions
+    self.unknownTags = unknownTags
+    self.warnings = warnings
+  }
+
+  /// The sum of the segment durations (exact).
+  public var totalDuration: MediaTime {
+    var total = MediaTime.zero
+    for segment in segments { total = total + segment.duration }
+    return total
+  }
+}
+
+/// One media segment of a media playlist, with every tag that applies to it resolved.
+public struct MediaSegment: Sendable, Equatable {
+  /// The URI as written, after variable substitution.
+  public var uriString: String
+  /// The URL `uriString` is relative to (the playlist's URL).
+  public var baseURL: URL
+  /// `EXTINF` duration, exact from its decimal text (`2.002` is 2002/1000 s).
+  public var duration: MediaTime
+  /// The `EXTINF` title (text after the comma), nil when empty.
+  public var title: String?
+  /// `EXT-X-BYTERANGE`, with an omitted offset filled in from the previous range.
+  public var byteRange: ByteRange?
+  /// `EXT-X-DISCONTINUITY` precedes the segment.
+  public var discontinuity: Bool
+  /// `EXT-X-GAP`: the segment is missing and must not be loaded.
+  public var gap: Bool
+  /// The key to decrypt the segment with: the `KEYFORMAT="identity"` key when there is
+  /// one, else the first of `keys`; nil when the segment is not encrypted.
+  public var key: EncryptionKey? { keys.first { $0.keyFormat == "identity" } ?? keys.first }
+  /// Every `EXT-X-KEY` in effect, one per `KEYFORMAT`, in the order they were declared.
+  public var keys: [EncryptionKey]
+  /// The `EXT-X-MAP` in effect.
+  public var map: InitializationSection?
+  /// The date of the segment's first sample: from its own `EXT-X-PROGRAM-DATE-TIME`, or
+  /// extrapolated by segment durations from the nearest dated segment with no
+  /// discontinuity in between; nil when there is none.
+  public var programDateTime: Date?
+  /// The segment's own `EXT-X-PROGRAM-DATE-TIME` value as written; nil when the date is
+  /// extrapolated or absent. The writer writes the tag only where this is set.
+  public var programDateTimeText: String?
+  /// The media sequence number (playlist's `mediaSequence` + skipped segments + index).
+  public var mediaSequence: Int
+  /// The discontinuity sequence number: the playlist's `discontinuitySequence` plus the
+  /// `EXT-X-DISCONTINUITY` tags up to and including this segment's.
+  public var discontinuitySequence: Int
+  /// `EXT-X-BITRATE` in effect, in kilobits per second.
+  public var bitrate: Int?
+  /// The `EXT-X-PART` tags that make up this segment (low-latency HLS).
+  public var parts: [PartialSegment]
+
+  public init(
+    uri: URL, duration: MediaTime, title: String? = nil, byteRange: ByteRange? = nil,
+    discontinuity: Bool = false, gap: Bool = false, keys: [EncryptionKey] = [],
+    map: InitializationSection? = nil, mediaSequence: Int = 0, discontinuitySequence: Int = 0,
+    bitrate: Int? = nil, parts: [PartialSegment] = []
+  ) {
+    (self.uriString, self.baseURL) = URIResolution.parts(of: uri)
+    self.duration = duration
+    self.title = title
+    self.byteRange = byteRange
+    self.discontinuity = discontinuity
+    self.gap = gap
+    self.keys = keys
+    self.map = map
+    self.mediaSequence = mediaSequence
+    self.discontinuitySequence = discontinuitySequence
+    self.bitrate = bitrate
+    self.parts = parts
+  }
+
+  /// Internal memberwise initializer for the parser.
+  init(
+    uriString: String, baseURL: URL, duration: MediaTime, title: String?,
+    byteRange: ByteRange?, discontinuity: Bool, gap: Bool, keys: [EncryptionKey],
+    map: InitializationSection?, programDateTime: Date?, programDateTimeText: String?,
+    bitrate: Int?, parts: [PartialSegment]
+  ) {
+    self.uriString = uriString
+    self.baseURL = baseURL
+    self.duration = duration
+    self.title = title
+    self.byteRange = byteRange
+    self.discontinuity = discontinuity
+    self.gap = gap
+    self.keys = keys
+    self.map = map
+    self.programDateTime = programDateTime
+    self.programDateTimeText = programDateTimeText
+    self.mediaSequence = 0
+    self.discontinuitySequence = 0
+    self.bitrate = bitrate
+    self.parts = parts
+  }
+
+  /// The segment's absolute URL. Setting it stores the URL's absolute string.
+  public var uri: URL {
+    get { URIResolution.resolve(uriString, against: baseURL) ?? baseURL }
+    set { (uriString, baseURL) = URIResolution.parts(of: newValue) }
+  }
+
+  /// The AES-128 initialization vector: the key's explicit `IV`, else the media sequence
+  /// number as a 128-bit big-endian number when the key is AES-128, else nil.
+  public var iv: [UInt8]? {
+    guard let key else { return nil }
+    if let explicit = key.iv { return explicit }
+    guard key.method == .aes128 else { return nil }
+    return EncryptionKey.sequenceIV(mediaSequence)
+  }
+
+  /// Sets the program date time and the text the writer writes for it (ISO 8601 with
+  /// milliseconds, UTC); nil removes both.
+  public mutating func setProgramDateTime(_ date: Date?) {
+    programDateTime = date
+    programDateTimeText = date.map(ISO8601Text.format)
+  }
+}
+
+/// `EXT-X-MAP`: the media initialization section the following segments need.
+public struct InitializationSection: Sendable, Equatable {
+  /// The URI as written, after variable substitution.
+  public var uriString: String
+  /// The URL `uriString` is relative to.
+  public var baseURL: URL
+  /// `BYTERANGE`, with an omitted offset filled in from the previous range.
+  public var byteRange: ByteRange?
+  /// Every `EXT-X-KEY` in effect where the tag stands.
+  public var keys: [EncryptionKey]
+
+  public init(uri: URL, byteRange: ByteRange? = nil, keys: [EncryptionKey] = []) {
+    (self.uriString, self.baseURL) = URIResolution.parts(of: uri)
+    self.byteRange = byteRange
+    self.keys = keys
+  }
+
+  init(uriString: String, baseURL: URL, byteRange: ByteRange?, keys: [EncryptionKey]) {
+    self.uriString = uriString
+    self.baseURL = baseURL
+    self.byteRange = byteRange
+    self.keys = keys
+  }
+
+  /// The key that decrypts the section (identity format first), nil when it is clear.
+  public var key: EncryptionKey? { keys.first { $0.keyFormat == "identity" } ?? keys.first }
+
+  /// The section's absolute URL.
+  public var uri: URL {
+    get { URIResolution.resolve(uriString, against: baseURL) ?? baseURL }
+    set { (uriString, baseURL) = URIResolution.parts(of: newValue) }
+  }
+}
+
+/// `EXT-X-PART`: a partial segment (low-latency HLS).
+public struct PartialSegment: Sendable, Equatable {
+  /// The URI as written, after variable substitution.
+  public var uriString: String
+  /// The URL `uriString` is relative to.
+  public var baseURL: URL
+  /// `DURATION`, exact.
+  public var duration: MediaTime
+  /// `INDEPENDENT=YES`: the part starts with a key frame.
+  public var independent: Bool
+  /// `BYTERANGE`, with an omitted offset filled in from the previous part's range.
+  public var byteRange: ByteRange?
+  /// `GAP=YES`.
+  public var gap: Bool
+
+  public init(
+    uri: URL, duration: MediaTime, independent: Bool = false, byteRange: ByteRange? = nil,
+    gap: Bool = false
+  ) {
+    (self.uriString, self.baseURL) = URIResolution.parts(of: uri)
+    self.duration = duration
+    self.independent = independent
+    self.byteRange = byteRange
+    self.gap = gap
+  }
+
+  init(
+    uriString: String, baseURL: URL, duration: MediaTime, independent: Bool,
+    byteRange: ByteRange?, gap: Bool
+  ) {
+    self.uriString = uriString
+    self.baseURL = baseURL
+    self.duration = duration
+    self.independent = independent
+    self.byteRange = byteRange
+    self.gap = gap
+  }
+
+  /// The part's absolute URL.
+  public var uri: URL {
+    get { URIResolution.resolve(uriString, against: baseURL) ?? baseURL }
+    set { (uriString, baseURL) = URIResolution.parts(of: newValue) }
+  }
+}

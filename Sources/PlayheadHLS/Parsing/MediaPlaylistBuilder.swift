@@ -1,0 +1,296 @@
+import Foundation
+import PlayheadCore
+
+/// Builds a `MediaPlaylist` line by line.
+///
+/// Tags before a URI line collect into the pending segment; the URI line turns them into a
+/// `MediaSegment`. Tags that apply until replaced (`EXT-X-KEY`, `EXT-X-MAP`,
+/// `EXT-X-BITRATE`) are kept as running state. Sequence numbers and extrapolated dates are
+/// filled in at the end, because their base tags may come late.
+struct MediaPlaylistBuilder {
+  var context: ParserContext
+  var playlist: MediaPlaylist
+
+  // The segment being collected.
+  var pendingDuration: MediaTime?
+  var pendingTitle: String?
+  var pendingInfoLine = 0
+  var pendingRange: (length: Int64, offset: Int64?, line: Int)?
+  var pendingDiscontinuity = false
+  var pendingGap = false
+  var pendingDate: (date: Date, text: String)?
+  var pendingParts: [PartialSegment] = []
+
+  // Running state.
+  var keys: [EncryptionKey] = []
+  var map: InitializationSection?
+  var bitrate: Int?
+  /// The resource and end of the last segment or map byte range, for omitted offsets.
+  var lastRange: (uri: String, end: Int64)?
+  /// The resource and end of the last part byte range.
+  var lastPartRange: (uri: String, end: Int64)?
+  var partCount = 0
+
+  // Tags that may appear once.
+  var seenVersion = false
+  var seenTargetDuration = false
+  var seenMediaSequence = false
+  var seenDiscontinuitySequence = false
+  var seenPlaylistType = false
+
+  /// The `EXTINF` line of each segment, for warnings found at the end.
+  var infoLines: [Int] = []
+
+  init(context: ParserContext) {
+    self.context = context
+    self.playlist = MediaPlaylist(url: context.url, targetDuration: 0)
+  }
+
+  var text: ByteText { context.text }
+
+  mutating func parse(_ reader: inout LineReader) throws(PlaylistParseError) -> MediaPlaylist {
+    while let raw = try reader.next() {
+      context.line = reader.lineNumber
+      switch PlaylistLine(raw, in: text) {
+      case .ignorable: continue
+      case .uri(let span): try addSegment(uri: span)
+      case .tag(let name, let value, let line):
+        guard let tag = TagName.lookup(name, in: text) else {
+          try keepUnknown(line)
+          continue
+        }
+        try handle(tag, value: value, line: line)
+      }
+    }
+    return try finish()
+  }
+
+  /// Keeps `line` verbatim at the current position.
+  mutating func keepUnknown(_ line: ByteSpan) throws(PlaylistParseError) {
+    guard playlist.unknownTags.count < context.limits.maxSegments else {
+      throw context.error(.limitExceeded, "more than \(context.limits.maxSegments) unknown tags")
+    }
+    playlist.unknownTags.append(
+      UnknownTag(text: text.string(line), position: playlist.segments.count))
+  }
+
+  private mutating func handle(_ tag: TagName, value: ByteSpan, line: ByteSpan)
+    throws(PlaylistParseError)
+  {
+    switch tag {
+    case .extm3u:
+      context.warn("#EXTM3U appears again; ignored")
+    case .version:
+      if let version = try context.version(value, current: playlist.version, seen: &seenVersion) {
+        playlist.version = version
+      } else {
+        try keepUnknown(line)
+      }
+    case .independentSegments: playlist.independentSegments = true
+    case .start:
+      if let start = context.startPoint(value) {
+        playlist.start = start
+      } else {
+        try keepUnknown(line)
+      }
+    case .define: try context.define(value, inMaster: false)
+    case .extinf: try readInfo(value)
+    case .targetDuration: try readTargetDuration(value)
+    case .mediaSequence: try readMediaSequence(value)
+    case .discontinuitySequence: try readDiscontinuitySequence(value)
+    case .endList: playlist.endList = true
+    case .playlistType:
+      if !readPlaylistType(value) { try keepUnknown(line) }
+    case .iFramesOnly: playlist.iFramesOnly = true
+    case .byteRange:
+      guard let range = text.byteRange(text.trimmed(value)) else {
+        throw context.error(.invalidValue, "EXT-X-BYTERANGE '\(text.string(value))' is not n[@o]")
+      }
+      if pendingRange != nil {
+        context.warn("EXT-X-BYTERANGE appears twice for one segment; the last one is used")
+      }
+      pendingRange = (range.length, range.offset, context.line)
+    case .discontinuity: pendingDiscontinuity = true
+    case .key: try readKey(value)
+    case .map: try readMap(value)
+    case .programDateTime:
+      if !readProgramDateTime(value) { try keepUnknown(line) }
+    case .dateRange:
+      if try !readDateRange(value) { try keepUnknown(line) }
+    case .gap: pendingGap = true
+    case .bitrate:
+      if let value = text.integer(text.trimmed(value)) {
+        bitrate = value
+      } else {
+        context.warn(
+          "EXT-X-BITRATE '\(text.string(value))' is not a decimal integer; kept as an unknown tag")
+        try keepUnknown(line)
+      }
+    case .partInf:
+      if !readPartInf(value) { try keepUnknown(line) }
+    case .serverControl: readServerControl(value)
+    case .part:
+      if try !readPart(value) { try keepUnknown(line) }
+    case .preloadHint:
+      if try !readPreloadHint(value) { try keepUnknown(line) }
+    case .renditionReport:
+      if try !readRenditionReport(value) { try keepUnknown(line) }
+    case .skip:
+      if try !readSkip(value) { try keepUnknown(line) }
+    case .streamInf, .iFrameStreamInf:
+      throw context.error(
+        .mixedPlaylist, "\(tag.name) in a media playlist (the playlist mixes master and media tags)"
+      )
+    case .media, .sessionData, .sessionKey, .contentSteering:
+      context.warn("\(tag.name) belongs in a master playlist; kept as an unknown tag")
+      try keepUnknown(line)
+    }
+  }
+
+  // MARK: Header tags
+
+  private mutating func readTargetDuration(_ value: ByteSpan) throws(PlaylistParseError) {
+    let span = text.trimmed(value)
+    var target = text.integer(span)
+    if target == nil, let time = text.decimalTime(span) {
+      target = Int(time.seconds.rounded(.up))
+      context.warn("EXT-X-TARGETDURATION '\(text.string(span))' is not an integer; rounded up")
+    }
+    guard let target else {
+      throw context.error(
+        .invalidValue, "EXT-X-TARGETDURATION '\(text.string(span))' is not a decimal integer")
+    }
+    if seenTargetDuration {
+      context.warn("EXT-X-TARGETDURATION appears again; the first value is kept")
+      return
+    }
+    seenTargetDuration = true
+    playlist.targetDuration = target
+  }
+
+  private mutating func readMediaSequence(_ value: ByteSpan) throws(PlaylistParseError) {
+    let span = text.trimmed(value)
+    guard let sequence = text.integer(span) else {
+      throw context.error(
+        .invalidValue, "EXT-X-MEDIA-SEQUENCE '\(text.string(span))' is not a decimal integer")
+    }
+    if seenMediaSequence {
+      context.warn("EXT-X-MEDIA-SEQUENCE appears again (\(sequence)); the first value is kept")
+      return
+    }
+    if !playlist.segments.isEmpty {
+      context.warn("EXT-X-MEDIA-SEQUENCE comes after the first segment; it still applies to it")
+    }
+    seenMediaSequence = true
+    playlist.mediaSequence = sequence
+  }
+
+  private mutating func readDiscontinuitySequence(_ value: ByteSpan) throws(PlaylistParseError) {
+    let span = text.trimmed(value)
+    guard let sequence = text.integer(span) else {
+      throw context.error(
+        .invalidValue,
+        "EXT-X-DISCONTINUITY-SEQUENCE '\(text.string(span))' is not a decimal integer")
+    }
+    if seenDiscontinuitySequence {
+      throw context.error(.duplicateTag, "EXT-X-DISCONTINUITY-SEQUENCE appears more than once")
+    }
+    if !playlist.segments.isEmpty {
+      context.warn(
+        "EXT-X-DISCONTINUITY-SEQUENCE comes after the first segment; it still applies to it")
+    }
+    seenDiscontinuitySequence = true
+    playlist.discontinuitySequence = sequence
+  }
+
+  private mutating func readPlaylistType(_ value: ByteSpan) -> Bool {
+    let span = text.trimmed(value)
+    guard let type = PlaylistType(rawValue: text.string(span)) else {
+      context.warn(
+        "EXT-X-PLAYLIST-TYPE '\(text.string(span))' is not VOD or EVENT; kept as an unknown tag")
+      return false
+    }
+    if seenPlaylistType {
+      context.warn("EXT-X-PLAYLIST-TYPE appears again; the last value is used")
+    }
+    seenPlaylistType = true
+    playlist.playlistType = type
+    return true
+  }
+
+  // MARK: Segments
+
+  private mutating func readInfo(_ value: ByteSpan) throws(PlaylistParseError) {
+    let comma = text.firstIndex(of: UInt8(ascii: ","), in: value)
+    let durationSpan = text.trimmed(ByteSpan(value.start, comma ?? value.end))
+    guard let duration = text.decimalTime(durationSpan) else {
+      throw context.error(
+        .invalidValue,
+        "EXTINF duration '\(text.string(durationSpan))' is not a non-negative decimal number")
+    }
+    if pendingDuration != nil {
+      context.warn("EXTINF is not followed by a URI line; the later EXTINF is used")
+    }
+    pendingDuration = duration
+    pendingInfoLine = context.line
+    pendingTitle = nil
+    if let comma {
+      let title = text.trimmed(ByteSpan(comma + 1, value.end))
+      if !title.isEmpty { pendingTitle = text.string(title) }
+    }
+  }
+
+  private mutating func addSegment(uri span: ByteSpan) throws(PlaylistParseError) {
+    guard let duration = pendingDuration else {
+      throw context.error(
+        .segmentWithoutDuration,
+        "segment URI '\(ParserContext.excerpt(text.string(span)))' has no EXTINF before it")
+    }
+    guard playlist.segments.count < context.limits.maxSegments else {
+      throw context.error(.limitExceeded, "more than \(context.limits.maxSegments) segments")
+    }
+    let uri = try context.uri(span, in: "segment")
+    var byteRange: ByteRange?
+    if let pending = pendingRange {
+      byteRange = try resolve(pending, uri: uri, tag: "EXT-X-BYTERANGE")
+    } else {
+      lastRange = nil
+    }
+    playlist.segments.append(
+      MediaSegment(
+        uriString: uri, baseURL: context.url, duration: duration, title: pendingTitle,
+        byteRange: byteRange, discontinuity: pendingDiscontinuity, gap: pendingGap, keys: keys,
+        map: map, programDateTime: pendingDate?.date, programDateTimeText: pendingDate?.text,
+        bitrate: bitrate, parts: pendingParts))
+    infoLines.append(pendingInfoLine)
+    pendingDuration = nil
+    pendingTitle = nil
+    pendingRange = nil
+    pendingDiscontinuity = false
+    pendingGap = false
+    pendingDate = nil
+    pendingParts = []
+  }
+
+  /// The byte range `pending` gives for resource `uri`, taking an omitted offset from the
+  /// end of the previous range of the same resource; updates `lastRange`.
+  mutating func resolve(
+    _ pending: (length: Int64, offset: Int64?, line: Int), uri: String, tag: String
+  ) throws(PlaylistParseError) -> ByteRange {
+    let offset: Int64
+    if let explicit = pending.offset {
+      offset = explicit
+    } else if let last = lastRange, last.uri == uri {
+      offset = last.end
+    } else {
+      throw PlaylistParseError(
+        .byteRangeWithoutOffset, line: pending.line,
+        "\(tag) has no offset and the range before it is not of the same resource '\(ParserContext.excerpt(uri))'"
+      )
+    }
+    let (end, overflow) = offset.addingReportingOverflow(pending.length)
+    if overflow { throw context.error(.invalidValue, "\(tag) ends beyond 2^63 bytes") }
+    lastRange = (uri, end)
+    return ByteRange(offset: offset, length: pending.length)
+  }
+}

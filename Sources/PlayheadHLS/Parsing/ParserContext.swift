@@ -1,0 +1,188 @@
+import Foundation
+
+/// What every part of the parser shares: the text, the playlist's URL and origin, the
+/// limits, the variables, the current line and the warnings so far.
+struct ParserContext {
+  let text: ByteText
+  let url: URL
+  let limits: PlaylistParserLimits
+  /// The master playlist's variables for `IMPORT`, when the caller gave them.
+  let importable: [String: String]?
+  /// The URI schemes the playlist may reference: http, https and its own.
+  let allowedSchemes: Set<String>
+  /// The playlist URL's scheme, for messages.
+  let originScheme: String
+  /// Variables defined so far.
+  var definitions: [String: String] = [:]
+  /// The 1-based line being parsed.
+  var line = 0
+  var warnings: [ParseWarning] = []
+  /// Bytes produced by variable substitution so far.
+  private var expansionBytes = 0
+  /// The scheme and authority of the last absolute URI found valid, so that the URL check
+  /// runs once per host rather than once per segment.
+  private var lastValidatedAuthority: Substring?
+
+  init(text: ByteText, url: URL, limits: PlaylistParserLimits, importable: [String: String]?) {
+    self.text = text
+    self.url = url
+    self.limits = limits
+    self.importable = importable
+    let scheme = url.scheme?.lowercased() ?? ""
+    self.originScheme = scheme
+    var allowed: Set<String> = ["http", "https"]
+    if !scheme.isEmpty { allowed.insert(scheme) }
+    self.allowedSchemes = allowed
+  }
+
+  /// Warnings not kept because `maxWarnings` was reached.
+  private(set) var omittedWarnings = 0
+
+  /// Records a warning on the current line.
+  mutating func warn(_ message: String) {
+    warn(message, line: line)
+  }
+
+  /// Records a warning on `line`; past `maxWarnings` warnings are only counted.
+  mutating func warn(_ message: String, line: Int) {
+    guard warnings.count < Self.maxWarnings else {
+      omittedWarnings += 1
+      return
+    }
+    warnings.append(ParseWarning(line: line, message: message))
+  }
+
+  /// The warnings, with a last one counting those left out.
+  var finalWarnings: [ParseWarning] {
+    guard omittedWarnings > 0 else { return warnings }
+    return warnings + [ParseWarning(line: 0, message: "\(omittedWarnings) more warnings left out")]
+  }
+
+  /// An error on the current line.
+  func error(_ kind: PlaylistParseError.Kind, _ message: String) -> PlaylistParseError {
+    PlaylistParseError(kind, line: line, message)
+  }
+
+  // MARK: Variables
+
+  /// The text of `span` with every `{$name}` reference replaced by its value.
+  ///
+  /// Throws `.undefinedVariable` for a reference to a name that is not defined and
+  /// `.limitExceeded` when substitutions pass `maxVariableExpansionBytes`. `{$` not
+  /// followed by a valid name and `}` is kept as written.
+  mutating func substituted(_ span: ByteSpan) throws(PlaylistParseError) -> String {
+    guard text.containsVariableReference(span) else { return text.string(span) }
+    let bytes = text.bytes
+    var output: [UInt8] = []
+    output.reserveCapacity(span.count)
+    var index = span.start
+    while index < span.end {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "{"), index + 1 < span.end, bytes[index + 1] == UInt8(ascii: "$") {
+        var nameEnd = index + 2
+        while nameEnd < span.end && Self.isNameByte(bytes[nameEnd]) { nameEnd += 1 }
+        if nameEnd < span.end, bytes[nameEnd] == UInt8(ascii: "}"), nameEnd > index + 2 {
+          let name = text.string(ByteSpan(index + 2, nameEnd))
+          guard let value = definitions[name] else {
+            throw error(.undefinedVariable, "variable '\(name)' is used but not defined")
+          }
+          expansionBytes += value.utf8.count
+          if expansionBytes > limits.maxVariableExpansionBytes {
+            throw error(
+              .limitExceeded,
+              "variable substitution produces more than \(limits.maxVariableExpansionBytes) bytes"
+            )
+          }
+          output.append(contentsOf: value.utf8)
+          index = nameEnd + 1
+          continue
+        }
+      }
+      output.append(byte)
+      index += 1
+    }
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// Whether `byte` may appear in a variable name (`[A-Za-z0-9_-]`).
+  static func isNameByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, UInt8(ascii: "_"), UInt8(ascii: "-"): return true
+    default: return false
+    }
+  }
+
+  // MARK: URIs
+
+  /// The URI in `span`, variables substituted, checked against the origin rule.
+  mutating func uri(_ span: ByteSpan, in tag: String) throws(PlaylistParseError) -> String {
+    let uri = try substituted(span)
+    try check(uri: uri, in: tag)
+    return uri
+  }
+
+  /// Checks that `uri` is a URI reference the playlist may use.
+  ///
+  /// The origin rule: a URI with a scheme must use http, https or the playlist's own
+  /// scheme, so that a playlist fetched over the network can never reach a local file
+  /// (`file:`) or another kind of resource (`data:`, `ftp:`); a local playlist may
+  /// reference local files and http(s).
+  mutating func check(uri: String, in tag: String) throws(PlaylistParseError) {
+    guard !uri.isEmpty else { throw error(.invalidURI, "empty URI in \(tag)") }
+    let scheme = Self.scheme(of: uri)
+    if let scheme {
+      guard allowedSchemes.contains(scheme) else {
+        let origin = originScheme.isEmpty ? "a URL without scheme" : "'\(originScheme)'"
+        throw error(
+          .forbiddenURI,
+          "\(tag) URI '\(Self.excerpt(uri))' uses scheme '\(scheme)', which a playlist loaded "
+            + "from \(origin) may not reference (allowed: \(allowedSchemes.sorted().joined(separator: ", ")))"
+        )
+      }
+    }
+    // Relative paths always resolve (unsafe characters are percent-encoded); a URI with
+    // an authority (`scheme://host`, `//host`) may not, so check it once per authority.
+    guard scheme != nil || uri.hasPrefix("//") else { return }
+    let authority = Self.authority(of: uri)
+    if let last = lastValidatedAuthority, last == authority { return }
+    guard URIResolution.resolve(uri, against: url) != nil else {
+      throw error(.invalidURI, "\(tag) URI '\(Self.excerpt(uri))' is not a valid URI")
+    }
+    lastValidatedAuthority = authority
+  }
+
+  /// The lowercased scheme of `uri` (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`),
+  /// or nil for a relative reference.
+  static func scheme(of uri: String) -> String? {
+    var utf8 = uri.utf8.makeIterator()
+    guard let first = utf8.next(), (first | 0x20) >= 0x61, (first | 0x20) <= 0x7A else {
+      return nil
+    }
+    var length = 1
+    while let byte = utf8.next() {
+      switch byte {
+      case UInt8(ascii: ":"):
+        return String(uri.utf8.prefix(length)).map { $0.lowercased() }
+      case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, UInt8(ascii: "+"), UInt8(ascii: "-"),
+        UInt8(ascii: "."):
+        length += 1
+      default:
+        return nil
+      }
+    }
+    return nil
+  }
+
+  /// `uri` up to the end of its authority (`scheme://host:port`).
+  private static func authority(of uri: String) -> Substring {
+    guard let slashes = uri.range(of: "//") else { return uri[...] }
+    let rest = uri[slashes.upperBound...]
+    let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? uri.endIndex
+    return uri[..<end]
+  }
+
+  /// `text` shortened for a message.
+  static func excerpt(_ text: String) -> String {
+    text.count <= 80 ? text : String(text.prefix(77)) + "..."
+  }
+}
