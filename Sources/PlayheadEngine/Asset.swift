@@ -233,7 +233,8 @@ public final class Asset: @unchecked Sendable {
       throw PlayheadError(
         .noPlayableStreams, "no audio or video stream in \(url.absoluteString)", url: url)
     }
-    return Probe(containerName: containerName, duration: driver.duration, tracks: tracks, driver: driver)
+    return Probe(
+      containerName: containerName, duration: driver.duration, tracks: tracks, driver: driver)
   }
 
   /// Hands the opened driver to a player (once); later calls open a fresh one. HLS

@@ -116,6 +116,8 @@ final class DecodePipeline {
   private var audioPackets: [Packet] = []
   private var queuedPacketBytes = 0
   private var demuxEnded = false
+  /// A read error that ended the input early; reported once the decoders are drained.
+  private(set) var terminalError: PlayheadError?
   private var videoDrained = false
   private var audioDrained = false
   /// Compressed bytes held while looking for the packets of a stream that is needed;
@@ -161,7 +163,17 @@ final class DecodePipeline {
       }
     }
     guard !demuxEnded, wantsVideo || wantsAudio else { return output }
-    guard let packet = try demuxer.readPacket() else {
+    let packet: Packet?
+    do throws(PlayheadError) {
+      packet = try demuxer.readPacket()
+    } catch {
+      if error.code == .cancelled { throw error }
+      // Keep what was decoded so far: drain as at the end, then report the error.
+      terminalError = error
+      demuxEnded = true
+      return output
+    }
+    guard let packet else {
       demuxEnded = true
       return output
     }

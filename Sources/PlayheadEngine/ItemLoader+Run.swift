@@ -19,7 +19,8 @@ extension ItemLoader {
         return
       }
       run = try driver.firstRun()
-      pipeline = try DecodePipeline(demuxer: run.demuxer, settings: settings, itemStart: run.itemStart)
+      pipeline = try DecodePipeline(
+        demuxer: run.demuxer, settings: settings, itemStart: run.itemStart)
     } catch {
       finish(with: .failed(error))
       return
@@ -45,7 +46,9 @@ extension ItemLoader {
     decodeLoop(pipeline, run: run, driver: driver)
   }
 
-  private func decodeLoop(_ firstPipeline: DecodePipeline, run firstRun: MediaRun, driver: any MediaSourceDriver) {
+  private func decodeLoop(
+    _ firstPipeline: DecodePipeline, run firstRun: MediaRun, driver: any MediaSourceDriver
+  ) {
     var pipeline = firstPipeline
     var run = firstRun
     while true {
@@ -67,7 +70,8 @@ extension ItemLoader {
         if let seek {
           if let fresh = try driver.run(at: seek.target) {
             run = fresh
-            pipeline = try DecodePipeline(demuxer: fresh.demuxer, settings: settings, itemStart: fresh.itemStart)
+            pipeline = try DecodePipeline(
+              demuxer: fresh.demuxer, settings: settings, itemStart: fresh.itemStart)
             pipeline.filter(from: seek)
             noteVariant(driver.variant(of: fresh))
           } else {
@@ -84,10 +88,16 @@ extension ItemLoader {
         }
         let output = try pipeline.step(needVideo: needs.video, needAudio: needs.audio)
         var runEnded = false
+        if pipeline.isFinished, let error = pipeline.terminalError {
+          deliver(output, generation: generation, bytesRead: driver.bytesRead, mediaEnded: false)
+          endStream(with: error, generation: generation)
+          continue
+        }
         if pipeline.isFinished, let next = try driver.nextRun(after: run) {
           // The run ended but the media goes on (a rendition switch or a discontinuity).
           run = next
-          pipeline = try DecodePipeline(demuxer: next.demuxer, settings: settings, itemStart: next.itemStart)
+          pipeline = try DecodePipeline(
+            demuxer: next.demuxer, settings: settings, itemStart: next.itemStart)
           noteVariant(driver.variant(of: next))
         } else {
           runEnded = pipeline.isFinished
@@ -142,7 +152,8 @@ extension ItemLoader {
     return status.videoEnded && status.audioEnded
   }
 
-  private func deliver(_ output: DecodeOutput, generation: Int, bytesRead: Int64, mediaEnded: Bool) {
+  private func deliver(_ output: DecodeOutput, generation: Int, bytesRead: Int64, mediaEnded: Bool)
+  {
     condition.lock()
     defer {
       condition.unlock()

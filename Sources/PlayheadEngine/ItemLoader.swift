@@ -130,6 +130,10 @@ final class ItemLoader: @unchecked Sendable {
   /// Asks the loader to continue from `request.target`; queued data is discarded.
   func seek(_ request: SeekRequest) {
     condition.lock()
+    let driver = self.driver
+    condition.unlock()
+    driver?.willSeek(to: request.target)
+    condition.lock()
     pendingSeek = request
     videoQueue.removeAll()
     audioQueue.removeAll()

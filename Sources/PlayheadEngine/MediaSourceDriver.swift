@@ -45,6 +45,10 @@ protocol MediaSourceDriver: AnyObject, Sendable {
   func variant(of run: MediaRun) -> VariantInfo?
   /// The bandwidth estimate and the speed of the last transfer, in bits per second.
   var bandwidth: (estimate: Double, lastTransfer: Double)? { get }
+  /// Called as soon as a seek is requested (from the playback thread), before the loader
+  /// asks for the new run, so the driver can stop loading what is no longer needed and
+  /// wake a read that waits for it.
+  func willSeek(to time: MediaTime)
   /// Tells the driver where playback is, so it can keep its buffer ahead of it.
   func playbackPositionChanged(_ position: MediaTime)
   /// Stops all loading and interrupts blocking reads.
@@ -82,6 +86,8 @@ final class ProgressiveDriver: MediaSourceDriver, @unchecked Sendable {
   var bandwidth: (estimate: Double, lastTransfer: Double)? { nil }
 
   func playbackPositionChanged(_ position: MediaTime) {}
+
+  func willSeek(to time: MediaTime) {}
 
   func stop() {
     demuxer.interrupt()

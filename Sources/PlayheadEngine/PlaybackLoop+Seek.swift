@@ -45,11 +45,13 @@ extension PlaybackLoop {
     active.audioWrittenEnd = nil
     active.lastVideoEnd = target
     active.lastAudioEnd = target
-    publishItemTime(active)
+    // Tell the loader first: a streaming source must restart before it hears of the new
+    // position, or it would load ahead of the old one.
     active.loader.seek(
       SeekRequest(
         target: target, toleranceBefore: max(.zero, toleranceBefore),
         toleranceAfter: max(.zero, toleranceAfter), generation: seekGeneration))
+    publishItemTime(active)
     tempo = nil
     if rate != 0 { setTimeControl(.waitingToPlayAtSpecifiedRate(.evaluatingBufferingRate)) }
   }

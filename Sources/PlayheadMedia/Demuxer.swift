@@ -167,7 +167,8 @@ public final class Demuxer: @unchecked Sendable {
     guard let raw = av_packet_alloc() else {
       throw PlayheadError(.ioError, "Could not allocate a packet", url: url)
     }
-    format.io.state.pendingError = nil
+    // A source error stays pending until a read fails: the failing callback may have run
+    // while an earlier read still returned a buffered packet.
     while true {
       let result = av_read_frame(format.raw, raw)
       if result >= 0 {

@@ -64,7 +64,8 @@ public final class LiveHLSPublisher: @unchecked Sendable {
     let isEnded = ended
     lock.unlock()
     let first = max(0, count - windowSize)
-    var text = "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:\(Int(segmentDuration.rounded(.up)))\n"
+    var text =
+      "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:\(Int(segmentDuration.rounded(.up)))\n"
     text += "#EXT-X-MEDIA-SEQUENCE:\(first)\n"
     for index in first..<count {
       text += String(format: "#EXTINF:%.3f,\n", segmentDuration)

@@ -14,7 +14,8 @@ extension HLSDriver {
       ?? (url.isFileURL
         ? FileDataSource() : HTTPDataSource(configuration: configuration.request))
     return RetryingDataSource(
-      base: base, policy: DefaultLoadErrorHandlingPolicy(), configuration: configuration.request,
+      upstream: base, configuration: configuration.request,
+      policy: DefaultLoadErrorHandlingPolicy(),
       clock: clock)
   }
 
@@ -118,7 +119,8 @@ extension HLSDriver {
   /// The levels allowed by the caps (never empty: the lowest level stays).
   func allowedLevels() -> [HLSLevel] {
     let capped = levels.filter { level in
-      (configuration.preferredPeakBitRate <= 0 || level.bandwidth <= configuration.preferredPeakBitRate)
+      (configuration.preferredPeakBitRate <= 0
+        || level.bandwidth <= configuration.preferredPeakBitRate)
         && (configuration.maximumPixelCount.map { max in
           (level.resolution?.pixelCount ?? 0) <= max
         } ?? true)
@@ -128,14 +130,18 @@ extension HLSDriver {
 
   /// The level to start with: the highest one the default estimate can sustain.
   func initialLevel() -> Int {
-    if let manual = configuration.manualVariantIndex, levels.indices.contains(manual) { return manual }
+    if let manual = configuration.manualVariantIndex, levels.indices.contains(manual) {
+      return manual
+    }
     return chooseLevel(bufferAhead: .zero)
   }
 
   /// The level for the next segment: throughput with a safety margin, and no switch up
   /// while the buffer is thin.
   func chooseLevel(bufferAhead: MediaTime) -> Int {
-    if let manual = configuration.manualVariantIndex, levels.indices.contains(manual) { return manual }
+    if let manual = configuration.manualVariantIndex, levels.indices.contains(manual) {
+      return manual
+    }
     let allowed = allowedLevels()
     let estimate = bandwidthMeter.estimateBitsPerSecond * 0.8
     var choice = allowed[0].index
@@ -143,7 +149,9 @@ extension HLSDriver {
     lock.lock()
     let current = currentLevel
     lock.unlock()
-    if choice > current && bufferAhead < MediaTime(value: 5, timescale: 1) && queue.bufferedEnd != nil {
+    if choice > current && bufferAhead < MediaTime(value: 5, timescale: 1)
+      && queue.bufferedEnd != nil
+    {
       return current
     }
     return choice
@@ -174,10 +182,12 @@ extension HLSDriver {
         do {
           parsed = try PlaylistParser.parse(response.data, url: uri)
         } catch {
-          throw PlayheadError(.unsupportedFormat, "bad playlist \(uri.absoluteString): \(error)", url: uri)
+          throw PlayheadError(
+            .unsupportedFormat, "bad playlist \(uri.absoluteString): \(error)", url: uri)
         }
         guard case .media(let media) = parsed else {
-          throw PlayheadError(.unsupportedFormat, "expected a media playlist at \(uri.absoluteString)", url: uri)
+          throw PlayheadError(
+            .unsupportedFormat, "expected a media playlist at \(uri.absoluteString)", url: uri)
         }
         lock.lock()
         playlists[level] = media
@@ -207,7 +217,9 @@ extension HLSDriver {
       return
     }
     guard !existing.endList, let loadedAt else { return }
-    if clock.now >= loadedAt + MediaTime(value: Int64(max(1, existing.targetDuration)), timescale: 1) {
+    if clock.now >= loadedAt
+      + MediaTime(value: Int64(max(1, existing.targetDuration)), timescale: 1)
+    {
       try loadPlaylist(level: level)
     }
   }
@@ -252,7 +264,9 @@ extension HLSDriver {
     if let sequence {
       // Live: by media sequence number; a window that slid past us resumes at its start.
       let wanted = max(sequence, media.segments.first?.mediaSequence ?? sequence)
-      guard let segment = media.segments.first(where: { $0.mediaSequence == wanted }) else { return nil }
+      guard let segment = media.segments.first(where: { $0.mediaSequence == wanted }) else {
+        return nil
+      }
       start = loadTime
       return (segment, start)
     }
@@ -292,7 +306,8 @@ extension HLSDriver {
     }
     let request = DataRequest(url: segment.uri, range: segment.byteRange, purpose: .segment)
     let response = try dataSource.load(request)
-    bandwidthMeter.transferEnded(request: request, bytes: response.data.count, duration: response.duration)
+    bandwidthMeter.transferEnded(
+      request: request, bytes: response.data.count, duration: response.duration)
     lock.lock()
     bytes += Int64(response.data.count)
     lock.unlock()
@@ -301,7 +316,8 @@ extension HLSDriver {
       data = try decrypt(data, key: key, iv: segment.iv, segmentURL: segment.uri)
     } else if let key = segment.key, key.method != .none {
       throw PlayheadError(
-        .unsupportedFormat, "\(key.method) encryption is not supported (only AES-128)", url: segment.uri)
+        .unsupportedFormat, "\(key.method) encryption is not supported (only AES-128)",
+        url: segment.uri)
     }
     return DownloadedSegment(
       ordinal: 0, level: level, mediaSequence: segment.mediaSequence,
@@ -327,7 +343,8 @@ extension HLSDriver {
       keyBytes = [UInt8](response.data)
       guard keyBytes.count == 16 else {
         throw PlayheadError(
-          .decodeFailed, "the AES-128 key at \(keyURL.absoluteString) has \(keyBytes.count) bytes, not 16",
+          .decodeFailed,
+          "the AES-128 key at \(keyURL.absoluteString) has \(keyBytes.count) bytes, not 16",
           url: keyURL)
       }
       lock.lock()
@@ -335,7 +352,8 @@ extension HLSDriver {
       lock.unlock()
     }
     guard let iv, iv.count == 16 else {
-      throw PlayheadError(.unsupportedFormat, "AES-128 segment without a 16-byte IV", url: segmentURL)
+      throw PlayheadError(
+        .unsupportedFormat, "AES-128 segment without a 16-byte IV", url: segmentURL)
     }
     return try AES128.decryptCBC(data, key: keyBytes, iv: iv)
   }

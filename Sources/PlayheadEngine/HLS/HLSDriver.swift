@@ -19,7 +19,7 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   let levels: [HLSLevel]
   let master: MasterPlaylist?
   let queue = HLSSegmentQueue()
-  private let lock = NSLock()
+  let lock = NSLock()
   /// Media playlists by level, as last loaded.
   var playlists: [Int: MediaPlaylist] = [:]
   var playlistLoadClock: [Int: MediaTime] = [:]
@@ -38,21 +38,27 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   var stopped = false
   var bytes: Int64 = 0
   var openedFirstRun: MediaRun?
+  /// A seek announced by `willSeek` whose run has not been made yet.
+  var pendingSeek: (time: MediaTime, generation: Int)?
 
   /// Opens `url`: loads the playlist, and for a master playlist chooses the start level.
   init(url: URL, configuration: HLSConfiguration, clock: any Clock) throws(PlayheadError) {
     self.url = url
     self.configuration = configuration
     self.clock = clock
-    let meter = BandwidthMeter(defaultEstimateBitsPerSecond: Double(configuration.defaultBandwidthEstimate))
+    let meter = BandwidthMeter(
+      configuration: BandwidthMeter.Configuration(
+        defaultEstimateBitsPerSecond: Double(configuration.defaultBandwidthEstimate)))
     self.bandwidthMeter = meter
-    self.dataSource = HLSDriver.makeDataSource(for: url, configuration: configuration, clock: clock, meter: meter)
+    self.dataSource = HLSDriver.makeDataSource(
+      for: url, configuration: configuration, clock: clock, meter: meter)
     let response = try dataSource.load(DataRequest(url: url, purpose: .playlist))
     let playlist: Playlist
     do {
       playlist = try PlaylistParser.parse(response.data, url: url)
     } catch {
-      throw PlayheadError(.unsupportedFormat, "bad playlist \(url.absoluteString): \(error)", url: url)
+      throw PlayheadError(
+        .unsupportedFormat, "bad playlist \(url.absoluteString): \(error)", url: url)
     }
     bytes += Int64(response.data.count)
     switch playlist {
@@ -107,15 +113,34 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
     return run
   }
 
+  func willSeek(to time: MediaTime) {
+    lock.lock()
+    let generation = restartLocked(at: time)
+    pendingSeek = (time, generation)
+    lock.unlock()
+    queue.poke()
+  }
+
   func run(at time: MediaTime) throws(PlayheadError) -> MediaRun? {
     lock.lock()
-    nextLoadTime = max(.zero, time)
-    nextLoadSequence = nil
-    playbackPosition = nextLoadTime
-    let generation = queue.restart()
+    let generation: Int
+    if let pending = pendingSeek, pending.time == time, pending.generation == queue.generation {
+      generation = pending.generation
+    } else {
+      generation = restartLocked(at: time)
+    }
+    pendingSeek = nil
     lock.unlock()
     queue.poke()
     return try makeRun(fromOrdinal: 0, generation: generation)
+  }
+
+  /// Restarts downloading at the segment containing `time`; call with `lock` held.
+  private func restartLocked(at time: MediaTime) -> Int {
+    nextLoadTime = max(.zero, time)
+    nextLoadSequence = nil
+    playbackPosition = nextLoadTime
+    return queue.restart()
   }
 
   func nextRun(after run: MediaRun) throws(PlayheadError) -> MediaRun? {
@@ -150,7 +175,10 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   }
 
   var bandwidth: (estimate: Double, lastTransfer: Double)? {
-    (bandwidthMeter.estimateBitsPerSecond, bandwidthMeter.lastTransferBitsPerSecond)
+    (
+      bandwidthMeter.estimateBitsPerSecond,
+      bandwidthMeter.lastTransferBitsPerSecond ?? bandwidthMeter.estimateBitsPerSecond
+    )
   }
 
   /// The menu entry of level `index`, with the URI in use.
@@ -188,16 +216,19 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
 
   // MARK: Runs
 
-  private func makeRun(fromOrdinal ordinal: Int, generation: Int) throws(PlayheadError) -> MediaRun {
+  private func makeRun(fromOrdinal ordinal: Int, generation: Int) throws(PlayheadError) -> MediaRun
+  {
     guard let first = try queue.segment(ordinal: ordinal, generation: generation) else {
       throw PlayheadError(.noPlayableStreams, "the stream has no segments to play", url: url)
     }
     return try makeRun(first: first, generation: generation)
   }
 
-  private func makeRun(first: DownloadedSegment, generation: Int) throws(PlayheadError) -> MediaRun {
+  private func makeRun(first: DownloadedSegment, generation: Int) throws(PlayheadError) -> MediaRun
+  {
     let feed = HLSRunFeed(queue: queue, first: first, generation: generation, url: url)
     let demuxer = try Demuxer(source: feed)
-    return MediaRun(demuxer: demuxer, itemStart: first.start, firstSegment: first.ordinal, context: feed)
+    return MediaRun(
+      demuxer: demuxer, itemStart: first.start, firstSegment: first.ordinal, context: feed)
   }
 }

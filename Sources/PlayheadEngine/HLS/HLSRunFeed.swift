@@ -41,6 +41,9 @@ final class HLSRunFeed: ByteSource, @unchecked Sendable {
 
   var length: Int64? { nil }
 
+  /// How far behind the read position the feed keeps bytes.
+  static let retainedHistoryBytes: Int64 = 16 << 20
+
   /// The ordinal after the last segment this run took (where the next run starts).
   var endOrdinal: Int {
     lock.lock()
@@ -65,14 +68,22 @@ final class HLSRunFeed: ByteSource, @unchecked Sendable {
         chunk.data.withUnsafeBytes { raw in
           buffer.baseAddress!.copyMemory(from: raw.baseAddress! + start, byteCount: count)
         }
-        // Keep a little history for demuxers that step back; drop older chunks.
-        while chunks.count > 3, let firstChunk = chunks.first,
-          firstChunk.offset + Int64(firstChunk.data.count) < offset
+        // Keep history for demuxers that step back (the MP4 demuxer returns to the
+        // initialisation section): drop only media chunks well behind the read position.
+        let keepFrom = offset - Self.retainedHistoryBytes
+        while chunks.count > 2,
+          chunks[1].offset + Int64(chunks[1].data.count) < keepFrom
         {
-          chunks.removeFirst()
+          chunks.remove(at: 1)
         }
         lock.unlock()
         return count
+      }
+      if let firstChunk = chunks.first, offset >= firstChunk.offset + Int64(firstChunk.data.count),
+        chunks.count > 1, offset < chunks[1].offset
+      {
+        lock.unlock()
+        throw PlayheadError(.ioError, "HLS run read before its retained window", url: url)
       }
       if offset < (chunks.first?.offset ?? 0) {
         lock.unlock()
