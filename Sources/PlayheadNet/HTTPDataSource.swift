@@ -207,11 +207,11 @@ public final class HTTPDataSource: DataSource, @unchecked Sendable {
         let keepGoing = progress(report)
         load.condition.lock()
         if !keepGoing {
-          load.finish(
-            .failed(
-              PlayheadError(
-                .cancelled, "load abandoned after \(received) bytes: \(url.absoluteString)",
-                url: url)))
+          // Thrown even when the body has meanwhile arrived in full: the caller said stop.
+          let abandoned = PlayheadError(
+            .cancelled, "load abandoned after \(received) bytes: \(url.absoluteString)", url: url)
+          load.finish(.failed(abandoned))
+          throw abandoned
         }
         continue
       }

@@ -26,7 +26,8 @@ import PlayheadCore
 /// ```swift
 /// let clock = ManualClock(advancesOnWait: true)
 /// let source = SimulatedDataSource(
-///   resources: [url: segment], trace: .constant(bandwidthKbps: 4_000, latencyMs: 50), clock: clock)
+///   resources: [url: segment], trace: .constant(bandwidthKbps: 4_000, latencyMs: 50),
+///   clock: clock)
 /// let response = try source.load(DataRequest(url: url))   // clock moved by the transfer time
 /// ```
 public final class SimulatedDataSource: DataSource, @unchecked Sendable {

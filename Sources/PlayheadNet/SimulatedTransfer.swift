@@ -71,7 +71,8 @@ struct SimulatedTransfer {
     if offset > 0 && offset >= body.count {
       throw PlayheadError(
         .httpStatus,
-        "HTTP 416 Range Not Satisfiable for \(url.absoluteString) (\(request.range?.description ?? ""))",
+        "HTTP 416 Range Not Satisfiable for \(url.absoluteString) "
+          + "(\(request.range?.description ?? ""))",
         url: url, httpStatusCode: 416)
     }
     let end = min(body.count, request.range?.end.map { Int($0) } ?? body.count)

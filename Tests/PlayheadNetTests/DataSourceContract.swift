@@ -110,6 +110,13 @@ struct DataSourceContract {
       }, file: file, line: line)
     XCTAssertEqual(error?.code, .cancelled, file: file, line: line)
     XCTAssertEqual(recorder.reports.count, 1, file: file, line: line)
+    // A small body may be complete by the first report; saying stop still abandons it.
+    let small = playheadError(
+      { () throws(PlayheadError) in
+        try fixture.source.load(
+          DataRequest(url: fixture.url("/small.bin")), progress: { _ in false })
+      }, file: file, line: line)
+    XCTAssertEqual(small?.code, .cancelled, file: file, line: line)
     // The source still works for the next load.
     XCTAssertEqual(
       try fixture.source.load(DataRequest(url: fixture.url("/small.bin"))).data, Self.small,
