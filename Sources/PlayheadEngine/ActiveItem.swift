@@ -35,6 +35,8 @@ final class ActiveItem {
   var reportedSoftwareDecoding = false
   var lastReportedRange: MediaTimeRange?
   var reportedVariant: VariantInfo?
+  /// Set while `Player.resume(at:)` rebuilds this item's source.
+  var isResuming = false
   var period: AccessPeriod?
   var bufferEmpty = true
   var likelyToKeepUp = false

@@ -203,12 +203,14 @@ public final class Asset: @unchecked Sendable {
 
   /// Opens the asset's media and probes its first run.
   private func openDriver(
-    hls: HLSConfiguration = HLSConfiguration(), clock: any Clock = HostClock.shared
+    hls: HLSConfiguration = HLSConfiguration(), clock: any Clock = HostClock.shared,
+    startTime: MediaTime? = nil
   ) throws(PlayheadError) -> Probe {
     if isHLS {
       var configuration = hls
       configuration.request.headers.merge(http.headers) { current, _ in current }
-      let driver = try HLSDriver(url: url, configuration: configuration, clock: clock)
+      let driver = try HLSDriver(
+        url: url, configuration: configuration, clock: clock, startTime: startTime)
       let run = try driver.prepareFirstRun()
       return try probe(driver, firstRun: run, containerName: "hls")
     }
@@ -239,11 +241,11 @@ public final class Asset: @unchecked Sendable {
 
   /// Hands the opened driver to a player (once); later calls open a fresh one. HLS
   /// streams always open a fresh driver with the player's HLS configuration and clock.
-  func takeDriver(hls: HLSConfiguration, clock: any Clock) throws(PlayheadError)
-    -> any MediaSourceDriver
+  func takeDriver(hls: HLSConfiguration, clock: any Clock, startTime: MediaTime? = nil)
+    throws(PlayheadError) -> any MediaSourceDriver
   {
     if isHLS {
-      guard let driver = try openDriver(hls: hls, clock: clock).driver else {
+      guard let driver = try openDriver(hls: hls, clock: clock, startTime: startTime).driver else {
         throw PlayheadError(.invalidState, "the stream could not be opened", url: url)
       }
       return driver

@@ -8,8 +8,13 @@ extension ItemLoader {
     let driver: any MediaSourceDriver
     let pipeline: DecodePipeline
     let run: MediaRun
+    // A seek requested before the media opened (a resume, a start time) opens there.
+    condition.lock()
+    let initialSeek = pendingSeek
+    condition.unlock()
     do throws(PlayheadError) {
-      driver = try asset.takeDriver(hls: settings.hls, clock: settings.clock)
+      driver = try asset.takeDriver(
+        hls: settings.hls, clock: settings.clock, startTime: initialSeek?.target)
       condition.lock()
       let wasStopped = stopped
       self.driver = driver
@@ -21,6 +26,12 @@ extension ItemLoader {
       run = try driver.firstRun()
       pipeline = try DecodePipeline(
         demuxer: run.demuxer, settings: settings, itemStart: run.itemStart)
+      if let initialSeek, driver.seeksByRuns {
+        condition.lock()
+        if pendingSeek?.generation == initialSeek.generation { pendingSeek = nil }
+        condition.unlock()
+        pipeline.filter(from: initialSeek)
+      }
     } catch {
       finish(with: .failed(error))
       return

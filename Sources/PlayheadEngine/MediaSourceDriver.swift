@@ -29,6 +29,8 @@ final class MediaRun: @unchecked Sendable {
 protocol MediaSourceDriver: AnyObject, Sendable {
   /// The run to start playing with.
   func firstRun() throws(PlayheadError) -> MediaRun
+  /// Whether seeks make new runs (HLS) rather than seeking the demuxer (progressive).
+  var seeksByRuns: Bool { get }
   /// A run that starts at or before `time`, or nil to seek inside the current run.
   func run(at time: MediaTime) throws(PlayheadError) -> MediaRun?
   /// The run after `run`, or nil when the media has ended.
@@ -68,6 +70,8 @@ final class ProgressiveDriver: MediaSourceDriver, @unchecked Sendable {
   func firstRun() throws(PlayheadError) -> MediaRun {
     MediaRun(demuxer: demuxer, itemStart: .zero)
   }
+
+  var seeksByRuns: Bool { false }
 
   func run(at time: MediaTime) throws(PlayheadError) -> MediaRun? { nil }
 

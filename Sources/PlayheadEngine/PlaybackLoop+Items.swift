@@ -86,6 +86,10 @@ extension PlaybackLoop {
     emit(.errorLogEntryAdded(active.item, error))
     emit(.itemStatusChanged(active.item, .failed(error)))
     failPendingSeek(active)
+    if active.isResuming {
+      active.isResuming = false
+      emit(.resumeFailed(active.item, error))
+    }
     if actionAtItemEnd == .advance && queue.count > 1 {
       queue.removeFirst()
       activateHead()

@@ -72,7 +72,39 @@ extension PlaybackLoop {
       active.needsDisplayRefresh = false
     }
     emit(.seekCompleted(active.item, finished: true))
+    if active.isResuming {
+      active.isResuming = false
+      emit(.resumeCompleted(active.item))
+    }
     if let completion = seek.completion { DispatchQueue.global().async { completion(true) } }
+  }
+
+  /// Rebuilds the current item's source from scratch and continues at `time`.
+  ///
+  /// The old loader (and its connections) is dropped, a new one opens the asset again,
+  /// and a zero-tolerance seek to `time` runs once it is open. Refused (completion
+  /// `false`) while an earlier resume is still in progress or without a current item.
+  func resume(at time: MediaTime, completion: (@Sendable (Bool) -> Void)?) {
+    guard let old = current, !old.isResuming, time.isNumeric else {
+      completion.map { handler in DispatchQueue.global().async { handler(false) } }
+      return
+    }
+    let item = old.item
+    emit(.resumeStarted(item, time))
+    finishPeriod(old)
+    failPendingSeek(old)
+    old.loader.stop()
+    item.update {
+      $0.status = .unknown
+      $0.isBufferEmpty = true
+      $0.isLikelyToKeepUp = false
+    }
+    let fresh = makeActive(item)
+    fresh.isResuming = true
+    current = fresh
+    if rate != 0 { setTimeControl(.waitingToPlayAtSpecifiedRate(.evaluatingBufferingRate)) }
+    performSeek(
+      item: item, to: time, toleranceBefore: .zero, toleranceAfter: .zero, completion: completion)
   }
 
   /// Ends `active`'s pending seek with `finished == false`.

@@ -206,6 +206,16 @@ public class Player: @unchecked Sendable {
     }
   }
 
+  /// Rebuilds the current item's source and continues at `time`: the recovery call after
+  /// a network failure (the SDK's `resumeVideo(at:autoPlay:)` sits on it).
+  ///
+  /// Emits `resumeStarted`, then `resumeCompleted` once the new source is open and the
+  /// frame at `time` is ready, or `resumeFailed` if it cannot be opened. The rate is
+  /// left as it is. A second call while one is in progress is refused (`false`).
+  public func resume(at time: MediaTime, completionHandler: (@Sendable (Bool) -> Void)? = nil) {
+    loop.post { $0.resume(at: time, completion: completionHandler) }
+  }
+
   // MARK: Observers
 
   /// Calls `block` with the current time every `interval` of item time while playing.

@@ -40,6 +40,12 @@ public struct PlayerEvent: Sendable {
     case failedToPlayToEnd(PlayerItem, PlayheadError)
     /// The rendition being loaded changed (HLS), with the reason.
     case variantChanged(PlayerItem, VariantInfo, VariantChangeReason)
+    /// `Player.resume(at:)` started rebuilding the item's source.
+    case resumeStarted(PlayerItem, MediaTime)
+    /// The rebuilt source is ready at the requested time.
+    case resumeCompleted(PlayerItem)
+    /// The rebuilt source could not be opened.
+    case resumeFailed(PlayerItem, PlayheadError)
     /// Software decoding is used although hardware decoding was requested.
     case softwareDecodingUsed(PlayerItem, reason: String)
     /// A new entry was added to the item's access log.
@@ -86,6 +92,9 @@ public struct PlayerEvent: Sendable {
     case .didPlayToEnd: return "didPlayToEnd"
     case .failedToPlayToEnd: return "failedToPlayToEnd"
     case .variantChanged: return "trackChanged"
+    case .resumeStarted: return "resumeBegin"
+    case .resumeCompleted: return "resumeComplete"
+    case .resumeFailed: return "resumeFail"
     case .softwareDecodingUsed: return "softwareDecodingUsed"
     case .accessLogEntryAdded: return "accessLogEntry"
     case .errorLogEntryAdded: return "errorLogEntry"
@@ -98,6 +107,7 @@ public struct PlayerEvent: Sendable {
     case .itemStatusChanged(_, .failed(let error)): return error
     case .failedToPlayToEnd(_, let error): return error
     case .errorLogEntryAdded(_, let error): return error
+    case .resumeFailed(_, let error): return error
     default: return nil
     }
   }

@@ -91,6 +91,39 @@ final class HLSPlaybackTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(player.currentItem?.statistics.framesRendered ?? 0, 150)
   }
 
+  func testResumeRebuildsTheSourceAfterANetworkFailure() throws {
+    let server = try startServer(faults: ["/hls/144p/segment003.ts": .status(503)])
+    var configuration = PlayerConfiguration.fast()
+    configuration.hls.manualVariantIndex = 0
+    configuration.hls.request.retryCount = 0
+    let (player, recorder) = play(server.url("/hls/master.m3u8"), configuration: configuration)
+    XCTAssertEqual(recorder.waitForEnd()?.name, "failedToPlayToEnd")
+    server.setFault(nil, for: "/hls/144p/segment003.ts")
+    server.clearRequests()
+    player.resume(at: MediaTime(value: 7, timescale: 1))
+    recorder.waitFor(event: "resumeComplete")
+    XCTAssertEqual(player.currentTime().seconds, 7, accuracy: 1e-6)
+    player.play()
+    recorder.waitFor(event: "didPlayToEnd")
+    let fetched = server.requests.map(\.path).filter { $0.hasSuffix(".ts") }
+    XCTAssertEqual(
+      fetched.first, "/hls/144p/segment003.ts", "the rebuilt source starts at 7 s: \(fetched)")
+    let names = recorder.names
+    XCTAssertLessThan(
+      try XCTUnwrap(names.firstIndex(of: "resumeBegin")),
+      try XCTUnwrap(names.firstIndex(of: "resumeComplete")))
+  }
+
+  func testResumeOfAMissingStreamFails() throws {
+    let server = try startServer()
+    let (player, recorder) = play(server.url("/hls/master.m3u8"))
+    recorder.waitFor(event: "readyToPlay")
+    server.setFault(.status(404), for: "/hls/master.m3u8")
+    player.resume(at: MediaTime(value: 1, timescale: 1))
+    let failed = recorder.waitFor(event: "resumeFail")
+    XCTAssertEqual(failed?.error?.httpStatusCode, 404)
+  }
+
   func testLiveStreamPlaysAcrossReloads() throws {
     let server = try startServer()
     let segments = try (0..<6).map { index in

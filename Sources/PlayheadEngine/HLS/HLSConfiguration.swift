@@ -20,6 +20,11 @@ public struct HLSConfiguration: Sendable {
   public var exclusionDuration: MediaTime
   /// The data source to load with; nil picks HTTP or file loading by the URL's scheme.
   public var dataSource: (any DataSource)?
+  /// Supplies content keys before the engine loads key URIs itself (DRM plug-in point).
+  public var contentKeyProvider: (any ContentKeyProvider)?
+  /// The largest distance behind the live edge playback may fall before it jumps
+  /// forward (nil = never catch up).
+  public var maximumLiveLatency: MediaTime?
 
   public init(
     request: RequestConfiguration = RequestConfiguration(),
@@ -29,7 +34,9 @@ public struct HLSConfiguration: Sendable {
     maximumPixelCount: Int? = nil,
     manualVariantIndex: Int? = nil,
     exclusionDuration: MediaTime = MediaTime(value: 60, timescale: 1),
-    dataSource: (any DataSource)? = nil
+    dataSource: (any DataSource)? = nil,
+    contentKeyProvider: (any ContentKeyProvider)? = nil,
+    maximumLiveLatency: MediaTime? = nil
   ) {
     self.request = request
     self.forwardBufferDuration = forwardBufferDuration
@@ -39,5 +46,7 @@ public struct HLSConfiguration: Sendable {
     self.manualVariantIndex = manualVariantIndex
     self.exclusionDuration = exclusionDuration
     self.dataSource = dataSource
+    self.contentKeyProvider = contentKeyProvider
+    self.maximumLiveLatency = maximumLiveLatency
   }
 }

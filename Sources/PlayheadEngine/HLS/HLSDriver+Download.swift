@@ -338,6 +338,21 @@ extension HLSDriver {
     let keyBytes: [UInt8]
     if let cached {
       keyBytes = cached
+    } else if let provided = try configuration.contentKeyProvider?.contentKey(
+      for: ContentKeyRequest(
+        keyURI: keyURL, method: "AES-128", keyFormat: key.keyFormat,
+        keyFormatVersions: key.keyFormatVersions))
+    {
+      guard provided.count == 16 else {
+        throw PlayheadError(
+          .decryptionFailed,
+          "the content-key provider gave \(provided.count) bytes for \(keyURL.absoluteString), not 16",
+          url: keyURL)
+      }
+      keyBytes = provided
+      lock.lock()
+      keyCache[keyURL] = provided
+      lock.unlock()
     } else {
       let response = try dataSource.load(DataRequest(url: keyURL, purpose: .key))
       keyBytes = [UInt8](response.data)

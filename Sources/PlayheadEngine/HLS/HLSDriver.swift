@@ -42,7 +42,9 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   var pendingSeek: (time: MediaTime, generation: Int)?
 
   /// Opens `url`: loads the playlist, and for a master playlist chooses the start level.
-  init(url: URL, configuration: HLSConfiguration, clock: any Clock) throws(PlayheadError) {
+  init(url: URL, configuration: HLSConfiguration, clock: any Clock, startTime: MediaTime? = nil)
+    throws(PlayheadError)
+  {
     self.url = url
     self.configuration = configuration
     self.clock = clock
@@ -84,6 +86,10 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
     if playlists[currentLevel] == nil { try loadPlaylist(level: currentLevel) }
     if let media = playlists[currentLevel], !media.endList {
       nextLoadSequence = Self.liveStartSequence(media)
+    } else if let startTime {
+      // Open at the segment that holds the start time: nothing before it is fetched.
+      nextLoadTime = max(.zero, startTime)
+      playbackPosition = nextLoadTime
     }
   }
 
@@ -112,6 +118,8 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
     lock.unlock()
     return run
   }
+
+  var seeksByRuns: Bool { true }
 
   func willSeek(to time: MediaTime) {
     lock.lock()

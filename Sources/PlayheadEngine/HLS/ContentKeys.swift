@@ -1,0 +1,75 @@
+import Foundation
+import PlayheadCore
+
+/// What the engine asks a content-key provider for: the key of one `EXT-X-KEY`.
+public struct ContentKeyRequest: Sendable, Equatable {
+  /// The key's URI (`skd://…` for FairPlay, a URL for AES-128).
+  public var keyURI: URL
+  /// `AES-128`, `SAMPLE-AES` or `SAMPLE-AES-CTR`.
+  public var method: String
+  /// `KEYFORMAT` (`identity` unless the playlist says otherwise).
+  public var keyFormat: String
+  public var keyFormatVersions: String?
+
+  public init(keyURI: URL, method: String, keyFormat: String, keyFormatVersions: String?) {
+    self.keyURI = keyURI
+    self.method = method
+    self.keyFormat = keyFormat
+    self.keyFormatVersions = keyFormatVersions
+  }
+}
+
+/// A DRM plug-in point: supplies content keys instead of (or before) the engine fetching
+/// the key URI itself.
+///
+/// The engine decrypts AES-128 (whole-segment CBC) only. A provider may return the
+/// 16-byte key for an AES-128 `EXT-X-KEY` (a key server that needs a token, a key kept
+/// on disk for offline play). FairPlay Streaming does not exist on Linux: a provider
+/// can still answer for `skd://` keys, but SAMPLE-AES media does not play (see
+/// docs/streaming.md).
+public protocol ContentKeyProvider: Sendable {
+  /// The key for `request`, or nil to let the engine load the key URI itself.
+  func contentKey(for request: ContentKeyRequest) throws(PlayheadError) -> [UInt8]?
+}
+
+/// Application certificates by identifier, the shape of the seed SDK's FairPlay API.
+///
+/// Certificates are stored and handed to content-key providers that ask for them; the
+/// engine itself never uses them, as FairPlay does not exist on Linux.
+public final class ApplicationCertificateRegistry: @unchecked Sendable {
+  /// The process-wide registry.
+  public static let shared = ApplicationCertificateRegistry()
+
+  private let lock = NSLock()
+  private var certificates: [String: Data] = [:]
+
+  public init() {}
+
+  /// Stores `certificate` under `identifier`, replacing any earlier one.
+  public func add(_ certificate: Data, identifier: String) {
+    lock.lock()
+    certificates[identifier] = certificate
+    lock.unlock()
+  }
+
+  /// Removes the certificate under `identifier`.
+  public func remove(identifier: String) {
+    lock.lock()
+    certificates[identifier] = nil
+    lock.unlock()
+  }
+
+  /// The certificate under `identifier`, if any.
+  public func certificate(for identifier: String) -> Data? {
+    lock.lock()
+    defer { lock.unlock() }
+    return certificates[identifier]
+  }
+
+  /// Every identifier with a certificate.
+  public var identifiers: [String] {
+    lock.lock()
+    defer { lock.unlock() }
+    return certificates.keys.sorted()
+  }
+}
