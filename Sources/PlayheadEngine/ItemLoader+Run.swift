@@ -98,26 +98,47 @@ extension ItemLoader {
           continue
         }
         let output = try pipeline.step(needVideo: needs.video, needAudio: needs.audio)
-        var runEnded = false
-        if pipeline.isFinished, let error = pipeline.terminalError {
+        guard pipeline.isFinished else {
+          condition.lock()
+          runVideoDrained = pipeline.isVideoDrained
+          runAudioDrained = pipeline.isAudioDrained
+          condition.unlock()
           deliver(output, generation: generation, bytesRead: driver.bytesRead, mediaEnded: false)
-          endStream(with: error, generation: generation)
           continue
         }
-        if pipeline.isFinished, let next = try driver.nextRun(after: run) {
-          // The run ended but the media goes on (a rendition switch or a discontinuity).
+        // The run has given everything: hand that over first, then find what follows.
+        var failure = pipeline.terminalError
+        var next: MediaRun?
+        if failure == nil {
+          do throws(PlayheadError) {
+            next = try driver.nextRun(after: run)
+          } catch {
+            failure = error
+          }
+        }
+        condition.lock()
+        runVideoDrained = next == nil
+        runAudioDrained = next == nil
+        condition.unlock()
+        deliver(
+          output, generation: generation, bytesRead: driver.bytesRead,
+          mediaEnded: failure == nil && next == nil)
+        if let failure {
+          if failure.code == .cancelled && isStopped { return }
+          endStream(with: failure, generation: generation)
+          continue
+        }
+        if let next {
+          // The media goes on in a new run (a rendition switch or a discontinuity).
           run = next
           pipeline = try DecodePipeline(
             demuxer: next.demuxer, settings: settings, itemStart: next.itemStart)
           noteVariant(driver.variant(of: next))
-        } else {
-          runEnded = pipeline.isFinished
+          condition.lock()
+          runVideoDrained = false
+          runAudioDrained = false
+          condition.unlock()
         }
-        condition.lock()
-        runVideoDrained = pipeline.isVideoDrained
-        runAudioDrained = pipeline.isAudioDrained
-        condition.unlock()
-        deliver(output, generation: generation, bytesRead: driver.bytesRead, mediaEnded: runEnded)
       } catch {
         if error.code == .cancelled && isStopped { return }
         endStream(with: error, generation: generation)

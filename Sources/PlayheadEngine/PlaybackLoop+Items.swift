@@ -4,7 +4,7 @@ import PlayheadMedia
 
 extension PlaybackLoop {
   /// Creates the working state and loader for `item` and starts loading it.
-  func makeActive(_ item: PlayerItem) -> ActiveItem {
+  func makeActive(_ item: PlayerItem, startLoading: Bool = true) -> ActiveItem {
     let settings = LoaderSettings(
       decodesVideo: !configuration.isVideoDisabled,
       decodesAudio: !configuration.isAudioDisabled,
@@ -19,7 +19,7 @@ extension PlaybackLoop {
     let active = ActiveItem(item: item, loader: loader)
     active.playRequestClock = clock.now
     item.owner = self
-    loader.start()
+    if startLoading { loader.start() }
     return active
   }
 
@@ -163,6 +163,7 @@ extension PlaybackLoop {
     let empty =
       !hasData && !ended && active.seek == nil
       || (active.seek != nil && loaderStatus.resolvedSeekTime == nil && !ended)
+      || active.stalledSince != nil
     let full = loaderStatus.isFull || ended
     let likely = full || (hasData && loaderStatus.queuedVideoFrames >= 2)
     if empty != active.bufferEmpty {

@@ -57,7 +57,8 @@ extension PlaybackLoop {
 
     if timeControl != .playing {
       // Start (or restart after a stall) once the buffer is likely to keep up.
-      guard active.likelyToKeepUp || ended || (!videoStarving && !audioStarving && isFastMode)
+      let hasNextFrames = !videoStarving && !audioStarving
+      guard (active.likelyToKeepUp && hasNextFrames) || ended || (hasNextFrames && isFastMode)
       else {
         setTimeControl(
           .waitingToPlayAtSpecifiedRate(
@@ -107,6 +108,11 @@ extension PlaybackLoop {
         active.stallCount += 1
         finishPeriod(active)
         emit(.playbackStalled(active.item))
+        if !active.bufferEmpty {
+          active.bufferEmpty = true
+          active.item.update { $0.isBufferEmpty = true }
+          emit(.bufferEmptyChanged(active.item, true))
+        }
         setTimeControl(.waitingToPlayAtSpecifiedRate(.toMinimizeStalls))
       }
       // In fast mode the clock simply waits for the decoder: no stall, no state change.

@@ -96,9 +96,16 @@ final class HLSRunFeed: ByteSource, @unchecked Sendable {
       let wanted = nextOrdinal
       let previous = lastSegment
       lock.unlock()
-      guard let next = try queue.segment(ordinal: wanted, generation: generation),
-        let previous, previous.continues(into: next)
-      else {
+      let found: DownloadedSegment?
+      do throws(PlayheadError) {
+        found = try queue.segment(ordinal: wanted, generation: generation)
+      } catch {
+        if error.code == .cancelled { throw error }
+        // End the run cleanly so the demuxer flushes what it holds; the error stays in
+        // the queue and surfaces when the driver is asked for the next run.
+        found = nil
+      }
+      guard let next = found, let previous, previous.continues(into: next) else {
         lock.lock()
         finished = true
         lock.unlock()
