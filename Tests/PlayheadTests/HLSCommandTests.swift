@@ -357,4 +357,25 @@ final class HLSCommandTests: XCTestCase {
     assertStatus(result, 3)
     XCTAssertTrue(result.stderr.hasPrefix("playhead: "), result.stderr)
   }
+
+  func testPlayOverHTTP_withASlowSegment_reportsTheStallInEventsAndSummary() throws {
+    let server = try startLadderServer()
+    // The segment after the start point arrives at 40 kB/s: about 2.8 s for 110 kB, while
+    // the media before it lasts 1 s, so playback must stall once and then recover.
+    server.setFault(.slow(bytesPerSecond: 40_000), for: "/hls/360p/segment002.ts")
+    let result = try CLIRunner.run([
+      "play", server.url("/hls/master.m3u8").absoluteString, "--json", "--rendition", "1",
+      "--start", "3", "--duration", "2",
+    ])
+    assertStatus(result, 0)
+    let objects = result.jsonLines()
+    let names = objects.compactMap { $0["event"] as? String }
+    let stalled = try XCTUnwrap(names.firstIndex(of: "playbackStalled"), result.stdout)
+    let recovered = try XCTUnwrap(names.lastIndex(of: "playbackRecovered"), result.stdout)
+    XCTAssertLessThan(stalled, recovered)
+    XCTAssertTrue(names.contains("playbackLikelyToKeepUp"), result.stdout)
+    let summary = try summary(of: objects)
+    XCTAssertEqual(summary["stallCount"] as? Int, names.filter { $0 == "playbackStalled" }.count)
+    XCTAssertGreaterThan(try XCTUnwrap(summary["stallSeconds"] as? Double), 0)
+  }
 }
