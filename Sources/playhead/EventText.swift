@@ -36,6 +36,12 @@ enum EventText {
       return finished ? "finished" : "interrupted"
     case .softwareDecodingUsed(_, let reason):
       return reason
+    case .variantChanged(_, let variant, let reason):
+      var text = VariantText.label(variant)
+      if let size = VariantText.resolution(width: variant.width, height: variant.height) {
+        text += " " + size
+      }
+      return text + " (\(reason.rawValue))"
     default:
       return nil
     }

@@ -96,6 +96,12 @@ extension JSONValue {
     return .number(rounded(value, places: 6))
   }
 
+  /// `value` rounded to a whole number, or `null` when nil, not finite or out of range.
+  static func wholeNumber(_ value: Double?) -> JSONValue {
+    guard let value, value.isFinite, abs(value) < 9e15 else { return .null }
+    return .integer(Int64(value.rounded()))
+  }
+
   /// `value` as a string, or `null`.
   static func text(_ value: String?) -> JSONValue {
     value.map { .string($0) } ?? .null
@@ -144,6 +150,16 @@ enum JSONLines {
       return [JSONField("finished", .bool(finished))]
     case .softwareDecodingUsed(_, let reason):
       return [JSONField("reason", .string(reason))]
+    case .variantChanged(_, let variant, let reason):
+      return [
+        JSONField("index", .int(variant.index)),
+        JSONField("bandwidth", .int(variant.bandwidth)),
+        JSONField("width", .int(variant.width)),
+        JSONField("height", .int(variant.height)),
+        JSONField("codecs", .text(variant.codecs)),
+        JSONField("uri", .string(variant.uri)),
+        JSONField("reason", .string(reason.rawValue)),
+      ]
     default:
       return []
     }
@@ -165,7 +181,10 @@ enum JSONLines {
       JSONField("audioSamplesDecoded", .int(statistics.audioSamplesDecoded)),
       JSONField("audioSamplesPlayed", .int(statistics.audioSamplesPlayed)),
       JSONField("stallCount", .int(statistics.stallCount)),
+      JSONField("stallSeconds", .seconds(statistics.totalStallTime)),
       JSONField("totalStallSeconds", .seconds(statistics.totalStallTime)),
+      JSONField("switchCount", .int(statistics.variantSwitchCount)),
+      JSONField("averageBitrate", .wholeNumber(summary.averageBitRate)),
       JSONField("bytesRead", .integer(statistics.bytesRead)),
       JSONField("durationSeconds", .seconds(summary.duration)),
       JSONField("playedSeconds", .seconds(summary.played)),

@@ -30,6 +30,10 @@ struct PlayCommand: Command {
   var wavPath: String?
   var framesDirectory: String?
   var everyNthFrame = 1
+  /// `--max-bitrate`, `--max-pixels`, `--rendition`, `--start-bandwidth`, `--scene`.
+  var stream = StreamOptions()
+  /// `--header`, `--referer`, `--user-agent`, `--timeout`, `--retries`.
+  var requests = RequestOptions()
 
   init(parsing arguments: [String]) throws(UsageError) {
     self.input = ""
@@ -74,6 +78,10 @@ struct PlayCommand: Command {
         case "--every":
           every = try ArgumentValue.positiveInteger(
             cursor.value(for: name, inline: inline), option: name)
+        case _ where StreamOptions.names.contains(name):
+          try stream.parse(name, inline: inline, cursor: &cursor)
+        case _ where RequestOptions.names.contains(name):
+          try requests.parse(name, inline: inline, cursor: &cursor)
         default:
           throw cursor.unknown(name)
         }
@@ -121,13 +129,15 @@ struct PlayCommand: Command {
       try takeSnapshot(snapshot, of: url, console: console)
     }
     let configuration = try makeConfiguration()
-    let item = PlayerItem(url: url)
+    let item = PlayerItem(asset: Asset(url: url, http: requests.assetHTTP))
     let start = MediaTime(commandLineSeconds: startSeconds ?? 0)
     if let durationSeconds {
       item.forwardPlaybackEndTime = start + MediaTime(commandLineSeconds: durationSeconds)
     }
     let player = Player(configuration: configuration)
-    let session = PlaySession(player: player, item: item, output: output, console: console)
+    let session = PlaySession(
+      player: player, item: item, output: output, console: console,
+      renditionIndex: stream.renditionIndex)
     session.begin()
     player.replaceCurrentItem(with: item)
     if startSeconds != nil {
@@ -140,7 +150,7 @@ struct PlayCommand: Command {
     return session.end(outcome)
   }
 
-  /// The player's configuration: clock, sinks and disabled tracks.
+  /// The player's configuration: clock, sinks, disabled tracks, HLS and HTTP settings.
   func makeConfiguration() throws(PlayheadError) -> PlayerConfiguration {
     var audioSink: (any AudioSink)?
     if let wavPath {
@@ -157,6 +167,9 @@ struct PlayCommand: Command {
       : PlayerConfiguration(videoSink: videoSink, audioSink: audioSink)
     configuration.isVideoDisabled = isVideoDisabled
     configuration.isAudioDisabled = isAudioDisabled
+    requests.apply(to: &configuration.http)
+    requests.apply(to: &configuration.hls.request)
+    stream.apply(to: &configuration.hls)
     return configuration
   }
 

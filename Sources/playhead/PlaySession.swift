@@ -29,6 +29,11 @@ struct PlaySummary: Sendable {
   var duration: MediaTime
   /// Media time played, summed over the item's access log.
   var played: MediaTime
+  /// The average bit rate played (bits/s): time-weighted over the renditions of a stream,
+  /// the declared bit rate of progressive media; nil when unknown.
+  var averageBitRate: Double?
+  /// Whether the item is a stream with renditions (the summary then names them).
+  var hasVariants = false
 
   /// The human-readable summary lines.
   func lines(videoDisabled: Bool, audioDisabled: Bool) -> [String] {
@@ -53,7 +58,32 @@ struct PlaySummary: Sendable {
       "  audio                \(audio)",
       "  stalls               \(statistics.stallCount) (\(TimeText.seconds(statistics.totalStallTime)))",
       "  bytes read           \(statistics.bytesRead)",
-    ]
+    ] + streamLines
+  }
+
+  /// The lines about renditions and bit rate, when there is something to say.
+  private var streamLines: [String] {
+    var lines: [String] = []
+    if let averageBitRate {
+      lines.append("  average bit rate     \(VariantText.bitRate(averageBitRate))")
+    }
+    if hasVariants {
+      lines.append("  rendition switches   \(statistics.variantSwitchCount)")
+    }
+    return lines
+  }
+
+  /// The declared bit rate of progressive media: the access log's indicated bit rates,
+  /// weighted by the media time of each entry; nil when none is known.
+  static func indicatedBitRate(_ log: [AccessLogEntry]) -> Double? {
+    var weighted = 0.0
+    var seconds = 0.0
+    for entry in log where entry.indicatedBitrate > 0 && entry.durationWatched.isNumeric {
+      weighted += entry.indicatedBitrate * entry.durationWatched.seconds
+      seconds += entry.durationWatched.seconds
+    }
+    if seconds > 0 { return weighted / seconds }
+    return log.last(where: { $0.indicatedBitrate > 0 })?.indicatedBitrate
   }
 }
 
@@ -70,6 +100,9 @@ final class PlaySession: @unchecked Sendable {
   private let item: PlayerItem
   private let output: PlayCommand.Output
   private let console: Console
+  /// `--rendition INDEX`, checked against the stream once it is ready.
+  private let renditionIndex: Int?
+  private var bitRates = BitrateAverager()
   private let clockOrigin: MediaTime
   private let done = DispatchSemaphore(value: 0)
   private var outcome: PlayOutcome?
@@ -81,11 +114,15 @@ final class PlaySession: @unchecked Sendable {
   private var timeControl: TimeControlStatus = .paused
   private var interruptSource: (any DispatchSourceSignal)?
 
-  init(player: Player, item: PlayerItem, output: PlayCommand.Output, console: Console) {
+  init(
+    player: Player, item: PlayerItem, output: PlayCommand.Output, console: Console,
+    renditionIndex: Int? = nil
+  ) {
     self.player = player
     self.item = item
     self.output = output
     self.console = console
+    self.renditionIndex = renditionIndex
     self.clockOrigin = player.clock.now
   }
 
@@ -132,10 +169,16 @@ final class PlaySession: @unchecked Sendable {
   func end(_ outcome: PlayOutcome) -> ExitCode {
     interruptSource?.cancel()
     console.clearProgress()
-    let becameReady = queue.sync { self.becameReady }
+    let (becameReady, streamBitRate) = queue.sync {
+      (self.becameReady, self.bitRates.averageBitsPerSecond)
+    }
+    let log = item.accessLog()
+    let hasVariants = !item.variants.isEmpty
     let summary = PlaySummary(
       outcome: outcome.name, statistics: item.statistics, duration: item.duration,
-      played: item.accessLog().reduce(MediaTime.zero) { $0 + $1.durationWatched })
+      played: log.reduce(MediaTime.zero) { $0 + $1.durationWatched },
+      averageBitRate: hasVariants ? streamBitRate : PlaySummary.indicatedBitRate(log),
+      hasVariants: hasVariants)
     if output.json {
       console.line(JSONLines.summary(summary))
     } else if !output.quiet && becameReady {
@@ -159,6 +202,7 @@ final class PlaySession: @unchecked Sendable {
   /// Prints `event` as asked and notes the end of playback. Runs on `queue`.
   private func handle(_ event: PlayerEvent) {
     guard outcome == nil else { return }
+    bitRates.record(event)
     if output.json {
       console.line(JSONLines.event(event, clockOrigin: clockOrigin))
     } else {
@@ -173,6 +217,7 @@ final class PlaySession: @unchecked Sendable {
     switch event.kind {
     case .itemStatusChanged(_, .readyToPlay):
       becameReady = true
+      checkRendition()
     case .itemStatusChanged(_, .failed(let error)), .failedToPlayToEnd(_, let error):
       finish(.failed(error))
     case .didPlayToEnd:
@@ -190,12 +235,30 @@ final class PlaySession: @unchecked Sendable {
     }
   }
 
+  /// Ends the run with a usage error when `--rendition` names no rendition of the stream.
+  /// Runs on `queue`.
+  private func checkRendition() {
+    guard let renditionIndex else { return }
+    let count = item.variants.count
+    guard renditionIndex >= count else { return }
+    let message =
+      count == 0
+      ? "option '--rendition' needs an HLS stream; \(EventText.display(item.asset.url)) has "
+        + "no renditions"
+      : "option '--rendition' asks for rendition \(renditionIndex), but the stream has \(count) "
+        + "(0 to \(count - 1), lowest bandwidth first)"
+    finish(.failed(PlayheadError(.invalidArgument, message, url: item.asset.url)))
+  }
+
   /// Shows the progress line for `time`. Runs on `queue`.
   private func showProgress(at time: MediaTime) {
     guard outcome == nil else { return }
+    let hasVariants = !item.variants.isEmpty
     let line = ProgressLine(
       time: time, duration: item.duration, status: timeControl,
-      isStalled: isStalled, loadedTimeRanges: item.loadedTimeRanges)
+      isStalled: isStalled, loadedTimeRanges: item.loadedTimeRanges,
+      variant: hasVariants ? item.currentVariant : nil,
+      bandwidthEstimate: hasVariants ? item.bandwidthEstimate : nil)
     console.progress(line.text)
   }
 

@@ -1,7 +1,8 @@
 import Foundation
 import Playhead
 
-/// `playhead probe <path-or-url> [--json]`: the container, duration and tracks.
+/// `playhead probe <path-or-url> [--json]`: the container, duration and tracks; for HLS
+/// also the stream kind, variants, renditions and I-frame variants.
 struct ProbeCommand: Command {
   static let usage = Usage.probe
 
@@ -9,6 +10,8 @@ struct ProbeCommand: Command {
   var input: String
   /// Print JSON instead of text.
   var json = false
+  /// `--header`, `--referer`, `--user-agent`, `--timeout`, `--retries`.
+  var requests = RequestOptions()
 
   init(parsing arguments: [String]) throws(UsageError) {
     var cursor = ArgumentCursor(arguments, verb: "probe")
@@ -21,6 +24,8 @@ struct ProbeCommand: Command {
       case .option("--json", let inline):
         try cursor.noValue(for: "--json", inline: inline)
         json = true
+      case .option(let name, let inline) where RequestOptions.names.contains(name):
+        try requests.parse(name, inline: inline, cursor: &cursor)
       case .option(let name, _):
         throw cursor.unknown(name)
       }
@@ -30,21 +35,27 @@ struct ProbeCommand: Command {
   }
 
   func run(console: Console) throws(PlayheadError) -> ExitCode {
-    let asset = Asset(url: ByteSources.url(fromArgument: input))
+    let asset = Asset(url: ByteSources.url(fromArgument: input), http: requests.assetHTTP)
+    let stream = asset.isHLS ? try HLSProbe.load(url: asset.url, request: requests.request) : nil
     try waitFor { () async throws(PlayheadError) in try await asset.load() }
     let container = asset.containerName ?? "unknown"
     if json {
-      console.line(Self.json(container: container, duration: asset.duration, tracks: asset.tracks))
+      console.line(
+        Self.json(
+          container: container, duration: asset.duration, tracks: asset.tracks,
+          extra: stream?.jsonFields ?? []))
     } else {
-      for line in Self.text(container: container, duration: asset.duration, tracks: asset.tracks) {
-        console.line(line)
-      }
+      var lines = Self.text(container: container, duration: asset.duration, tracks: asset.tracks)
+      if let stream { lines.insert(contentsOf: stream.textLines, at: 1) }
+      for line in lines { console.line(line) }
     }
     return .success
   }
 
-  /// The `--json` object.
-  static func json(container: String, duration: MediaTime, tracks: [AssetTrack]) -> String {
+  /// The `--json` object; `extra` fields follow the tracks.
+  static func json(
+    container: String, duration: MediaTime, tracks: [AssetTrack], extra: [JSONField] = []
+  ) -> String {
     let trackValues = tracks.map { track in
       JSONValue.object([
         JSONField("index", .integer(Int64(track.id))),
@@ -59,11 +70,13 @@ struct ProbeCommand: Command {
         JSONField("language", .text(track.languageCode)),
       ])
     }
-    return JSONValue.object([
-      JSONField("container", .string(container)),
-      JSONField("duration", .seconds(duration)),
-      JSONField("tracks", .array(trackValues)),
-    ]).encoded
+    return JSONValue.object(
+      [
+        JSONField("container", .string(container)),
+        JSONField("duration", .seconds(duration)),
+        JSONField("tracks", .array(trackValues)),
+      ] + extra
+    ).encoded
   }
 
   /// The text lines: container, duration, then one line per track.

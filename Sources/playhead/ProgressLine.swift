@@ -1,7 +1,9 @@
 import Foundation
 import Playhead
 
-/// The text of the progress line: `  00:03.20 / 00:10.00  playing  buffered +1.5s`.
+/// The text of the progress line: `  00:03.20 / 00:10.00  playing  buffered +1.5s`,
+/// followed for streams with renditions by the current one and the bandwidth estimate:
+/// `  360p 527 kbps  bandwidth 2.10 Mbps`.
 struct ProgressLine: Equatable, Sendable {
   /// The item's current time.
   var time: MediaTime
@@ -13,12 +15,22 @@ struct ProgressLine: Equatable, Sendable {
   var isStalled: Bool
   /// The item's buffered ranges.
   var loadedTimeRanges: [MediaTimeRange]
+  /// The rendition being loaded (nil for progressive media).
+  var variant: VariantInfo? = nil
+  /// The engine's bandwidth estimate in bits per second (nil for progressive media).
+  var bandwidthEstimate: Double? = nil
 
   /// The line, without control characters.
   var text: String {
     var line = "  \(TimeText.clock(time)) / \(TimeText.clock(duration))  \(statusText)"
     if let ahead = bufferedAhead {
       line += "  buffered +" + String(format: "%.1fs", ahead)
+    }
+    if let variant {
+      line += "  " + VariantText.label(variant)
+    }
+    if variant != nil, let bandwidthEstimate, bandwidthEstimate.isFinite, bandwidthEstimate > 0 {
+      line += "  bandwidth " + VariantText.bitRate(bandwidthEstimate)
     }
     return line
   }

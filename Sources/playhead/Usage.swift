@@ -12,7 +12,8 @@ enum Usage {
       probe      Show the container, duration and tracks of a file or URL
       snapshot   Write the frame at a given time as a PNG file
 
-    Inputs are local paths (absolute or relative) or http(s) URLs.
+    Inputs are local paths (absolute or relative) or http(s) URLs, including HLS
+    playlists (.m3u8).
 
     Exit status:
       0  success (for play: the item played to its end)
@@ -47,20 +48,58 @@ enum Usage {
       --quiet             Print only errors (and --events lines when asked for)
       -h, --help          Show this help
 
+    HLS options (ignored for progressive media):
+      --max-bitrate BPS   Choose no variant above BPS bits/s (600000, 600k, 1.5M)
+      --max-pixels N      Choose no variant larger than N pixels (921600 or 1280x720)
+      --rendition I|auto  Play rendition I only (0 = lowest bandwidth, as 'probe' numbers
+                          them), or choose automatically (default)
+      --start-bandwidth BPS
+                          The bandwidth assumed before any download is measured
+      --scene S           short, medium, long or live: sets the HLS forward buffer to
+                          10 s, 20 s, 30 s or 6 s (the engine's scene presets are not in
+                          this build)
+
+    Request options (HLS playlists, segments and keys; progressive HTTP media):
+      --header 'K: V'     Send this header field (repeatable; a later one with the same
+                          name replaces an earlier one)
+      --referer URL       Send this Referer
+      --user-agent UA     Send this User-Agent
+      --timeout MS        Fail a request after MS milliseconds without an answer
+      --retries N         Retry a failed HLS request N times (0 to 100; progressive media
+                          is not retried)
+
     Times are seconds (12, 2.5) or [hh:]mm:ss[.fff] (1:30). In JSON lines, "time" is the
     item's time and "clock" the player's clock since the command started, in seconds.
+    For streams, the progress line shows the rendition and the bandwidth estimate; JSON
+    lines include "trackChanged" (index, bandwidth, width, height, codecs, uri, reason:
+    initial, adaptive, manual or failover), "playbackStalled", "playbackRecovered",
+    "playbackBufferEmpty" and "playbackLikelyToKeepUp" events, and the summary has
+    "averageBitrate" (bits/s, time-weighted over the renditions played; the declared bit
+    rate of progressive media; null when unknown), "switchCount", "stallCount" and
+    "stallSeconds".
     """
 
   /// `playhead probe --help`.
   static let probe = """
-    Usage: playhead probe <path-or-url> [--json]
+    Usage: playhead probe <path-or-url> [--json] [request options]
 
-    Prints the container, the duration and every track of the media.
+    Prints the container, the duration and every track of the media. For an HLS playlist
+    it also prints whether the stream is VOD, live or DVR, its variants (the index 'play
+    --rendition' takes, bandwidth, resolution, codecs, URI), its renditions (type, group,
+    name, language, default, URI) and its I-frame variants; the tracks are those of the
+    first segments.
 
     Options:
       --json              Print one JSON object: {"container","duration","tracks":[...]};
                           each track has kind, codec, width, height, frameRate, bitRate,
-                          sampleRate, channels and language, null where they do not apply
+                          sampleRate, channels and language, null where they do not apply.
+                          For HLS, also "streamKind" ("VOD", "live" or "DVR"), "variants",
+                          "renditions" and "iFrameVariants"
+      --header 'K: V'     Send this header field (repeatable)
+      --referer URL       Send this Referer
+      --user-agent UA     Send this User-Agent
+      --timeout MS        Fail a request after MS milliseconds without an answer
+      --retries N         Retry a failed playlist request N times (0 to 100)
       -h, --help          Show this help
     """
 
