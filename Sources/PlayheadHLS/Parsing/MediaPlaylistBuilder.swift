@@ -249,7 +249,7 @@ struct MediaPlaylistBuilder {
     guard playlist.segments.count < context.limits.maxSegments else {
       throw context.error(.limitExceeded, "more than \(context.limits.maxSegments) segments")
     }
-    let uri = try context.uri(span, in: "segment")
+    let uri = try context.uriLine(span, in: "segment")
     var byteRange: ByteRange?
     if let pending = pendingRange {
       byteRange = try resolve(pending, uri: uri, tag: "EXT-X-BYTERANGE")

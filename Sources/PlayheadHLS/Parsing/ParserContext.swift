@@ -121,6 +121,27 @@ struct ParserContext {
     return uri
   }
 
+  /// The URI of a URI line, variables substituted and checked against the origin rule.
+  ///
+  /// Blanks that substitution brings to either end are removed (the line itself is
+  /// already trimmed); a line that substitution turns into `#…` is an `.invalidURI`,
+  /// since written back it would read as a tag.
+  mutating func uriLine(_ span: ByteSpan, in tag: String) throws(PlaylistParseError) -> String {
+    var uri = try substituted(span)
+    if let first = uri.utf8.first, let last = uri.utf8.last,
+      ByteText.isBlank(first) || ByteText.isBlank(last)
+    {
+      uri = ParserContext.withBytes(of: uri) { $0.string($0.trimmed(ByteSpan(0, $0.bytes.count))) }
+    }
+    if uri.hasPrefix("#") {
+      throw error(
+        .invalidURI,
+        "\(tag) URI line '\(Self.excerpt(uri))' starts with '#' after variable substitution")
+    }
+    try check(uri: uri, in: tag)
+    return uri
+  }
+
   /// Checks that `uri` is a URI reference the playlist may use.
   ///
   /// The origin rule: a URI with a scheme must use http, https or the playlist's own
