@@ -22,11 +22,11 @@ extension MediaPlaylistBuilder {
     numberSegments()
     extrapolateDates()
     let target = playlist.targetDuration
-    for (index, segment) in playlist.segments.enumerated() {
-      let rounded = Self.roundedSeconds(segment.duration)
-      if rounded > target {
+    for index in playlist.segments.indices {
+      let duration = playlist.segments[index].duration
+      if Self.roundedSeconds(duration) > target {
         context.warn(
-          "EXTINF \(segment.duration.seconds) s is longer than EXT-X-TARGETDURATION \(target) s",
+          "EXTINF \(duration.seconds) s is longer than EXT-X-TARGETDURATION \(target) s",
           line: infoLines[index])
       }
     }
@@ -60,23 +60,21 @@ extension MediaPlaylistBuilder {
     guard playlist.segments.contains(where: { $0.programDateTime != nil }) else { return }
     var next: Date?
     for index in playlist.segments.indices {
-      let segment = playlist.segments[index]
-      if segment.discontinuity { next = nil }
-      if segment.programDateTime == nil, let next {
+      if playlist.segments[index].discontinuity { next = nil }
+      if playlist.segments[index].programDateTime == nil, let next {
         playlist.segments[index].programDateTime = next
       }
-      next = playlist.segments[index].programDateTime.map {
-        $0.addingTimeInterval(segment.duration.seconds)
-      }
+      let duration = playlist.segments[index].duration.seconds
+      next = playlist.segments[index].programDateTime.map { $0.addingTimeInterval(duration) }
     }
     var following: Date?
     for index in playlist.segments.indices.reversed() {
-      let segment = playlist.segments[index]
-      if segment.programDateTime == nil, let following {
-        playlist.segments[index].programDateTime = following.addingTimeInterval(
-          -segment.duration.seconds)
+      if playlist.segments[index].programDateTime == nil, let following {
+        let duration = playlist.segments[index].duration.seconds
+        playlist.segments[index].programDateTime = following.addingTimeInterval(-duration)
       }
-      following = segment.discontinuity ? nil : playlist.segments[index].programDateTime
+      following =
+        playlist.segments[index].discontinuity ? nil : playlist.segments[index].programDateTime
     }
   }
 
