@@ -40,12 +40,12 @@ enum CommonTagText {
     return "#EXT-X-START:" + attributes.text
   }
 
-  /// One `EXT-X-DEFINE` per variable, by name; values with a double quote or a line break
+  /// One `EXT-X-DEFINE` per variable, by name; values with a double quote or a line feed
   /// cannot be written and are left out.
   static func definitions(_ definitions: [String: String]) -> [String] {
     definitions.keys.sorted().compactMap { name in
       guard let value = definitions[name],
-        !value.contains(where: { $0 == "\"" || $0 == "\n" || $0 == "\r" })
+        !value.unicodeScalars.contains(where: { $0 == "\"" || $0 == "\n" })
       else { return nil }
       return "#EXT-X-DEFINE:NAME=\"\(name)\",VALUE=\"\(value)\""
     }

@@ -11,12 +11,14 @@ enum Usage {
       play       Play a file or URL in real time (or as fast as it decodes with --fast)
       probe      Show the container, duration and tracks of a file or URL
       snapshot   Write the frame at a given time as a PNG file
+      playlist   Parse an HLS playlist (M3U8) and print it, as JSON, or as written back
 
     Inputs are local paths (absolute or relative) or http(s) URLs, including HLS
     playlists (.m3u8).
 
     Exit status:
       0  success (for play: the item played to its end)
+      1  playlist: the playlist is not valid M3U8 (the error names the line)
       2  bad command line
       3  the input could not be opened or read (missing file, network, HTTP error)
       4  the media is unsupported or cannot be decoded
@@ -117,5 +119,25 @@ enum Usage {
       --height H          Scale to H pixels high (with --width)
       --gravity G         How the frame fits W x H: fit (default), fill or stretch
       -h, --help          Show this help
+    """
+
+  /// `playhead playlist --help`.
+  static let playlist = """
+    Usage: playhead playlist <path-or-url> [--json | --write]
+
+    Parses an HLS playlist (master or media) and prints a summary: its kind, segments or
+    variants and renditions, encryption, and the warnings for recoverable oddities.
+
+    Options:
+      --json              Print one JSON object instead (schema: docs/hls-playlists.md):
+                          kind, version, warnings, and the segments (media) or the
+                          variants, renditions and session data (master)
+      --write             Print the playlist as Playhead writes it (warnings go to
+                          standard error)
+      -h, --help          Show this help
+
+    A playlist loaded over http(s) may reference only http(s) URIs; a local one may also
+    reference local files. Exit status: 0 parsed, 1 not a valid playlist (the error is
+    printed as "line N: message"), 2 bad command line, 3 the playlist could not be loaded.
     """
 }

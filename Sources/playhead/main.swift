@@ -17,6 +17,7 @@ case "probe":
   status = ProbeCommand.main(verbArguments, console: console)
 case "snapshot":
   status = SnapshotCommand.main(verbArguments, console: console)
+case "playlist": exit(PlaylistCommand.main(verbArguments, console: console))
 case "-h", "--help", "help":
   console.line(Usage.tool)
   status = .success

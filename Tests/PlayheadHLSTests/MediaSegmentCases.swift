@@ -77,6 +77,18 @@ enum MediaSegmentCases {
         XCTAssertTrue(hasWarning(playlist, "EXT-X-MEDIA-SEQUENCE appears again", line: 7))
       }),
     PlaylistCase(
+      "sequenceAndTargetTagsAfterSegments_stillApplyToAllOfThem",
+      "#EXTM3U\n#EXTINF:12,\na.ts\n#EXT-X-MEDIA-SEQUENCE:5\n#EXT-X-DISCONTINUITY-SEQUENCE:2\n#EXT-X-TARGETDURATION:10\n#EXT-X-DISCONTINUITY\n#EXTINF:4,\nb.ts\n",
+      .parses { playlist in
+        let p = try media(playlist)
+        XCTAssertEqual(p.segments.map(\.mediaSequence), [5, 6])
+        XCTAssertEqual(p.segments.map(\.discontinuitySequence), [2, 3])
+        XCTAssertTrue(
+          hasWarning(playlist, "EXT-X-MEDIA-SEQUENCE comes after the first segment", line: 4))
+        XCTAssertTrue(hasWarning(playlist, "longer than EXT-X-TARGETDURATION 10", line: 2))
+        XCTAssertFalse(hasWarning(playlist, "longer than", line: 8))
+      }),
+    PlaylistCase(
       "discontinuity_countsRunsFromZero",
       mediaText(
         """

@@ -162,7 +162,7 @@ public struct MediaSegment: Sendable, Equatable {
     uriString: String, baseURL: URL, duration: MediaTime, title: String?,
     byteRange: ByteRange?, discontinuity: Bool, gap: Bool, keys: [EncryptionKey],
     map: InitializationSection?, programDateTime: Date?, programDateTimeText: String?,
-    bitrate: Int?, parts: [PartialSegment]
+    mediaSequence: Int, discontinuitySequence: Int, bitrate: Int?, parts: [PartialSegment]
   ) {
     self.uriString = uriString
     self.baseURL = baseURL
@@ -175,8 +175,8 @@ public struct MediaSegment: Sendable, Equatable {
     self.map = map
     self.programDateTime = programDateTime
     self.programDateTimeText = programDateTimeText
-    self.mediaSequence = 0
-    self.discontinuitySequence = 0
+    self.mediaSequence = mediaSequence
+    self.discontinuitySequence = discontinuitySequence
     self.bitrate = bitrate
     self.parts = parts
   }

@@ -1,6 +1,6 @@
 /// An attribute list (`NAME=value,NAME="quoted, value"`) split into its entries, on bytes.
 ///
-/// Splitting is lenient: blanks before a name are skipped, an unquoted value ends at the
+/// Splitting is lenient: blanks before a name and after `=` are skipped, an unquoted value ends at the
 /// next comma, a quoted value at the next double quote. Anything that does not fit
 /// (a name without `=`, an unterminated quote, text after a closing quote) marks the list
 /// `malformed`; the entries that could be read are still returned.
@@ -39,6 +39,7 @@ struct AttributeList {
         continue
       }
       index += 1
+      while index < end && ByteText.isBlank(bytes[index]) { index += 1 }
       var value: ByteSpan
       var quoted = false
       if index < end && bytes[index] == UInt8(ascii: "\"") {

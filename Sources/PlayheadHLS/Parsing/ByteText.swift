@@ -70,7 +70,7 @@ struct ByteText {
     return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
   }
 
-  /// `span` without leading and trailing spaces and tabs.
+  /// `span` without leading and trailing spaces, tabs and carriage returns.
   func trimmed(_ span: ByteSpan) -> ByteSpan {
     var start = span.start
     var end = span.end
@@ -89,8 +89,9 @@ struct ByteText {
     return false
   }
 
+  /// Space, tab, or a carriage return (stray ones are trimmed like blanks).
   static func isBlank(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x09
+    byte == 0x20 || byte == 0x09 || byte == 0x0D
   }
 
   static func isDigit(_ byte: UInt8) -> Bool {

@@ -99,7 +99,7 @@ struct MasterPlaylistBuilder {
     guard playlist.variants.count < context.limits.maxSegments else {
       throw context.error(.limitExceeded, "more than \(context.limits.maxSegments) variants")
     }
-    variant.uriString = try context.uri(span, in: "variant")
+    variant.uriString = try context.uriLine(span, in: "variant")
     playlist.variants.append(variant)
     pendingVariant = nil
   }

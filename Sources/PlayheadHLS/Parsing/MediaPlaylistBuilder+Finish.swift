@@ -13,26 +13,19 @@ extension MediaPlaylistBuilder {
     }
     playlist.trailingParts = pendingParts
     if !seenTargetDuration {
-      playlist.targetDuration =
-        playlist.segments.map { Self.roundedSeconds($0.duration) }.max() ?? 0
+      playlist.targetDuration = longestRoundedDuration
       context.warn(
         "no EXT-X-TARGETDURATION; using the longest segment, \(playlist.targetDuration) s",
         line: lastLine)
-    }
-    numberSegments()
-    extrapolateDates()
-    let target = playlist.targetDuration
-    for (index, segment) in playlist.segments.enumerated() {
-      let rounded = Self.roundedSeconds(segment.duration)
-      if rounded > target {
-        context.warn(
-          "EXTINF \(segment.duration.seconds) s is longer than EXT-X-TARGETDURATION \(target) s",
-          line: infoLines[index])
+    } else {
+      for (index, early) in durationsBeforeTarget.enumerated()
+      where early.seconds > playlist.targetDuration {
+        warnLongSegment(playlist.segments[index].duration, line: early.line)
       }
     }
-    if !playlist.dateRanges.isEmpty
-      && !playlist.segments.contains(where: { $0.programDateTimeText != nil })
-    {
+    if needsRenumbering { numberSegments() }
+    if sawProgramDateTime { extrapolateDates() }
+    if !playlist.dateRanges.isEmpty && !sawProgramDateTime {
       context.warn("EXT-X-DATERANGE without any EXT-X-PROGRAM-DATE-TIME", line: lastLine)
     }
     playlist.definitions = context.definitions
@@ -40,43 +33,39 @@ extension MediaPlaylistBuilder {
     return playlist
   }
 
-  /// Media and discontinuity sequence numbers of every segment.
+  /// Media and discontinuity sequence numbers of every segment, again, for a base tag
+  /// that came after the first segment.
   private mutating func numberSegments() {
-    let (first, overflow) = playlist.mediaSequence.addingReportingOverflow(
-      playlist.skip?.skippedSegments ?? 0)
-    var sequence = overflow ? Int.max : first
+    var sequence = playlist.mediaSequence.saturatingAdd(playlist.skip?.skippedSegments ?? 0)
     var discontinuity = playlist.discontinuitySequence
     for index in playlist.segments.indices {
-      if playlist.segments[index].discontinuity && discontinuity < Int.max { discontinuity += 1 }
+      if playlist.segments[index].discontinuity { discontinuity = discontinuity.saturatingAdd(1) }
       playlist.segments[index].mediaSequence = sequence
       playlist.segments[index].discontinuitySequence = discontinuity
-      if sequence < Int.max { sequence += 1 }
+      sequence = sequence.saturatingAdd(1)
     }
   }
 
   /// Fills in `programDateTime` for undated segments from the nearest dated segment of the
   /// same discontinuity run: forward by adding durations, then backward by subtracting.
   private mutating func extrapolateDates() {
-    guard playlist.segments.contains(where: { $0.programDateTime != nil }) else { return }
     var next: Date?
     for index in playlist.segments.indices {
-      let segment = playlist.segments[index]
-      if segment.discontinuity { next = nil }
-      if segment.programDateTime == nil, let next {
+      if playlist.segments[index].discontinuity { next = nil }
+      if playlist.segments[index].programDateTime == nil, let next {
         playlist.segments[index].programDateTime = next
       }
-      next = playlist.segments[index].programDateTime.map {
-        $0.addingTimeInterval(segment.duration.seconds)
-      }
+      let duration = playlist.segments[index].duration.seconds
+      next = playlist.segments[index].programDateTime.map { $0.addingTimeInterval(duration) }
     }
     var following: Date?
     for index in playlist.segments.indices.reversed() {
-      let segment = playlist.segments[index]
-      if segment.programDateTime == nil, let following {
-        playlist.segments[index].programDateTime = following.addingTimeInterval(
-          -segment.duration.seconds)
+      if playlist.segments[index].programDateTime == nil, let following {
+        let duration = playlist.segments[index].duration.seconds
+        playlist.segments[index].programDateTime = following.addingTimeInterval(-duration)
       }
-      following = segment.discontinuity ? nil : playlist.segments[index].programDateTime
+      following =
+        playlist.segments[index].discontinuity ? nil : playlist.segments[index].programDateTime
     }
   }
 
@@ -87,5 +76,14 @@ extension MediaPlaylistBuilder {
     let scale = Int128(time.timescale)
     let rounded = (2 * value + scale) / (2 * scale)
     return Int(clamping: rounded)
+  }
+}
+
+extension Int {
+  /// `self + other`, clamped to `Int.min ... Int.max`.
+  func saturatingAdd(_ other: Int) -> Int {
+    let (sum, overflow) = addingReportingOverflow(other)
+    guard overflow else { return sum }
+    return other > 0 ? Int.max : Int.min
   }
 }

@@ -140,6 +140,7 @@ extension MediaPlaylistBuilder {
     }
     if !playlist.segments.isEmpty {
       context.warn("EXT-X-SKIP comes after the first segment; it still applies to all of them")
+      needsRenumbering = true
     }
     var removed: [String] = []
     if let list = try context.string("RECENTLY-REMOVED-DATERANGES", in: list), !list.isEmpty {

@@ -38,8 +38,20 @@ struct MediaPlaylistBuilder {
   var seenDiscontinuitySequence = false
   var seenPlaylistType = false
 
-  /// The `EXTINF` line of each segment, for warnings found at the end.
-  var infoLines: [Int] = []
+  /// The rounded duration and `EXTINF` line of the segments before
+  /// `EXT-X-TARGETDURATION`, checked against it at the end.
+  var durationsBeforeTarget: [(seconds: Int, line: Int)] = []
+  /// The longest segment duration, rounded to whole seconds.
+  var longestRoundedDuration = 0
+  /// Whether some segment has its own `EXT-X-PROGRAM-DATE-TIME`.
+  var sawProgramDateTime = false
+  /// `EXT-X-DISCONTINUITY` tags applied to segments so far.
+  var discontinuities = 0
+  /// Whether a sequence base (`EXT-X-MEDIA-SEQUENCE`, `EXT-X-DISCONTINUITY-SEQUENCE`,
+  /// `EXT-X-SKIP`) came after the first segment, so that segments must be renumbered.
+  var needsRenumbering = false
+  /// The byte offset reached in the playlist, for the capacity estimate.
+  var bytesRead = 0
 
   init(context: ParserContext) {
     self.context = context
@@ -53,7 +65,9 @@ struct MediaPlaylistBuilder {
       context.line = reader.lineNumber
       switch PlaylistLine(raw, in: text) {
       case .ignorable: continue
-      case .uri(let span): try addSegment(uri: span)
+      case .uri(let span):
+        bytesRead = reader.position
+        try addSegment(uri: span)
       case .tag(let name, let value, let line):
         guard let tag = TagName.lookup(name, in: text) else {
           try keepUnknown(line)
@@ -180,6 +194,7 @@ struct MediaPlaylistBuilder {
     }
     if !playlist.segments.isEmpty {
       context.warn("EXT-X-MEDIA-SEQUENCE comes after the first segment; it still applies to it")
+      needsRenumbering = true
     }
     seenMediaSequence = true
     playlist.mediaSequence = sequence
@@ -249,20 +264,33 @@ struct MediaPlaylistBuilder {
     guard playlist.segments.count < context.limits.maxSegments else {
       throw context.error(.limitExceeded, "more than \(context.limits.maxSegments) segments")
     }
-    let uri = try context.uri(span, in: "segment")
+    let uri = try context.uriLine(span, in: "segment")
     var byteRange: ByteRange?
     if let pending = pendingRange {
       byteRange = try resolve(pending, uri: uri, tag: "EXT-X-BYTERANGE")
     } else {
       lastRange = nil
     }
+    reserveCapacityOnce()
+    if pendingDiscontinuity { discontinuities = discontinuities.saturatingAdd(1) }
+    if pendingDate != nil { sawProgramDateTime = true }
+    let rounded = Self.roundedSeconds(duration)
+    longestRoundedDuration = max(longestRoundedDuration, rounded)
+    if !seenTargetDuration {
+      durationsBeforeTarget.append((rounded, pendingInfoLine))
+    } else if rounded > playlist.targetDuration {
+      warnLongSegment(duration, line: pendingInfoLine)
+    }
+    // Built in place: a local copy would retain and release every field once more.
     playlist.segments.append(
       MediaSegment(
         uriString: uri, baseURL: context.url, duration: duration, title: pendingTitle,
         byteRange: byteRange, discontinuity: pendingDiscontinuity, gap: pendingGap, keys: keys,
         map: map, programDateTime: pendingDate?.date, programDateTimeText: pendingDate?.text,
+        mediaSequence: playlist.mediaSequence.saturatingAdd(playlist.skip?.skippedSegments ?? 0)
+          .saturatingAdd(playlist.segments.count),
+        discontinuitySequence: playlist.discontinuitySequence.saturatingAdd(discontinuities),
         bitrate: bitrate, parts: pendingParts))
-    infoLines.append(pendingInfoLine)
     pendingDuration = nil
     pendingTitle = nil
     pendingRange = nil
@@ -270,6 +298,22 @@ struct MediaPlaylistBuilder {
     pendingGap = false
     pendingDate = nil
     pendingParts = []
+  }
+
+  /// After the 64th segment, reserves room for the segments the rest of the playlist
+  /// likely holds (by the bytes per segment so far, at most `maxSegments`), so that a long
+  /// playlist is not copied at every doubling of the array.
+  private mutating func reserveCapacityOnce() {
+    guard playlist.segments.count == 64, bytesRead > 0 else { return }
+    let estimate = text.bytes.count / max(1, bytesRead / 64) * 5 / 4
+    playlist.segments.reserveCapacity(min(context.limits.maxSegments, estimate))
+  }
+
+  /// Warns that a segment is longer than the target duration.
+  mutating func warnLongSegment(_ duration: MediaTime, line: Int) {
+    context.warn(
+      "EXTINF \(duration.seconds) s is longer than EXT-X-TARGETDURATION \(playlist.targetDuration) s",
+      line: line)
   }
 
   /// The byte range `pending` gives for resource `uri`, taking an omitted offset from the

@@ -19,9 +19,9 @@ struct ParserContext {
   var warnings: [ParseWarning] = []
   /// Bytes produced by variable substitution so far.
   private var expansionBytes = 0
-  /// The scheme and authority of the last absolute URI found valid, so that the URL check
-  /// runs once per host rather than once per segment.
-  private var lastValidatedAuthority: Substring?
+  /// The scheme and authority (UTF-8) of the last absolute URI found valid, so that the
+  /// URL check runs once per host rather than once per segment.
+  private var lastValidatedAuthority: [UInt8] = []
 
   init(text: ByteText, url: URL, limits: PlaylistParserLimits, importable: [String: String]?) {
     self.text = text
@@ -121,6 +121,33 @@ struct ParserContext {
     return uri
   }
 
+  /// The URI of a URI line, variables substituted and checked against the origin rule.
+  ///
+  /// Blanks that substitution brings to either end are removed (the line itself is
+  /// already trimmed); a line that substitution turns into `#…` is an `.invalidURI`,
+  /// since written back it would read as a tag.
+  mutating func uriLine(_ span: ByteSpan, in tag: String) throws(PlaylistParseError) -> String {
+    guard text.containsVariableReference(span) else {
+      // The line is already trimmed and does not start with `#`.
+      let uri = text.string(span)
+      try check(uri: uri, in: tag)
+      return uri
+    }
+    var uri = try substituted(span)
+    if let first = uri.utf8.first, let last = uri.utf8.last,
+      ByteText.isBlank(first) || ByteText.isBlank(last)
+    {
+      uri = ParserContext.withBytes(of: uri) { $0.string($0.trimmed(ByteSpan(0, $0.bytes.count))) }
+    }
+    if uri.utf8.first == UInt8(ascii: "#") {
+      throw error(
+        .invalidURI,
+        "\(tag) URI line '\(Self.excerpt(uri))' starts with '#' after variable substitution")
+    }
+    try check(uri: uri, in: tag)
+    return uri
+  }
+
   /// Checks that `uri` is a URI reference the playlist may use.
   ///
   /// The origin rule: a URI with a scheme must use http, https or the playlist's own
@@ -129,56 +156,34 @@ struct ParserContext {
   /// reference local files and http(s).
   mutating func check(uri: String, in tag: String) throws(PlaylistParseError) {
     guard !uri.isEmpty else { throw error(.invalidURI, "empty URI in \(tag)") }
-    let scheme = Self.scheme(of: uri)
-    if let scheme {
-      guard allowedSchemes.contains(scheme) else {
+    var bytes = uri
+    let shape = bytes.withUTF8 { URIShape($0, cachedAuthority: lastValidatedAuthority) }
+    if let scheme = shape.scheme, !shape.isWebScheme {
+      let name = String(decoding: uri.utf8.prefix(scheme), as: UTF8.self).lowercased()
+      guard allowedSchemes.contains(name) else {
         let origin = originScheme.isEmpty ? "a URL without scheme" : "'\(originScheme)'"
         throw error(
           .forbiddenURI,
-          "\(tag) URI '\(Self.excerpt(uri))' uses scheme '\(scheme)', which a playlist loaded "
+          "\(tag) URI '\(Self.excerpt(uri))' uses scheme '\(name)', which a playlist loaded "
             + "from \(origin) may not reference (allowed: \(allowedSchemes.sorted().joined(separator: ", ")))"
         )
       }
     }
     // Relative paths always resolve (unsafe characters are percent-encoded); a URI with
     // an authority (`scheme://host`, `//host`) may not, so check it once per authority.
-    guard scheme != nil || uri.hasPrefix("//") else { return }
-    let authority = Self.authority(of: uri)
-    if let last = lastValidatedAuthority, last == authority { return }
+    guard let authorityEnd = shape.authorityEnd, !shape.matchesCachedAuthority else { return }
     guard URIResolution.resolve(uri, against: url) != nil else {
       throw error(.invalidURI, "\(tag) URI '\(Self.excerpt(uri))' is not a valid URI")
     }
-    lastValidatedAuthority = authority
+    lastValidatedAuthority = Array(uri.utf8.prefix(authorityEnd))
   }
 
   /// The lowercased scheme of `uri` (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`),
   /// or nil for a relative reference.
   static func scheme(of uri: String) -> String? {
-    var utf8 = uri.utf8.makeIterator()
-    guard let first = utf8.next(), (first | 0x20) >= 0x61, (first | 0x20) <= 0x7A else {
-      return nil
-    }
-    var length = 1
-    while let byte = utf8.next() {
-      switch byte {
-      case UInt8(ascii: ":"):
-        return String(uri.utf8.prefix(length)).map { $0.lowercased() }
-      case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, UInt8(ascii: "+"), UInt8(ascii: "-"),
-        UInt8(ascii: "."):
-        length += 1
-      default:
-        return nil
-      }
-    }
-    return nil
-  }
-
-  /// `uri` up to the end of its authority (`scheme://host:port`).
-  private static func authority(of uri: String) -> Substring {
-    guard let slashes = uri.range(of: "//") else { return uri[...] }
-    let rest = uri[slashes.upperBound...]
-    let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? uri.endIndex
-    return uri[..<end]
+    var bytes = uri
+    guard let length = bytes.withUTF8({ URIShape.schemeLength($0) }) else { return nil }
+    return String(decoding: uri.utf8.prefix(length), as: UTF8.self).lowercased()
   }
 
   /// `text` shortened for a message.

@@ -56,18 +56,18 @@ struct MasterPlaylistWriter {
     var attributes = AttributeWriter()
     attributes.modelled(
       "BANDWIDTH", raw: raw, canonical: String(variant.bandwidth), quote: false,
-      same: { Int($0) == variant.bandwidth })
+      same: { WriterFormat.integer($0) == variant.bandwidth })
     attributes.modelled(
       "AVERAGE-BANDWIDTH", raw: raw, canonical: variant.averageBandwidth.map { String($0) },
-      quote: false, same: { Int($0) == variant.averageBandwidth })
+      quote: false, same: { WriterFormat.integer($0) == variant.averageBandwidth })
     attributes.modelled(
       "CODECS", raw: raw, canonical: variant.codecs, quote: true, same: { $0 == variant.codecs })
     attributes.modelled(
       "RESOLUTION", raw: raw, canonical: variant.resolution?.description, quote: false,
-      same: { $0 == variant.resolution?.description })
+      same: { WriterFormat.resolution($0) == variant.resolution })
     attributes.modelled(
       "FRAME-RATE", raw: raw, canonical: variant.frameRate.map(WriterFormat.decimal), quote: false,
-      same: { Double($0) == variant.frameRate })
+      same: { WriterFormat.double($0) == variant.frameRate })
     attributes.modelled(
       "HDCP-LEVEL", raw: raw, canonical: variant.hdcpLevel, quote: false,
       same: { $0 == variant.hdcpLevel })
@@ -92,15 +92,15 @@ struct MasterPlaylistWriter {
     attributes.quoted("URI", variant.uriString)
     attributes.modelled(
       "BANDWIDTH", raw: raw, canonical: String(variant.bandwidth), quote: false,
-      same: { Int($0) == variant.bandwidth })
+      same: { WriterFormat.integer($0) == variant.bandwidth })
     attributes.modelled(
       "AVERAGE-BANDWIDTH", raw: raw, canonical: variant.averageBandwidth.map { String($0) },
-      quote: false, same: { Int($0) == variant.averageBandwidth })
+      quote: false, same: { WriterFormat.integer($0) == variant.averageBandwidth })
     attributes.modelled(
       "CODECS", raw: raw, canonical: variant.codecs, quote: true, same: { $0 == variant.codecs })
     attributes.modelled(
       "RESOLUTION", raw: raw, canonical: variant.resolution?.description, quote: false,
-      same: { $0 == variant.resolution?.description })
+      same: { WriterFormat.resolution($0) == variant.resolution })
     attributes.modelled(
       "VIDEO", raw: raw, canonical: variant.videoGroup, quote: true,
       same: { $0 == variant.videoGroup })

@@ -59,6 +59,21 @@ enum WriterFormat {
     return sign + digits[..<index] + "." + digits[index...]
   }
 
+  /// `text` read as the parser reads a decimal-integer attribute.
+  static func integer(_ text: String) -> Int? {
+    ParserContext.withBytes(of: text) { $0.integer(ByteSpan(0, $0.bytes.count)) }
+  }
+
+  /// `text` read as the parser reads a decimal-floating-point attribute.
+  static func double(_ text: String) -> Double? {
+    ParserContext.withBytes(of: text) { $0.double(ByteSpan(0, $0.bytes.count)) }
+  }
+
+  /// `text` read as the parser reads a decimal-resolution attribute.
+  static func resolution(_ text: String) -> Resolution? {
+    ParserContext.withBytes(of: text) { $0.resolution(ByteSpan(0, $0.bytes.count)) }
+  }
+
   /// `bytes` as `0x` and lowercase hex digits.
   static func hex(_ bytes: [UInt8]) -> String {
     let digits: [Character] = Array("0123456789abcdef")
@@ -77,11 +92,19 @@ enum WriterFormat {
     return "\(length)@\(range.offset)"
   }
 
-  /// `text` made safe for a quoted string: double quotes and line breaks cannot appear in
-  /// one, so they are removed.
+  /// `text` made safe for a quoted string: double quotes and line feeds cannot appear in
+  /// one, so they are removed (a carriage return inside a line is ordinary text).
   static func quotable(_ text: String) -> String {
-    guard text.contains(where: { $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-    return text.filter { $0 != "\"" && $0 != "\n" && $0 != "\r" }
+    guard text.unicodeScalars.contains(where: { $0 == "\"" || $0 == "\n" }) else { return text }
+    return String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\"" && $0 != "\n" }))
+  }
+
+  /// Whether `text` holds a double quote and can be written unquoted (no comma, no quote
+  /// first, no blanks at either end), so that it reads back the same.
+  static func isUnquotable(_ text: String) -> Bool {
+    text.contains("\"") && !text.hasPrefix("\"") && !text.contains(",")
+      && text.utf8.first.map { !ByteText.isBlank($0) } == true
+      && text.utf8.last.map { !ByteText.isBlank($0) } == true
   }
 
   /// Whether `text` can be written unquoted: an enumerated string, a number or a
@@ -107,8 +130,15 @@ struct AttributeWriter {
   }
 
   /// `NAME="value"`, when `value` is not nil.
+  ///
+  /// A value holding a double quote was read unquoted (a quoted string cannot hold one), so
+  /// it is written unquoted again when it can be (no comma, not starting with a quote).
   mutating func quoted(_ name: String, _ value: String?) {
     guard let value else { return }
+    if WriterFormat.isUnquotable(value) {
+      plain(name, value)
+      return
+    }
     separate()
     text += name + "=\"" + WriterFormat.quotable(value) + "\""
   }
@@ -129,8 +159,7 @@ struct AttributeWriter {
   /// only an unquoted value can), else quoted.
   mutating func token(_ name: String, _ value: String?) {
     guard let value else { return }
-    let unquotable = value.contains("\"") && !value.hasPrefix("\"") && !value.contains(",")
-    if WriterFormat.isPlainToken(value) || unquotable {
+    if WriterFormat.isPlainToken(value) || WriterFormat.isUnquotable(value) {
       plain(name, value)
     } else {
       quoted(name, value)

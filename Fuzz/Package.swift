@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+// The libFuzzer target for the M3U8 parser, kept out of the main package so that its
+// `swift build` / `swift test` never build it. Build and run it with
+// `scripts/fuzz-playlist.sh [seconds]`.
+import Foundation
+import PackageDescription
+
+// A path dependency's identity is its folder name (`main`, a worktree's name, …), so
+// take it from the folder this package sits in.
+let rootIdentity = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent().lastPathComponent
+
+let package = Package(
+  name: "PlayheadFuzz",
+  dependencies: [.package(path: "..")],
+  targets: [
+    .target(name: "CFuzzerDriver"),
+    .executableTarget(
+      name: "PlaylistFuzzer",
+      dependencies: ["CFuzzerDriver", .product(name: "PlayheadHLS", package: rootIdentity)]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,118 @@
+import Foundation
+import Playhead
+
+/// `playhead playlist <path-or-url> [--json | --write]`: parses an M3U8 playlist and prints
+/// it as a summary, as JSON, or as Playhead writes it back.
+///
+/// Exit statuses: 0 parsed, 1 a fatal parse error (printed as `line N: message`), 2 a bad
+/// command line, 3 the playlist could not be loaded (missing file, network, HTTP error).
+struct PlaylistCommand {
+  static let usage = Usage.playlist
+
+  /// How the playlist is printed.
+  enum Output: Equatable {
+    case summary
+    case json
+    case write
+  }
+
+  /// The exit status for a fatal parse error.
+  static let parseErrorStatus: Int32 = 1
+
+  /// The input as typed.
+  var input: String
+  var output = Output.summary
+
+  init(parsing arguments: [String]) throws(UsageError) {
+    var cursor = ArgumentCursor(arguments, verb: "playlist")
+    var input: String?
+    var json = false
+    var write = false
+    while let token = cursor.next() {
+      switch token {
+      case .positional(let text):
+        guard input == nil else { throw cursor.unexpected(text) }
+        input = text
+      case .option("--json", let inline):
+        try cursor.noValue(for: "--json", inline: inline)
+        json = true
+      case .option("--write", let inline):
+        try cursor.noValue(for: "--write", inline: inline)
+        write = true
+      case .option(let name, _):
+        throw cursor.unknown(name)
+      }
+    }
+    guard let input else { throw cursor.missingInput() }
+    if json && write { throw UsageError("options '--json' and '--write' cannot be combined") }
+    self.input = input
+    self.output = json ? .json : write ? .write : .summary
+  }
+
+  /// Shows help, or parses the arguments, loads and parses the playlist and prints it;
+  /// returns the exit status.
+  static func main(_ arguments: [String], console: Console) -> Int32 {
+    if ArgumentCursor.wantsHelp(arguments) {
+      console.line(usage)
+      return ExitCode.success.rawValue
+    }
+    let command: PlaylistCommand
+    do {
+      command = try PlaylistCommand(parsing: arguments)
+    } catch {
+      console.error(error.message)
+      return ExitCode.usage.rawValue
+    }
+    return command.run(console: console)
+  }
+
+  func run(console: Console) -> Int32 {
+    let url = ByteSources.url(fromArgument: input)
+    let limits = PlaylistParserLimits.default
+    let data: Data
+    do {
+      data = try Self.load(url, maxBytes: limits.maxBytes)
+    } catch {
+      console.error(error.message)
+      return ExitCode(error).rawValue
+    }
+    let playlist: Playlist
+    do {
+      playlist = try PlaylistParser.parse(data, url: url, limits: limits)
+    } catch {
+      console.error(error.description)
+      return Self.parseErrorStatus
+    }
+    switch output {
+    case .summary:
+      for line in PlaylistSummary.lines(playlist) { console.line(line) }
+    case .json:
+      console.line(PlaylistJSON.value(playlist).encoded)
+    case .write:
+      for warning in playlist.warnings { console.errorLine("playhead: warning: \(warning)") }
+      var text = PlaylistWriter.write(playlist)
+      if text.hasSuffix("\n") { text.removeLast() }
+      console.line(text)
+    }
+    return ExitCode.success.rawValue
+  }
+
+  /// Every byte of `url`, or the first `maxBytes + 1` when there are more (the parser then
+  /// reports the size limit).
+  static func load(_ url: URL, maxBytes: Int) throws(PlayheadError) -> Data {
+    let source = try ByteSources.open(url)
+    defer { source.cancel() }
+    var data = Data()
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while data.count <= maxBytes {
+      let offset = Int64(data.count)
+      let read = chunk.withUnsafeMutableBytes { buffer in
+        Result { () throws(PlayheadError) in try source.read(into: buffer, at: offset) }
+      }
+      let count = try read.get()
+      if count == 0 { break }
+      data.append(contentsOf: chunk[0..<count])
+    }
+    return data
+  }
+}
