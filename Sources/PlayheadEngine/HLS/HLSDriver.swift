@@ -13,6 +13,7 @@ import PlayheadNet
 final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   let url: URL
   let configuration: HLSConfiguration
+  /// The clock network waits and exclusions read (see `init`).
   let clock: any Clock
   let dataSource: any DataSource
   let bandwidthMeter: BandwidthMeter
@@ -47,13 +48,16 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   {
     self.url = url
     self.configuration = configuration
-    self.clock = clock
+    // In fast mode the player's clock jumps to each presentation deadline; a network
+    // wait (retry delay, live reload) that jumped it too would make frames late. Network
+    // waits then use host time; a test-driven manual clock is used as it is.
+    self.clock = (clock as? ManualClock)?.advancesOnWait == true ? HostClock.shared : clock
     let meter = BandwidthMeter(
       configuration: BandwidthMeter.Configuration(
         defaultEstimateBitsPerSecond: Double(configuration.defaultBandwidthEstimate)))
     self.bandwidthMeter = meter
     self.dataSource = HLSDriver.makeDataSource(
-      for: url, configuration: configuration, clock: clock, meter: meter)
+      for: url, configuration: configuration, clock: self.clock, meter: meter)
     let response = try dataSource.load(DataRequest(url: url, purpose: .playlist))
     let playlist: Playlist
     do {
