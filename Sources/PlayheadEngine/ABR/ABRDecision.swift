@@ -9,7 +9,7 @@ public struct ABRDecision: Sendable, Equatable {
     case initial
     /// The viewer selected this level by hand.
     case manual
-    /// Caps ruled out the level the rules wanted; the highest allowed one was taken.
+    /// Caps no longer allow the level being loaded (a new cap), so selection moved off it.
     case constrained
     /// The throughput rule decided (little buffer, so bandwidth governs).
     case throughput

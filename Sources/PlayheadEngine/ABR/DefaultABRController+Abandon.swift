@@ -3,10 +3,11 @@ import PlayheadCore
 extension DefaultABRController {
   /// The `BitrateLevel.index` to restart `download` at, or nil to let it finish.
   ///
-  /// A download is abandoned when, at the speed measured since its first byte, the rest
-  /// of it would take longer than the buffer lasts, and a lower level would arrive sooner
-  /// than the rest of this one. The target is the highest lower level that would arrive
-  /// before the buffer runs out, or the lowest level when none would.
+  /// The download is judged by its own speed once bytes have been flowing (or not) for
+  /// `abandonGraceSeconds`. It is abandoned when its rest would take longer than
+  /// `abandonBufferShare` of the time the buffer lasts, and a lower level is smaller than
+  /// that rest. The target is the highest such level that would arrive within that share,
+  /// else the lowest.
   func abandonTarget(
     in ladder: ABRLadder, download: InProgressDownload, context: ABRContext
   ) -> Int? {
@@ -15,8 +16,8 @@ extension DefaultABRController {
     }
     let elapsed = download.elapsed.finiteSeconds
     let firstByte = download.timeToFirstByte?.finiteSeconds ?? elapsed
-    let transferSeconds = elapsed - firstByte
-    guard elapsed >= configuration.abandonGraceSeconds, transferSeconds > 0 else {
+    let transferSeconds = max(0, elapsed - firstByte)
+    guard transferSeconds >= configuration.abandonGraceSeconds, transferSeconds > 0 else {
       return nil
     }
     let situation = ABRSituation(
@@ -30,16 +31,16 @@ extension DefaultABRController {
     }
     let remainingBits = totalBits - loadedBits
     guard remainingBits > 0 else { return nil }
-    let speed = max(loadedBits / transferSeconds, 1)
-    let finishSeconds = remainingBits / speed
-    guard finishSeconds > situation.bufferPlaySeconds else { return nil }
+    let speed = loadedBits / transferSeconds
+    let finishSeconds = speed > 0 ? remainingBits / speed : .infinity
+    let deadline = situation.bufferPlaySeconds * configuration.abandonBufferShare
+    guard finishSeconds > deadline else { return nil }
     let latency = max(situation.latencySeconds, firstByte)
     var target: Int?
     for lower in stride(from: position - 1, through: 0, by: -1) {
       let bits = totalBits * ladder.bitrates[lower] / ladder.bitrates[position]
-      let seconds = latency + bits / speed
-      guard seconds < finishSeconds else { continue }
-      if seconds <= situation.bufferPlaySeconds {
+      guard bits < remainingBits else { continue }
+      if speed > 0, latency + bits / speed <= deadline {
         target = lower
         break
       }

@@ -20,12 +20,21 @@ public final class DefaultABRController: ABRController, @unchecked Sendable {
   /// Per-item memory; read and written only under `lock`.
   var state = State()
 
-  /// Per-item memory.
+  /// What the controller remembers: the last choice of the current item, and the
+  /// network across items.
   struct State {
-    /// The position (in the eligible ladder) of the last adaptive choice.
+    /// The `BitrateLevel.index` of the last choice.
     var lastIndex: Int?
-    /// Segments chosen since the item started.
-    var decisions = 0
+    /// The lowest eligible bitrate of the last decision, in bits per second.
+    var lowestBitrate: Double?
+    /// Decayed bits of the engine's downloads, for the long-term throughput.
+    var transferredBits = 0.0
+    /// Decayed seconds of those downloads (request to last byte).
+    var transferSeconds = 0.0
+    /// Decayed download seconds whose throughput was below `lowestBitrate`.
+    var outageSeconds = 0.0
+    /// Decayed download seconds judged against `lowestBitrate`.
+    var judgedSeconds = 0.0
   }
 
   /// Creates a controller.
@@ -35,10 +44,11 @@ public final class DefaultABRController: ABRController, @unchecked Sendable {
 
   public func selectInitialLevel(levels: [BitrateLevel], context: ABRContext) -> Int {
     lock.withLock {
-      state = State()
+      state.lastIndex = nil
       guard !levels.isEmpty else { return -1 }
       if let manual = context.constraints.manualSelection(in: levels) { return manual.index }
       let ladder = ABRLadder(levels: context.constraints.eligibleLevels(levels))
+      state.lowestBitrate = ladder.bitrates.first
       let chosen = ladder.levels[initialPosition(in: ladder, context: context)].index
       state.lastIndex = chosen
       return chosen
@@ -54,7 +64,6 @@ public final class DefaultABRController: ABRController, @unchecked Sendable {
       let ladder = ABRLadder(levels: context.constraints.eligibleLevels(levels))
       let decision = decide(in: ladder, context: context, allLevels: levels)
       state.lastIndex = decision.level
-      state.decisions += 1
       return decision
     }
   }
@@ -72,6 +81,10 @@ public final class DefaultABRController: ABRController, @unchecked Sendable {
       state.lastIndex = target
       return target
     }
+  }
+
+  public func didCompleteDownload(_ download: CompletedDownload) {
+    lock.withLock { noteDownload(download) }
   }
 
   public func reset() {

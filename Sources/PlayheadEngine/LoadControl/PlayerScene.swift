@@ -54,7 +54,8 @@ extension LoadControlParameters {
       lowWaterMark: .milliseconds(low), highWaterMark: .milliseconds(high),
       maximumBuffer: .milliseconds(maximum),
       optimizer: optimizer.map {
-        BufferOptimizer(method: .default, minimumDurationSeconds: $0.0, maximumDurationSeconds: $0.1)
+        BufferOptimizer(
+          method: .default, minimumDurationSeconds: $0.0, maximumDurationSeconds: $0.1)
       } ?? .none)
   }
 }

@@ -64,7 +64,8 @@ final class ThroughputRule: BaselineRule, SimulatedRule {
     let left = progress.totalBits - progress.loadedBits
     guard progress.elapsed + left / speed > 1.8 * view.ladder.segmentSeconds else { return nil }
     let level = Self.levelFromThroughput(view, throughput: speed * Self.safetyFactor)
-    let size = progress.totalBits * view.ladder.bitrates[level] / view.ladder.bitrates[progress.level]
+    let size =
+      progress.totalBits * view.ladder.bitrates[level] / view.ladder.bitrates[progress.level]
     guard level < progress.level, size < left else { return nil }
     return level
   }

@@ -10,7 +10,10 @@ final class PlayheadRule: SimulatedRule {
   private let segmentTime: MediaTime
   private var requested: Int?
 
-  init(ladder: Ladder, configuration: DefaultABRController.Configuration, loadControl: DefaultLoadControl) {
+  init(
+    ladder: Ladder, configuration: DefaultABRController.Configuration,
+    loadControl: DefaultLoadControl
+  ) {
     controller = DefaultABRController(configuration: configuration)
     self.loadControl = loadControl
     levels = ladder.bitrates.enumerated().map {
@@ -53,7 +56,8 @@ final class PlayheadRule: SimulatedRule {
       level: progress.level, expectedBytes: Int64(progress.totalBits / 8),
       loadedBytes: Int64(progress.loadedBits / 8), elapsed: Self.time(progress.elapsed),
       timeToFirstByte: Self.time(progress.timeToFirstBit), segmentDuration: segmentTime)
-    let target = controller.shouldAbandon(levels: levels, download: download, context: context(view))
+    let target = controller.shouldAbandon(
+      levels: levels, download: download, context: context(view))
     if let target { requested = target }
     return target
   }

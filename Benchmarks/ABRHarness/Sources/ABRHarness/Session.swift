@@ -109,7 +109,7 @@ struct Session {
   /// How often a running download is offered for abandonment, in seconds.
   let progressInterval: Double
 
-  func run(rule: SimulatedRule, trace: Trace) -> SessionResult {
+  func run(rule: SimulatedRule, trace: Trace, log: ((String) -> Void)? = nil) -> SessionResult {
     var network = Network(trace: trace)
     var playout = Playout()
     var meter = ThroughputEstimator(segmentSeconds: ladder.segmentSeconds)
@@ -166,6 +166,14 @@ struct Session {
             break
           }
         }
+      }
+      if let log {
+        let clock = playout.startupSeconds + playout.rebufferSeconds + playout.watchedSeconds
+        log(
+          "t=\(Report.fixed(clock, 1)) seg=\(segment) level=\(level) dl=\(Report.fixed(elapsed, 2))"
+            + " tput=\(Report.fixed(loaded / max(1e-9, elapsed - firstBit) / 1000, 0))k"
+            + " buf=\(Report.fixed(playout.buffer, 2)) stall=\(Report.fixed(playout.rebufferSeconds, 2))"
+            + (abandonedTo.map { " ABANDON->\($0)" } ?? ""))
       }
       if let target = abandonedTo {
         result.abandonments += 1

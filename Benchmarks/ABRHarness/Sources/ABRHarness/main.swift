@@ -14,6 +14,9 @@ struct Options {
   var limit = Int.max
   var variants: [(String, [String: String])] = []
   var perTrace = false
+  var diagnostics = false
+  var logTrace: String?
+  var logRule: String?
   var maximumBuffer = 25.0
   var progressInterval = 0.1
 }
@@ -47,6 +50,12 @@ func parseOptions() throws -> Options {
       }
       options.variants.append((parts[0], settings))
     case "--per-trace": options.perTrace = true
+    case "--diagnostics": options.diagnostics = true
+    case "--log":
+      let text = try value(argument).split(separator: "/").map(String.init)
+      guard text.count == 2 else { throw HarnessError("--log needs TRACE/RULE") }
+      options.logTrace = text[0]
+      options.logRule = text[1]
     default: throw HarnessError("unknown argument '\(argument)'")
     }
   }
@@ -67,10 +76,19 @@ func configuration(_ settings: [String: String]) throws -> DefaultABRController.
     switch key {
     case "defaultBandwidthEstimate": config.defaultBandwidthEstimate = Int(number)
     case "safetyFactor": config.safetyFactor = number
-    case "bufferRuleLowSeconds": config.bufferRuleLowSeconds = number
-    case "bufferRuleHighSeconds": config.bufferRuleHighSeconds = number
+    case "calmLowFraction": config.calmLowFraction = number
+    case "calmHighFraction": config.calmHighFraction = number
+    case "cautiousLowFraction": config.cautiousLowFraction = number
+    case "cautiousHighFraction": config.cautiousHighFraction = number
+    case "riskyHeadroom": config.riskyHeadroom = number
+    case "calmHeadroom": config.calmHeadroom = number
+    case "outageShareForCaution": config.outageShareForCaution = number
+    case "networkMemorySeconds": config.networkMemorySeconds = number
+    case "overshootHorizonSeconds": config.overshootHorizonSeconds = number
     case "insufficientBufferFactor": config.insufficientBufferFactor = number
+    case "endgameReserveSeconds": config.endgameReserveSeconds = number
     case "abandonGraceSeconds": config.abandonGraceSeconds = number
+    case "abandonBufferShare": config.abandonBufferShare = number
     default: throw HarnessError("unknown configuration key '\(key)'")
     }
   }
@@ -100,8 +118,9 @@ do {
   if variants.isEmpty { variants = [("Playhead", [:])] }
   let variantConfigs = try variants.map { ($0.0, try configuration($0.1)) }
   let baselineNames = ["Throughput", "BOLA", "Dynamic", "BBA-0"]
-  print("ABR benchmark: \(options.maximumBuffer) s maximum buffer, score = time average of "
-    + "ln(bitrate/lowest) minus 5 x rebuffer time in segment durations")
+  print(
+    "ABR benchmark: \(options.maximumBuffer) s maximum buffer, score = time average of "
+      + "ln(bitrate/lowest) minus 5 x rebuffer time in segment durations")
   for set in options.sets {
     guard let ladderName = ladders[set] else { throw HarnessError("unknown set '\(set)'") }
     let ladder = try Ladder.load(root.appendingPathComponent(ladderName))
@@ -111,7 +130,10 @@ do {
     let session = Session(
       ladder: ladder, maximumBuffer: options.maximumBuffer,
       progressInterval: options.progressInterval)
-    var summaries = (baselineNames + variantConfigs.map(\.0)).map { RuleSummary(name: $0) }
+    let extraNames = options.diagnostics ? ["Lowest"] : []
+    var summaries = (baselineNames + variantConfigs.map(\.0) + extraNames).map {
+      RuleSummary(name: $0)
+    }
     let started = Date()
     for trace in traces {
       var rules: [SimulatedRule] = [ThroughputRule(), BolaRule(), DynamicRule(), BufferBasedRule()]
@@ -121,9 +143,12 @@ do {
             ladder: ladder, configuration: config,
             loadControl: benchmarkLoadControl(maximumBuffer: options.maximumBuffer)))
       }
+      if options.diagnostics { rules.append(LowestRule()) }
       var line = trace.name
       for (slot, rule) in rules.enumerated() {
-        let result = session.run(rule: rule, trace: trace)
+        let logging = trace.name == options.logTrace && summaries[slot].name == options.logRule
+        let result = session.run(
+          rule: rule, trace: trace, log: logging ? { print($0) } : nil)
         summaries[slot].add(result)
         line += " \(summaries[slot].name)=\(Report.fixed(result.score, 3))"
       }
