@@ -60,9 +60,12 @@ extension DefaultABRController {
   ///    estimate in proportion to the buffer above the threshold, and the buffer rule
   ///    (BOLA's objective) may pick a higher level, at most one above what the
   ///    throughput and the current level justify.
-  /// 3. Near the end of the content, the buffer is spent (`endgamePosition`).
+  /// 3. A full buffer (within a tenth of a segment of the maximum less one segment) means
+  ///    the link would idle: at least one level above the current one.
   /// 4. Insufficient-buffer guard: no download may take more than
   ///    `insufficientBufferFactor` of the buffer at the estimate.
+  /// 5. Near the end of the content, the buffer is spent (`endgamePosition`), which may
+  ///    go above the guard: every remaining segment still arrives in time.
   func decide(in ladder: ABRLadder, context: ABRContext, allLevels: [BitrateLevel])
     -> ABRDecision
   {
@@ -89,15 +92,24 @@ extension DefaultABRController {
         reason = .buffer
       }
     }
-    let closing = endgamePosition(in: ladder, situation: situation)
-    if closing > chosen {
-      chosen = closing
+    // A full buffer means the loader waits for room, so the link idles: step up one level.
+    let usable = situation.maximumBufferSeconds - situation.segmentSeconds
+    if situation.bufferSeconds >= usable - Self.fullBufferTolerance * situation.segmentSeconds,
+      let current, current + 1 > chosen, current + 1 < ladder.count
+    {
+      chosen = current + 1
       reason = .buffer
     }
     let guarded = insufficientBufferPosition(in: ladder, situation: situation, wanted: chosen)
     if guarded < chosen {
       chosen = guarded
       reason = .insufficientBuffer
+    }
+    // The endgame rule has its own safety margin and wins over the guard.
+    let closing = endgamePosition(in: ladder, situation: situation)
+    if closing > chosen {
+      chosen = closing
+      reason = .buffer
     }
     let level = ladder.levels[chosen].index
     if let previous = context.currentLevel, previous != level,
@@ -108,6 +120,9 @@ extension DefaultABRController {
     }
     return ABRDecision(level: level, reason: reason)
   }
+
+  /// How close (in segments) to the usable maximum the buffer counts as full.
+  static let fullBufferTolerance = 0.1
 
   /// The highest level whose download at `factor` × the estimate fits in one segment's
   /// play time (the lowest when none does).
