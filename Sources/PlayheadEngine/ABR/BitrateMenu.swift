@@ -146,10 +146,11 @@ public struct BitrateMenu: Sendable, Equatable {
   /// up. Zero or less gives `"0 bps"`.
   public static func formatBitrate(_ bitsPerSecond: Int) -> String {
     guard bitsPerSecond > 0 else { return "0 bps" }
-    let bits = Int64(bitsPerSecond)
-    let kilobits = (bits + 500) / 1000
+    let bits = bitsPerSecond
+    // Rounded divisions that cannot overflow, even at Int.max.
+    let kilobits = bits / 1000 + (bits % 1000 >= 500 ? 1 : 0)
     if kilobits >= 1000 {
-      let tenths = (bits + 50_000) / 100_000
+      let tenths = bits / 100_000 + (bits % 100_000 >= 50_000 ? 1 : 0)
       let whole = tenths / 10
       let fraction = tenths % 10
       return fraction == 0 ? "\(whole) Mbps" : "\(whole).\(fraction) Mbps"

@@ -8,12 +8,16 @@ extension DefaultABRController {
   /// `abandonBufferShare` of the time the buffer lasts, and a lower level is smaller than
   /// that rest. The target is the highest such level that would arrive within that share,
   /// else the lowest.
+  ///
+  /// Targets are eligible levels (the caps apply) below the download's bitrate; the
+  /// download itself may be on a level that a new cap has since ruled out.
   func abandonTarget(
-    in ladder: ABRLadder, download: InProgressDownload, context: ABRContext
+    in ladder: ABRLadder, download: InProgressDownload, downloading: BitrateLevel,
+    context: ABRContext
   ) -> Int? {
-    guard let position = ladder.position(ofIndex: download.level), position > 0 else {
-      return nil
-    }
+    let bitrate = Double(max(1, downloading.plannedBitrate))
+    let candidates = ladder.bitrates.indices.filter { ladder.bitrates[$0] < bitrate }
+    guard !candidates.isEmpty else { return nil }
     let elapsed = download.elapsed.finiteSeconds
     let firstByte = download.timeToFirstByte?.finiteSeconds ?? elapsed
     let transferSeconds = max(0, elapsed - firstByte)
@@ -27,7 +31,7 @@ extension DefaultABRController {
     if let expected = download.expectedBytes, expected > 0 {
       totalBits = Double(expected) * 8
     } else {
-      totalBits = ladder.bitrates[position] * max(0.05, download.segmentDuration.finiteSeconds)
+      totalBits = bitrate * max(0.05, download.segmentDuration.finiteSeconds)
     }
     let remainingBits = totalBits - loadedBits
     guard remainingBits > 0 else { return nil }
@@ -37,8 +41,8 @@ extension DefaultABRController {
     guard finishSeconds > deadline else { return nil }
     let latency = max(situation.latencySeconds, firstByte)
     var target: Int?
-    for lower in stride(from: position - 1, through: 0, by: -1) {
-      let bits = totalBits * ladder.bitrates[lower] / ladder.bitrates[position]
+    for lower in candidates.reversed() {
+      let bits = totalBits * ladder.bitrates[lower] / bitrate
       guard bits < remainingBits else { continue }
       if speed > 0, latency + bits / speed <= deadline {
         target = lower

@@ -72,11 +72,14 @@ public final class DefaultABRController: ABRController, @unchecked Sendable {
     levels: [BitrateLevel], download: InProgressDownload, context: ABRContext
   ) -> Int? {
     lock.withLock {
-      guard configuration.abandonsDownloads, !levels.isEmpty,
-        context.constraints.manualSelection(in: levels) == nil
+      guard configuration.abandonsDownloads,
+        context.constraints.manualSelection(in: levels) == nil,
+        let downloading = levels.first(where: { $0.index == download.level })
       else { return nil }
       let ladder = ABRLadder(levels: context.constraints.eligibleLevels(levels))
-      guard let target = abandonTarget(in: ladder, download: download, context: context)
+      guard
+        let target = abandonTarget(
+          in: ladder, download: download, downloading: downloading, context: context)
       else { return nil }
       state.lastIndex = target
       return target
