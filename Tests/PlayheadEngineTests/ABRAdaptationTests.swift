@@ -1,3 +1,4 @@
+import Foundation
 import PlayheadCore
 import PlayheadEngine
 import XCTest
@@ -138,6 +139,19 @@ final class ABRAdaptationTests: XCTestCase {
     XCTAssertEqual(decision.level, 2)
   }
 
+  func testAfterASeek_theThroughputRuleDecides_butAStallGetsTheLowestLevel() {
+    let controller = DefaultABRController()
+    var context = ABRTestLadder.context(throughput: 3_000_000, buffer: 0, current: 1)
+    context.phase = .seeking
+    XCTAssertEqual(
+      controller.selectLevel(levels: ladder, context: context),
+      ABRDecision(level: 3, reason: .throughput))
+    context.phase = .stalled
+    XCTAssertEqual(
+      controller.selectLevel(levels: ladder, context: context),
+      ABRDecision(level: 0, reason: .insufficientBuffer))
+  }
+
   func testNearTheEnd_theBufferIsSpentOnQuality() {
     let controller = DefaultABRController()
     let open = controller.selectLevel(
@@ -159,6 +173,21 @@ final class ABRAdaptationTests: XCTestCase {
     let decision = DefaultABRController().selectLevel(
       levels: ladder, context: ABRTestLadder.context(throughput: 300_000, buffer: 28, current: 1))
     XCTAssertEqual(decision, ABRDecision(level: 2, reason: .buffer))
+  }
+
+  func testConcurrentCalls_fromManyThreads_areSafe() {
+    let controller = DefaultABRController()
+    let levels = ladder
+    DispatchQueue.concurrentPerform(iterations: 64) { iteration in
+      let context = ABRTestLadder.context(
+        throughput: Double(500_000 + iteration * 100_000), buffer: Double(iteration % 30))
+      let decision = controller.selectLevel(levels: levels, context: context)
+      XCTAssertTrue((0...4).contains(decision.level))
+      controller.didCompleteDownload(
+        CompletedDownload(
+          level: decision.level, bytes: 100_000, duration: MediaTime(value: 1, timescale: 1),
+          timeToFirstByte: nil, segmentDuration: MediaTime(value: 2, timescale: 1)))
+    }
   }
 
   func testRuns_areDeterministic() {

@@ -63,7 +63,8 @@ extension DefaultABRController {
   /// 3. A full buffer (within a tenth of a segment of the maximum less one segment) means
   ///    the link would idle: at least one level above the current one.
   /// 4. Insufficient-buffer guard: no download may take more than
-  ///    `insufficientBufferFactor` of the buffer at the estimate.
+  ///    `insufficientBufferFactor` of the buffer at the estimate (not while starting or
+  ///    seeking, where an empty buffer delays the start rather than stalling playback).
   /// 5. Near the end of the content, the buffer is spent (`endgamePosition`), which may
   ///    go above the guard: every remaining segment still arrives in time.
   func decide(in ladder: ABRLadder, context: ABRContext, allLevels: [BitrateLevel])
@@ -100,7 +101,12 @@ extension DefaultABRController {
       chosen = current + 1
       reason = .buffer
     }
-    let guarded = insufficientBufferPosition(in: ladder, situation: situation, wanted: chosen)
+    // Starting or after a seek, an empty buffer is a startup delay, not a stall: the
+    // throughput rule alone decides, as for the first segment.
+    let isStarting = context.phase == .starting || context.phase == .seeking
+    let guarded =
+      isStarting
+      ? chosen : insufficientBufferPosition(in: ladder, situation: situation, wanted: chosen)
     if guarded < chosen {
       chosen = guarded
       reason = .insufficientBuffer
