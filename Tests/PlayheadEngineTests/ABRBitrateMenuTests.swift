@@ -91,7 +91,8 @@ final class ABRBitrateMenuTests: XCTestCase {
       BitrateMenu.title(for: BitrateLevel(index: 0, bandwidth: 4_500_000, height: 1080)),
       "1080p · 4.5 Mbps")
     XCTAssertEqual(
-      BitrateMenu.title(for: BitrateLevel(index: 0, bandwidth: 4_500_000, height: 1080, label: "HD")),
+      BitrateMenu.title(
+        for: BitrateLevel(index: 0, bandwidth: 4_500_000, height: 1080, label: "HD")),
       "HD · 4.5 Mbps")
     XCTAssertEqual(
       BitrateMenu.title(for: BitrateLevel(index: 0, bandwidth: 800_000, label: "  ")), "800 kbps")

@@ -143,8 +143,10 @@ final class LoadControlTests: XCTestCase {
     ]
     for (scene, values, optimizer) in expected {
       let p = scene.parameters
-      let actual = [p.startupBuffer, p.bufferAfterRebuffer, p.lowWaterMark, p.highWaterMark, p.maximumBuffer]
-        .map(\.seconds)
+      let actual = [
+        p.startupBuffer, p.bufferAfterRebuffer, p.lowWaterMark, p.highWaterMark, p.maximumBuffer,
+      ]
+      .map(\.seconds)
       XCTAssertEqual(actual, values, "\(scene)")
       if let (minimum, maximum) = optimizer {
         XCTAssertEqual(p.optimizer.method, .default)

@@ -5,8 +5,9 @@ import PlayheadEngine
 // Trace-driven ABR benchmark: Playhead's DefaultABRController + DefaultLoadControl against
 // baseline rules written here from their papers, on the data in ../shared/abr.
 //
-// Usage: ABRHarness [--data DIR] [--sets 3Glogs,4Glogs,sd_fs] [--limit N]
-//                   [--variant NAME:key=value,...]... [--per-trace]
+// Usage: ABRHarness [--data DIR] [--sets 3Glogs,4Glogs,sd_fs] [--limit N] [--buffer SECONDS]
+//                   [--variant NAME:key=value,...]... [--per-trace] [--diagnostics]
+//                   [--log TRACE/RULE]
 
 struct Options {
   var data = "../shared/abr"
@@ -49,6 +50,11 @@ func parseOptions() throws -> Options {
         }
       }
       options.variants.append((parts[0], settings))
+    case "--buffer":
+      guard let seconds = Double(try value(argument)), seconds >= 2 else {
+        throw HarnessError("--buffer needs a number of seconds of at least 2")
+      }
+      options.maximumBuffer = seconds
     case "--per-trace": options.perTrace = true
     case "--diagnostics": options.diagnostics = true
     case "--log":
