@@ -17,7 +17,7 @@ public final class DefaultABRController: ABRController, @unchecked Sendable {
   /// The configuration, with every number clamped into range.
   public let configuration: Configuration
   private let lock = NSLock()
-  /// Per-item memory; read and written only under `lock`.
+  /// What the controller remembers; read and written only under `lock`.
   var state = State()
 
   /// What the controller remembers: the last choice of the current item, and the
