@@ -39,8 +39,12 @@ scratch="${SCRATCH:-$harness/.build}"
 echo "Building the ABR harness (release) in $scratch..."
 build_log="$(mktemp)"
 trap 'rm -f "$build_log"' EXIT
-if ! swift build -c release --package-path "$harness" --scratch-path "$scratch" \
-  >"$build_log" 2>&1; then
+build() {
+  swift build -c release --package-path "$harness" --scratch-path "$scratch" >"$build_log" 2>&1
+}
+# SwiftPM can keep a stale source list for a path dependency whose files were added or
+# removed since the last build; the second attempt sees the new list.
+if ! build && ! build; then
   cat "$build_log" >&2
   echo "abr.sh: the harness did not build" >&2
   exit 1
