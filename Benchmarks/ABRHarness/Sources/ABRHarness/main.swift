@@ -1,0 +1,172 @@
+import Foundation
+import PlayheadCore
+import PlayheadEngine
+
+// Trace-driven ABR benchmark: Playhead's DefaultABRController + DefaultLoadControl against
+// baseline rules written here from their papers, on the data in ../shared/abr.
+//
+// Usage: ABRHarness [--data DIR] [--sets 3Glogs,4Glogs,sd_fs] [--limit N] [--buffer SECONDS]
+//                   [--variant NAME:key=value,...]... [--per-trace] [--diagnostics]
+//                   [--log TRACE/RULE]
+
+struct Options {
+  var data = "../shared/abr"
+  var sets = ["3Glogs", "4Glogs", "sd_fs"]
+  var limit = Int.max
+  var variants: [(String, [String: String])] = []
+  var perTrace = false
+  var diagnostics = false
+  var logTrace: String?
+  var logRule: String?
+  var maximumBuffer = 25.0
+  var progressInterval = 0.1
+}
+
+func parseOptions() throws -> Options {
+  var options = Options()
+  var arguments = CommandLine.arguments.dropFirst()
+  func value(_ flag: String) throws -> String {
+    guard let next = arguments.popFirst() else { throw HarnessError("\(flag) needs a value") }
+    return next
+  }
+  while let argument = arguments.popFirst() {
+    switch argument {
+    case "--data": options.data = try value(argument)
+    case "--sets": options.sets = try value(argument).split(separator: ",").map(String.init)
+    case "--limit":
+      guard let limit = Int(try value(argument)), limit > 0 else {
+        throw HarnessError("--limit needs a positive integer")
+      }
+      options.limit = limit
+    case "--variant":
+      let text = try value(argument)
+      let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
+      var settings: [String: String] = [:]
+      if parts.count == 2 {
+        for pair in parts[1].split(separator: ",") {
+          let kv = pair.split(separator: "=", maxSplits: 1).map(String.init)
+          guard kv.count == 2 else { throw HarnessError("bad variant setting '\(pair)'") }
+          settings[kv[0]] = kv[1]
+        }
+      }
+      options.variants.append((parts[0], settings))
+    case "--buffer":
+      guard let seconds = Double(try value(argument)), seconds >= 2 else {
+        throw HarnessError("--buffer needs a number of seconds of at least 2")
+      }
+      options.maximumBuffer = seconds
+    case "--per-trace": options.perTrace = true
+    case "--diagnostics": options.diagnostics = true
+    case "--log":
+      let text = try value(argument).split(separator: "/").map(String.init)
+      guard text.count == 2 else { throw HarnessError("--log needs TRACE/RULE") }
+      options.logTrace = text[0]
+      options.logRule = text[1]
+    default: throw HarnessError("unknown argument '\(argument)'")
+    }
+  }
+  return options
+}
+
+/// The controller configuration with `settings` applied (keys are the field names).
+func configuration(_ settings: [String: String]) throws -> DefaultABRController.Configuration {
+  var config = DefaultABRController.Configuration()
+  for (key, text) in settings {
+    guard let number = Double(text) else {
+      if key == "abandonsDownloads", let flag = Bool(text) {
+        config.abandonsDownloads = flag
+        continue
+      }
+      throw HarnessError("variant value '\(text)' for \(key) is not a number")
+    }
+    switch key {
+    case "defaultBandwidthEstimate": config.defaultBandwidthEstimate = Int(number)
+    case "safetyFactor": config.safetyFactor = number
+    case "calmLowFraction": config.calmLowFraction = number
+    case "calmHighFraction": config.calmHighFraction = number
+    case "cautiousLowFraction": config.cautiousLowFraction = number
+    case "cautiousHighFraction": config.cautiousHighFraction = number
+    case "riskyHeadroom": config.riskyHeadroom = number
+    case "calmHeadroom": config.calmHeadroom = number
+    case "outageShareForCaution": config.outageShareForCaution = number
+    case "networkMemorySeconds": config.networkMemorySeconds = number
+    case "overshootHorizonSeconds": config.overshootHorizonSeconds = number
+    case "insufficientBufferFactor": config.insufficientBufferFactor = number
+    case "endgameReserveSeconds": config.endgameReserveSeconds = number
+    case "abandonGraceSeconds": config.abandonGraceSeconds = number
+    case "abandonBufferShare": config.abandonBufferShare = number
+    default: throw HarnessError("unknown configuration key '\(key)'")
+    }
+  }
+  return config
+}
+
+/// The load control every Playhead run uses: the same 25 s maximum buffer as the
+/// baselines, loading whenever one more segment fits (no hysteresis, optimiser off), and
+/// playback that starts or resumes once a segment is in.
+func benchmarkLoadControl(maximumBuffer: Double) -> DefaultLoadControl {
+  let maximum = MediaTime(seconds: maximumBuffer, preferredTimescale: 1000)
+  return DefaultLoadControl(
+    scene: .none,
+    settings: BufferSettings(
+      startupBuffer: MediaTime(value: 1, timescale: 1),
+      bufferAfterRebuffer: MediaTime(value: 1, timescale: 1),
+      lowWaterMark: maximum, highWaterMark: maximum, maximumBuffer: maximum,
+      optimizer: BufferOptimizer.none))
+}
+
+let ladders = ["3Glogs": "bbb.json", "4Glogs": "bbb4k.json", "sd_fs": "bbb.json"]
+
+do {
+  let options = try parseOptions()
+  let root = URL(fileURLWithPath: options.data)
+  var variants = options.variants
+  if variants.isEmpty { variants = [("Playhead", [:])] }
+  let variantConfigs = try variants.map { ($0.0, try configuration($0.1)) }
+  let baselineNames = ["Throughput", "BOLA", "Dynamic", "BBA-0"]
+  print(
+    "ABR benchmark: \(options.maximumBuffer) s maximum buffer, score = time average of "
+      + "ln(bitrate/lowest) minus 5 x rebuffer time in segment durations")
+  for set in options.sets {
+    guard let ladderName = ladders[set] else { throw HarnessError("unknown set '\(set)'") }
+    let ladder = try Ladder.load(root.appendingPathComponent(ladderName))
+    let traces = Array(
+      try Trace.loadAll(root.appendingPathComponent("traces").appendingPathComponent(set))
+        .prefix(options.limit))
+    let session = Session(
+      ladder: ladder, maximumBuffer: options.maximumBuffer,
+      progressInterval: options.progressInterval)
+    let extraNames = options.diagnostics ? ["Lowest"] : []
+    var summaries = (baselineNames + variantConfigs.map(\.0) + extraNames).map {
+      RuleSummary(name: $0)
+    }
+    let started = Date()
+    for trace in traces {
+      var rules: [SimulatedRule] = [ThroughputRule(), BolaRule(), DynamicRule(), BufferBasedRule()]
+      for (_, config) in variantConfigs {
+        rules.append(
+          PlayheadRule(
+            ladder: ladder, configuration: config,
+            loadControl: benchmarkLoadControl(maximumBuffer: options.maximumBuffer)))
+      }
+      if options.diagnostics { rules.append(LowestRule()) }
+      var line = trace.name
+      for (slot, rule) in rules.enumerated() {
+        let logging = trace.name == options.logTrace && summaries[slot].name == options.logRule
+        let result = session.run(
+          rule: rule, trace: trace, log: logging ? { print($0) } : nil)
+        summaries[slot].add(result)
+        line += " \(summaries[slot].name)=\(Report.fixed(result.score, 3))"
+      }
+      if options.perTrace { print(line) }
+    }
+    let seconds = Date().timeIntervalSince(started)
+    print(
+      Report.table(
+        title: "\(set) (\(traces.count) traces) / \(ladderName)  [\(Report.fixed(seconds, 1)) s]",
+        rows: summaries, baselines: Set(baselineNames), playhead: variantConfigs[0].0))
+  }
+} catch {
+  FileHandle.standardError.write(Data("ABRHarness: \(error)\n".utf8))
+  exit(1)
+}

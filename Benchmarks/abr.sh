@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Trace-driven ABR benchmark: Playhead's DefaultABRController + DefaultLoadControl against
+# baseline rules (throughput, BOLA, dynamic, BBA-0) on the ladders and network traces in
+# ../shared/abr (see its README), with a 25 s maximum buffer.
+#
+# Builds the nested package Benchmarks/ABRHarness in release mode (it depends on this
+# repository through a path dependency, so the main package carries no benchmark code) and
+# runs it. Prints, per trace set and rule, the mean time-average bitrate, rebuffer ratio,
+# switches per minute, startup time, abandoned downloads and score, and the ratio of
+# Playhead's score to the best baseline's.
+#
+# Usage: Benchmarks/abr.sh [harness options...]
+#   e.g. Benchmarks/abr.sh --sets 3Glogs --limit 20
+#        Benchmarks/abr.sh --variant tuned:safetyFactor=0.85 --variant base
+# Environment:
+#   ABR_DATA     the data directory (default: ../shared/abr next to the repository, or
+#                /work/shared/abr)
+#   SCRATCH      the build directory (default: Benchmarks/ABRHarness/.build)
+set -euo pipefail
+
+repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+harness="$repo_root/Benchmarks/ABRHarness"
+
+data="${ABR_DATA:-}"
+if [[ -z "$data" ]]; then
+  for candidate in "$repo_root/../shared/abr" "/work/shared/abr"; do
+    if [[ -d "$candidate/traces" ]]; then
+      data="$candidate"
+      break
+    fi
+  done
+fi
+if [[ -z "$data" || ! -d "$data/traces" ]]; then
+  echo "abr.sh: no ABR data found; set ABR_DATA to the directory holding bbb.json and traces/" >&2
+  exit 2
+fi
+
+scratch="${SCRATCH:-$harness/.build}"
+echo "Building the ABR harness (release) in $scratch..."
+build_log="$(mktemp)"
+trap 'rm -f "$build_log"' EXIT
+build() {
+  swift build -c release --package-path "$harness" --scratch-path "$scratch" >"$build_log" 2>&1
+}
+# SwiftPM can keep a stale source list for a path dependency whose files were added or
+# removed since the last build; the second attempt sees the new list.
+if ! build && ! build; then
+  cat "$build_log" >&2
+  echo "abr.sh: the harness did not build" >&2
+  exit 1
+fi
+grep -Ev '^\[[0-9]+/[0-9]+\]' "$build_log" || true
+binary="$scratch/release/ABRHarness"
+
+"$binary" --data "$data" "$@"

@@ -1,0 +1,125 @@
+extension DefaultABRController {
+  /// The tunable numbers of the default controller; the defaults are the benchmarked ones
+  /// (see `docs/abr.md`).
+  ///
+  /// Out-of-range values are clamped when the controller is built: factors to 0.05...1,
+  /// shares and fractions to 0...1, durations and headrooms to at least zero, each high
+  /// fraction to at least its low fraction, and the calm headroom to at least the risky one.
+  public struct Configuration: Sendable, Equatable {
+    /// How the first level is chosen.
+    public var startPreference: ABRStartPreference
+    /// The bandwidth assumed before any measurement, in bits per second (1 Mbit/s).
+    public var defaultBandwidthEstimate: Int
+    /// The fraction of the estimated throughput a level may use.
+    public var safetyFactor: Double
+    /// On a calm network, the share of the usable buffer (maximum buffer minus one
+    /// segment) below which only the throughput rule decides.
+    public var calmLowFraction: Double
+    /// On a calm network, the share of the usable buffer from which the buffer rule picks
+    /// the highest level.
+    public var calmHighFraction: Double
+    /// `calmLowFraction` on a risky network.
+    public var cautiousLowFraction: Double
+    /// `calmHighFraction` on a risky network.
+    public var cautiousHighFraction: Double
+    /// Long-term throughput over the lowest level's bitrate at or below which the network
+    /// counts as risky.
+    public var riskyHeadroom: Double
+    /// Long-term throughput over the lowest level's bitrate at or above which the network
+    /// counts as calm (in between, caution is interpolated).
+    public var calmHeadroom: Double
+    /// The share of download time spent below the lowest level's bitrate at which the
+    /// network counts as fully risky (in between, caution is interpolated).
+    public var outageShareForCaution: Double
+    /// The half-life, in seconds of download time, of the long-term throughput and of the
+    /// outage share.
+    public var networkMemorySeconds: Double
+    /// Above the low threshold, a calm network's throughput rule may exceed the discounted
+    /// throughput by (buffer − low threshold) / this many seconds.
+    public var overshootHorizonSeconds: Double
+    /// The fraction of the buffer one download may take at the estimated throughput.
+    public var insufficientBufferFactor: Double
+    /// Buffer kept in reserve when the end of the content lets the rest be spent on quality.
+    public var endgameReserveSeconds: Double
+    /// Whether downloads that would drain the buffer are abandoned for a lower level.
+    public var abandonsDownloads: Bool
+    /// How long a download's bytes must have been flowing (or failing to) before its
+    /// speed is trusted for abandonment.
+    public var abandonGraceSeconds: Double
+    /// The share of the buffer's play time a running download may still need before it is
+    /// abandoned.
+    public var abandonBufferShare: Double
+
+    /// Creates a configuration; every argument has the benchmarked default.
+    public init(
+      startPreference: ABRStartPreference = .automatic,
+      defaultBandwidthEstimate: Int = 1_000_000,
+      safetyFactor: Double = 0.9,
+      calmLowFraction: Double = 0.2,
+      calmHighFraction: Double = 0.6,
+      cautiousLowFraction: Double = 0.64,
+      cautiousHighFraction: Double = 1.0,
+      riskyHeadroom: Double = 8,
+      calmHeadroom: Double = 15,
+      outageShareForCaution: Double = 0.03,
+      networkMemorySeconds: Double = 120,
+      overshootHorizonSeconds: Double = 10,
+      insufficientBufferFactor: Double = 0.5,
+      endgameReserveSeconds: Double = 2,
+      abandonsDownloads: Bool = true,
+      abandonGraceSeconds: Double = 1,
+      abandonBufferShare: Double = 0.8
+    ) {
+      self.startPreference = startPreference
+      self.defaultBandwidthEstimate = defaultBandwidthEstimate
+      self.safetyFactor = safetyFactor
+      self.calmLowFraction = calmLowFraction
+      self.calmHighFraction = calmHighFraction
+      self.cautiousLowFraction = cautiousLowFraction
+      self.cautiousHighFraction = cautiousHighFraction
+      self.riskyHeadroom = riskyHeadroom
+      self.calmHeadroom = calmHeadroom
+      self.outageShareForCaution = outageShareForCaution
+      self.networkMemorySeconds = networkMemorySeconds
+      self.overshootHorizonSeconds = overshootHorizonSeconds
+      self.insufficientBufferFactor = insufficientBufferFactor
+      self.endgameReserveSeconds = endgameReserveSeconds
+      self.abandonsDownloads = abandonsDownloads
+      self.abandonGraceSeconds = abandonGraceSeconds
+      self.abandonBufferShare = abandonBufferShare
+    }
+
+    /// The same configuration with every number in range.
+    var clamped: Configuration {
+      var copy = self
+      copy.defaultBandwidthEstimate = max(1, defaultBandwidthEstimate)
+      copy.safetyFactor = Self.factor(safetyFactor)
+      copy.calmLowFraction = Self.share(calmLowFraction)
+      copy.calmHighFraction = max(copy.calmLowFraction, Self.share(calmHighFraction))
+      copy.cautiousLowFraction = Self.share(cautiousLowFraction)
+      copy.cautiousHighFraction = max(copy.cautiousLowFraction, Self.share(cautiousHighFraction))
+      copy.riskyHeadroom = Self.nonNegative(riskyHeadroom)
+      copy.calmHeadroom = max(copy.riskyHeadroom, Self.nonNegative(calmHeadroom))
+      copy.outageShareForCaution = max(1e-6, Self.share(outageShareForCaution))
+      copy.networkMemorySeconds = max(1, Self.nonNegative(networkMemorySeconds))
+      copy.overshootHorizonSeconds = max(0.1, Self.nonNegative(overshootHorizonSeconds))
+      copy.insufficientBufferFactor = Self.factor(insufficientBufferFactor)
+      copy.endgameReserveSeconds = Self.nonNegative(endgameReserveSeconds)
+      copy.abandonGraceSeconds = Self.nonNegative(abandonGraceSeconds)
+      copy.abandonBufferShare = Self.factor(abandonBufferShare)
+      return copy
+    }
+
+    private static func factor(_ value: Double) -> Double {
+      value.isNaN ? 1 : min(1, max(0.05, value))
+    }
+
+    private static func share(_ value: Double) -> Double {
+      value.isNaN ? 0 : min(1, max(0, value))
+    }
+
+    private static func nonNegative(_ value: Double) -> Double {
+      value.isNaN ? 0 : min(1e6, max(0, value))
+    }
+  }
+}

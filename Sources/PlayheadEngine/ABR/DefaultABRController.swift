@@ -1,0 +1,96 @@
+import Foundation
+import PlayheadCore
+
+/// Playhead's ABR controller: a throughput rule while the buffer is low, a buffer rule
+/// once it is healthy, a guard that keeps one download from draining the buffer, and
+/// abandonment of a download that would empty it.
+///
+/// Deterministic and free of I/O: the same calls give the same answers. Thread-safe; the
+/// small per-item state sits behind a lock. See `docs/abr.md` for the rules and the
+/// benchmark.
+///
+/// ```swift
+/// let abr = DefaultABRController(configuration: .init(startPreference: .quality("HD")))
+/// let first = abr.selectInitialLevel(levels: ladder, context: context)
+/// ```
+public final class DefaultABRController: ABRController, @unchecked Sendable {
+  /// The configuration, with every number clamped into range.
+  public let configuration: Configuration
+  private let lock = NSLock()
+  /// What the controller remembers; read and written only under `lock`.
+  var state = State()
+
+  /// What the controller remembers: the last choice of the current item, and the
+  /// network across items.
+  struct State {
+    /// The `BitrateLevel.index` of the last choice.
+    var lastIndex: Int?
+    /// The lowest eligible bitrate of the last decision, in bits per second.
+    var lowestBitrate: Double?
+    /// Decayed bits of the engine's downloads, for the long-term throughput.
+    var transferredBits = 0.0
+    /// Decayed seconds of those downloads (request to last byte).
+    var transferSeconds = 0.0
+    /// Decayed download seconds whose throughput was below `lowestBitrate`.
+    var outageSeconds = 0.0
+    /// Decayed download seconds judged against `lowestBitrate`.
+    var judgedSeconds = 0.0
+  }
+
+  /// Creates a controller.
+  public init(configuration: Configuration = Configuration()) {
+    self.configuration = configuration.clamped
+  }
+
+  public func selectInitialLevel(levels: [BitrateLevel], context: ABRContext) -> Int {
+    lock.withLock {
+      state.lastIndex = nil
+      guard !levels.isEmpty else { return -1 }
+      if let manual = context.constraints.manualSelection(in: levels) { return manual.index }
+      let ladder = ABRLadder(levels: context.constraints.eligibleLevels(levels))
+      state.lowestBitrate = ladder.bitrates.first
+      let chosen = ladder.levels[initialPosition(in: ladder, context: context)].index
+      state.lastIndex = chosen
+      return chosen
+    }
+  }
+
+  public func selectLevel(levels: [BitrateLevel], context: ABRContext) -> ABRDecision {
+    lock.withLock {
+      guard !levels.isEmpty else { return ABRDecision(level: -1, reason: .noLevels) }
+      if let manual = context.constraints.manualSelection(in: levels) {
+        return ABRDecision(level: manual.index, reason: .manual)
+      }
+      let ladder = ABRLadder(levels: context.constraints.eligibleLevels(levels))
+      let decision = decide(in: ladder, context: context, allLevels: levels)
+      state.lastIndex = decision.level
+      return decision
+    }
+  }
+
+  public func shouldAbandon(
+    levels: [BitrateLevel], download: InProgressDownload, context: ABRContext
+  ) -> Int? {
+    lock.withLock {
+      guard configuration.abandonsDownloads,
+        context.constraints.manualSelection(in: levels) == nil,
+        let downloading = levels.first(where: { $0.index == download.level })
+      else { return nil }
+      let ladder = ABRLadder(levels: context.constraints.eligibleLevels(levels))
+      guard
+        let target = abandonTarget(
+          in: ladder, download: download, downloading: downloading, context: context)
+      else { return nil }
+      state.lastIndex = target
+      return target
+    }
+  }
+
+  public func didCompleteDownload(_ download: CompletedDownload) {
+    lock.withLock { noteDownload(download) }
+  }
+
+  public func reset() {
+    lock.withLock { state = State() }
+  }
+}

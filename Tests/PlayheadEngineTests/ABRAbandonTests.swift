@@ -1,0 +1,101 @@
+import PlayheadCore
+import PlayheadEngine
+import XCTest
+
+final class ABRAbandonTests: XCTestCase {
+  let ladder = ABRTestLadder.levels
+
+  /// A 2-second segment of `level` that has received `loadedBits` in `transferSeconds`
+  /// after a 50 ms first byte.
+  private func download(level: Int, loadedBits: Double, transferSeconds: Double)
+    -> InProgressDownload
+  {
+    InProgressDownload(
+      level: level, expectedBytes: Int64(ladder[level].bandwidth * 2 / 8),
+      loadedBytes: Int64(loadedBits / 8),
+      elapsed: MediaTime(seconds: 0.05 + transferSeconds, preferredTimescale: 1000),
+      timeToFirstByte: MediaTime(value: 50, timescale: 1000),
+      segmentDuration: MediaTime(value: 2, timescale: 1))
+  }
+
+  private func abandon(
+    _ download: InProgressDownload, buffer: Double, constraints: ABRConstraints = .none,
+    controller: DefaultABRController = DefaultABRController()
+  ) -> Int? {
+    controller.shouldAbandon(
+      levels: ladder, download: download,
+      context: ABRTestLadder.context(
+        throughput: 5_000_000, buffer: buffer, current: download.level, constraints: constraints))
+  }
+
+  func testADownloadThatWouldDrainTheBuffer_isAbandonedForALevelThatArrivesInTime() {
+    // 8 Mbit at 0.5 Mbit/s: 0.75 Mbit after 1.5 s, 14.5 s to go with 4 s buffered.
+    let slow = download(level: 4, loadedBits: 750_000, transferSeconds: 1.5)
+    // 0.8 × 4 s = 3.2 s: 1.2 Mbit (600 kbit/s level) takes 2.45 s at 0.5 Mbit/s; 2.4 Mbit
+    // (1.2 Mbit/s) would take 4.85 s.
+    XCTAssertEqual(abandon(slow, buffer: 4), 1)
+  }
+
+  func testADownloadThatFinishesInTime_isKept() {
+    let slow = download(level: 4, loadedBits: 750_000, transferSeconds: 1.5)
+    XCTAssertNil(abandon(slow, buffer: 25))
+    let fast = download(level: 4, loadedBits: 6_000_000, transferSeconds: 1.5)
+    XCTAssertNil(abandon(fast, buffer: 3))
+  }
+
+  func testNothingIsJudgedBeforeTheGracePeriod() {
+    let early = download(level: 4, loadedBits: 100_000, transferSeconds: 0.5)
+    XCTAssertNil(abandon(early, buffer: 1))
+  }
+
+  func testNoBytesAfterTheGracePeriod_abandonsToTheLowestLevel() {
+    let stuck = download(level: 3, loadedBits: 0, transferSeconds: 2)
+    XCTAssertEqual(abandon(stuck, buffer: 3), 0)
+  }
+
+  func testWhenNoLevelArrivesInTime_theLowestIsTaken() {
+    // 0.1 Mbit/s: even 600 kbit takes 6 s, beyond 0.8 × 2 s.
+    let crawling = download(level: 4, loadedBits: 150_000, transferSeconds: 1.5)
+    XCTAssertEqual(abandon(crawling, buffer: 2), 0)
+  }
+
+  func testTheLowestLevel_isNeverAbandoned() {
+    let stuck = download(level: 0, loadedBits: 0, transferSeconds: 5)
+    XCTAssertNil(abandon(stuck, buffer: 0.5))
+  }
+
+  func testAManualSelection_isNeverAbandoned() {
+    let stuck = download(level: 3, loadedBits: 0, transferSeconds: 5)
+    XCTAssertNil(abandon(stuck, buffer: 0.5, constraints: ABRConstraints(manualLevel: 3)))
+  }
+
+  func testTheTarget_respectsTheCaps() {
+    // At 2 Mbit/s, 1.2 Mbit/s (2.4 Mbit) would arrive in 1.25 s of a 1.6 s budget, but the
+    // cap allows 600 kbit/s at most.
+    let slow = download(level: 4, loadedBits: 3_000_000, transferSeconds: 1.5)
+    XCTAssertEqual(abandon(slow, buffer: 2), 2)
+    XCTAssertEqual(
+      abandon(slow, buffer: 2, constraints: ABRConstraints(preferredPeakBitRate: 600_000)), 1)
+  }
+
+  func testAbandonment_canBeTurnedOff() {
+    let stuck = download(level: 3, loadedBits: 0, transferSeconds: 5)
+    let controller = DefaultABRController(configuration: .init(abandonsDownloads: false))
+    XCTAssertNil(abandon(stuck, buffer: 0.5, controller: controller))
+  }
+
+  func testAnUnknownSize_isEstimatedFromTheBitrate() {
+    var unknown = download(level: 4, loadedBits: 750_000, transferSeconds: 1.5)
+    unknown.expectedBytes = nil
+    XCTAssertEqual(abandon(unknown, buffer: 4), 1)
+  }
+
+  func testAnUnknownLevel_orNoLevels_isNeverAbandoned() {
+    var other = download(level: 4, loadedBits: 0, transferSeconds: 5)
+    other.level = 77
+    XCTAssertNil(abandon(other, buffer: 1))
+    XCTAssertNil(
+      DefaultABRController().shouldAbandon(
+        levels: [], download: other, context: ABRTestLadder.context(throughput: 1, buffer: 0)))
+  }
+}
