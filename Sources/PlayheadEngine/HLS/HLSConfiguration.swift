@@ -18,6 +18,11 @@ public struct HLSConfiguration: Sendable {
   public var manualVariantIndex: Int?
   /// How long a variant URI that failed stays excluded before it may be tried again.
   public var exclusionDuration: MediaTime
+  /// Makes the bitrate controller for each stream; nil uses `DefaultABRController`
+  /// with `startPreference`.
+  public var makeABRController: (@Sendable () -> any ABRController)?
+  /// How the start rendition is chosen (default bandwidth, resolution or quality label).
+  public var startPreference: ABRStartPreference
   /// The data source to load with; nil picks HTTP or file loading by the URL's scheme.
   public var dataSource: (any DataSource)?
   /// Supplies content keys before the engine loads key URIs itself (DRM plug-in point).
@@ -34,6 +39,8 @@ public struct HLSConfiguration: Sendable {
     maximumPixelCount: Int? = nil,
     manualVariantIndex: Int? = nil,
     exclusionDuration: MediaTime = MediaTime(value: 60, timescale: 1),
+    makeABRController: (@Sendable () -> any ABRController)? = nil,
+    startPreference: ABRStartPreference = .automatic,
     dataSource: (any DataSource)? = nil,
     contentKeyProvider: (any ContentKeyProvider)? = nil,
     maximumLiveLatency: MediaTime? = nil
@@ -45,6 +52,8 @@ public struct HLSConfiguration: Sendable {
     self.maximumPixelCount = maximumPixelCount
     self.manualVariantIndex = manualVariantIndex
     self.exclusionDuration = exclusionDuration
+    self.makeABRController = makeABRController
+    self.startPreference = startPreference
     self.dataSource = dataSource
     self.contentKeyProvider = contentKeyProvider
     self.maximumLiveLatency = maximumLiveLatency

@@ -116,45 +116,51 @@ extension HLSDriver {
 
   // MARK: Rendition choice
 
-  /// The levels allowed by the caps (never empty: the lowest level stays).
-  func allowedLevels() -> [HLSLevel] {
-    let capped = levels.filter { level in
-      (configuration.preferredPeakBitRate <= 0
-        || level.bandwidth <= configuration.preferredPeakBitRate)
-        && (configuration.maximumPixelCount.map { max in
-          (level.resolution?.pixelCount ?? 0) <= max
-        } ?? true)
+  /// The ladder as the bitrate controller sees it.
+  var bitrateLevels: [BitrateLevel] {
+    levels.map { level in
+      BitrateLevel(
+        index: level.index, bandwidth: level.bandwidth, averageBandwidth: level.averageBandwidth,
+        width: level.resolution?.width, height: level.resolution?.height,
+        frameRate: level.frameRate, codecs: level.codecs)
     }
-    return capped.isEmpty ? [levels[0]] : capped
   }
 
-  /// The level to start with: the highest one the default estimate can sustain.
-  func initialLevel() -> Int {
-    if let manual = configuration.manualVariantIndex, levels.indices.contains(manual) {
-      return manual
-    }
-    return chooseLevel(bufferAhead: .zero)
-  }
-
-  /// The level for the next segment: throughput with a safety margin, and no switch up
-  /// while the buffer is thin.
-  func chooseLevel(bufferAhead: MediaTime) -> Int {
-    if let manual = configuration.manualVariantIndex, levels.indices.contains(manual) {
-      return manual
-    }
-    let allowed = allowedLevels()
-    let estimate = bandwidthMeter.estimateBitsPerSecond * 0.8
-    var choice = allowed[0].index
-    for level in allowed where Double(level.bandwidth) <= estimate { choice = level.index }
+  /// What the bitrate controller decides from: throughput, buffer, caps, position.
+  func abrContext(bufferAhead: MediaTime, phase: ABRPhase) -> ABRContext {
     lock.lock()
     let current = currentLevel
+    let loadTime = nextLoadTime
+    let media = playlists[current]
     lock.unlock()
-    if choice > current && bufferAhead < MediaTime(value: 5, timescale: 1)
-      && queue.bufferedEnd != nil
-    {
-      return current
-    }
-    return choice
+    let segmentDuration = MediaTime(value: Int64(max(1, media?.targetDuration ?? 2)), timescale: 1)
+    let remaining = media.flatMap { $0.endList ? max(.zero, $0.totalDuration - loadTime) : nil }
+    return ABRContext(
+      throughputBitsPerSecond: bandwidthMeter.hasEstimate
+        ? bandwidthMeter.estimateBitsPerSecond : nil,
+      lastTransferBitsPerSecond: bandwidthMeter.lastTransferBitsPerSecond,
+      bufferLevel: max(.zero, bufferAhead), maximumBuffer: configuration.forwardBufferDuration,
+      currentLevel: current, segmentDuration: segmentDuration, remainingContent: remaining,
+      phase: phase,
+      constraints: ABRConstraints(
+        preferredPeakBitRate: configuration.preferredPeakBitRate,
+        maxPixelCount: configuration.maximumPixelCount,
+        manualLevel: configuration.manualVariantIndex))
+  }
+
+  /// The level to start with, from the controller's start preference and the caps.
+  func initialLevel() -> Int {
+    let chosen = abr.selectInitialLevel(
+      levels: bitrateLevels, context: abrContext(bufferAhead: .zero, phase: .starting))
+    return levels.indices.contains(chosen) ? chosen : 0
+  }
+
+  /// The level for the next segment, as the bitrate controller decides.
+  func chooseLevel(bufferAhead: MediaTime) -> Int {
+    let phase: ABRPhase = queue.bufferedEnd == nil ? .seeking : .playing
+    let decision = abr.selectLevel(
+      levels: bitrateLevels, context: abrContext(bufferAhead: bufferAhead, phase: phase))
+    return levels.indices.contains(decision.level) ? decision.level : 0
   }
 
   // MARK: Playlists

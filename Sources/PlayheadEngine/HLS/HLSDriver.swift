@@ -17,6 +17,9 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   let clock: any Clock
   let dataSource: any DataSource
   let bandwidthMeter: BandwidthMeter
+  /// Chooses the rendition of every segment; used only by the downloader thread (and
+  /// once while opening).
+  let abr: any ABRController
   let levels: [HLSLevel]
   let master: MasterPlaylist?
   let queue = HLSSegmentQueue()
@@ -56,6 +59,13 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
       configuration: BandwidthMeter.Configuration(
         defaultEstimateBitsPerSecond: Double(configuration.defaultBandwidthEstimate)))
     self.bandwidthMeter = meter
+    if let make = configuration.makeABRController {
+      abr = make()
+    } else {
+      var abrConfiguration = DefaultABRController.Configuration()
+      abrConfiguration.startPreference = configuration.startPreference
+      abr = DefaultABRController(configuration: abrConfiguration)
+    }
     self.dataSource = HLSDriver.makeDataSource(
       for: url, configuration: configuration, clock: self.clock, meter: meter)
     let response = try dataSource.load(DataRequest(url: url, purpose: .playlist))
