@@ -1,29 +1,17 @@
 import Foundation
 import Playhead
 
-/// A playback scene named with `--scene`: how much an HLS stream buffers ahead.
-///
-/// The engine's own scene presets are not in this build, so the tool maps each scene to
-/// the HLS forward buffer: short 10 s, medium 20 s, long 30 s, live 6 s.
-enum PlayScene: String, CaseIterable, Sendable {
-  case short, medium, long, live
-
-  /// The HLS forward buffer of the scene, in seconds.
-  var forwardBufferSeconds: Int64 {
-    switch self {
-    case .short: return 10
-    case .medium: return 20
-    case .long: return 30
-    case .live: return 6
-    }
-  }
-
-  /// Parses a scene name (case-insensitive).
-  static func parse(_ text: String, option: String) throws(UsageError) -> PlayScene {
-    guard let scene = PlayScene(rawValue: text.lowercased()) else {
+/// Parses a `--scene` name (case-insensitive) into the engine's scene preset.
+enum SceneArgument {
+  static func parse(_ text: String, option: String) throws(UsageError) -> PlayerScene {
+    switch text.lowercased() {
+    case "short": return .short
+    case "medium": return .medium
+    case "long": return .long
+    case "live": return .live
+    default:
       throw UsageError("option '\(option)' needs short, medium, long or live, not '\(text)'")
     }
-    return scene
   }
 }
 
@@ -45,7 +33,7 @@ struct StreamOptions: Equatable, Sendable {
   /// `--start-bandwidth BPS`: the bandwidth assumed before any download is measured.
   var startBandwidth: Int?
   /// `--scene NAME`.
-  var scene: PlayScene?
+  var scene: PlayerScene?
 
   /// Reads the value of `name` (one of `names`) from `cursor`.
   mutating func parse(
@@ -73,7 +61,7 @@ struct StreamOptions: Equatable, Sendable {
     case "--start-bandwidth":
       startBandwidth = try ArgumentValue.bitRate(text, option: name)
     default:
-      scene = try PlayScene.parse(text, option: name)
+      scene = try SceneArgument.parse(text, option: name)
     }
   }
 
@@ -83,8 +71,6 @@ struct StreamOptions: Equatable, Sendable {
     if let maxPixelCount { hls.maximumPixelCount = maxPixelCount }
     hls.manualVariantIndex = renditionIndex
     if let startBandwidth { hls.defaultBandwidthEstimate = startBandwidth }
-    if let scene {
-      hls.forwardBufferDuration = MediaTime(value: scene.forwardBufferSeconds, timescale: 1)
-    }
+    if let scene { hls.scene = scene }
   }
 }

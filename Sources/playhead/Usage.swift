@@ -57,9 +57,8 @@ enum Usage {
                           them), or choose automatically (default)
       --start-bandwidth BPS
                           The bandwidth assumed before any download is measured
-      --scene S           short, medium, long or live: sets the HLS forward buffer to
-                          10 s, 20 s, 30 s or 6 s (the engine's scene presets are not in
-                          this build)
+      --scene S           short, medium, long or live: the engine's buffer presets
+                          (start, resume, low/high water, maximum; see docs/abr.md)
 
     Request options (HLS playlists, segments and keys; progressive HTTP media):
       --header 'K: V'     Send this header field (repeatable; a later one with the same

@@ -6,8 +6,13 @@ import PlayheadNet
 public struct HLSConfiguration: Sendable {
   /// Timeout, retries, headers, referer and user agent for playlists, segments and keys.
   public var request: RequestConfiguration
-  /// How much media to keep downloaded ahead of the play position.
+  /// How much media to keep downloaded ahead of the play position, when neither a
+  /// scene nor buffer settings are given.
   public var forwardBufferDuration: MediaTime
+  /// A scene preset for buffering (short, medium, long, live); nil = none.
+  public var scene: PlayerScene?
+  /// Explicit buffer settings; they win over the scene's values.
+  public var bufferSettings: BufferSettings?
   /// The bandwidth to assume before any transfer has been measured (bits/s).
   public var defaultBandwidthEstimate: Int
   /// The highest variant bandwidth to choose (bits/s; 0 = no cap).
@@ -41,6 +46,8 @@ public struct HLSConfiguration: Sendable {
     exclusionDuration: MediaTime = MediaTime(value: 60, timescale: 1),
     makeABRController: (@Sendable () -> any ABRController)? = nil,
     startPreference: ABRStartPreference = .automatic,
+    scene: PlayerScene? = nil,
+    bufferSettings: BufferSettings? = nil,
     dataSource: (any DataSource)? = nil,
     contentKeyProvider: (any ContentKeyProvider)? = nil,
     maximumLiveLatency: MediaTime? = nil
@@ -54,6 +61,8 @@ public struct HLSConfiguration: Sendable {
     self.exclusionDuration = exclusionDuration
     self.makeABRController = makeABRController
     self.startPreference = startPreference
+    self.scene = scene
+    self.bufferSettings = bufferSettings
     self.dataSource = dataSource
     self.contentKeyProvider = contentKeyProvider
     self.maximumLiveLatency = maximumLiveLatency

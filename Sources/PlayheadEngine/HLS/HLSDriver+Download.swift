@@ -49,7 +49,7 @@ extension HLSDriver {
       let loadTime = nextLoadTime
       lock.unlock()
       let ahead = (queue.bufferedEnd ?? loadTime) - position
-      if ahead >= configuration.forwardBufferDuration {
+      if !shouldContinueLoading(bufferedAhead: ahead, position: position) {
         _ = queue.waitForChange(timeoutSeconds: 0.25)
         continue
       }
@@ -116,6 +116,19 @@ extension HLSDriver {
 
   // MARK: Rendition choice
 
+  /// Whether to download another segment with `bufferedAhead` of media downloaded.
+  func shouldContinueLoading(bufferedAhead: MediaTime, position: MediaTime) -> Bool {
+    guard let loadControl else { return bufferedAhead < configuration.forwardBufferDuration }
+    loadControl.playbackDidProgress(elapsed: position)
+    return loadControl.shouldContinueLoading(
+      bufferedAhead: bufferedAhead, playbackElapsed: position, isPlaying: true)
+  }
+
+  /// The buffer the bitrate controller plans with.
+  var maximumBuffer: MediaTime {
+    loadControl?.targetBuffer ?? configuration.forwardBufferDuration
+  }
+
   /// The ladder as the bitrate controller sees it.
   var bitrateLevels: [BitrateLevel] {
     levels.map { level in
@@ -139,7 +152,7 @@ extension HLSDriver {
       throughputBitsPerSecond: bandwidthMeter.hasEstimate
         ? bandwidthMeter.estimateBitsPerSecond : nil,
       lastTransferBitsPerSecond: bandwidthMeter.lastTransferBitsPerSecond,
-      bufferLevel: max(.zero, bufferAhead), maximumBuffer: configuration.forwardBufferDuration,
+      bufferLevel: max(.zero, bufferAhead), maximumBuffer: maximumBuffer,
       currentLevel: current, segmentDuration: segmentDuration, remainingContent: remaining,
       phase: phase,
       constraints: ABRConstraints(

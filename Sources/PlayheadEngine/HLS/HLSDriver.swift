@@ -20,6 +20,9 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   /// Chooses the rendition of every segment; used only by the downloader thread (and
   /// once while opening).
   let abr: any ABRController
+  /// Decides how far ahead to download (scene presets and the buffer optimiser); nil
+  /// keeps a fixed `forwardBufferDuration`.
+  let loadControl: (any LoadControl)?
   let levels: [HLSLevel]
   let master: MasterPlaylist?
   let queue = HLSSegmentQueue()
@@ -59,6 +62,13 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
       configuration: BandwidthMeter.Configuration(
         defaultEstimateBitsPerSecond: Double(configuration.defaultBandwidthEstimate)))
     self.bandwidthMeter = meter
+    if configuration.scene != nil || configuration.bufferSettings != nil {
+      loadControl = DefaultLoadControl(
+        scene: configuration.scene ?? .none,
+        settings: configuration.bufferSettings ?? BufferSettings())
+    } else {
+      loadControl = nil
+    }
     if let make = configuration.makeABRController {
       abr = make()
     } else {
