@@ -145,6 +145,10 @@ public final class ManualClock: Clock, @unchecked Sendable {
   private let lock = NSLock()
   private var nanoseconds: Int64
   private var waiters: [Int: WakeSignal] = [:]
+  /// The deadline of each wait still blocked: a wait leaves this set as soon as an
+  /// advance reaches its deadline, before its thread has even woken.
+  private var blockedDeadlines: [Int: MediaTime] = [:]
+  private let blockedChanged = NSCondition()
   private var nextWaiterKey = 0
   /// Whether a wait jumps the clock to its deadline (fast mode) instead of blocking.
   public let advancesOnWait: Bool
@@ -179,6 +183,8 @@ public final class ManualClock: Clock, @unchecked Sendable {
     let time = target(nanoseconds)
     let scaled = time.convertScale(1_000_000_000, rounding: .roundTowardPositiveInfinity)
     if scaled.isNumeric && scaled.value > nanoseconds { nanoseconds = scaled.value }
+    let reached = MediaTime(value: nanoseconds, timescale: 1_000_000_000)
+    blockedDeadlines = blockedDeadlines.filter { $0.value > reached }
     let toWake = Array(waiters.values)
     lock.unlock()
     for signal in toWake { signal.poke() }
@@ -197,12 +203,53 @@ public final class ManualClock: Clock, @unchecked Sendable {
     let key = nextWaiterKey
     nextWaiterKey += 1
     waiters[key] = signal
+    if deadline > MediaTime(value: nanoseconds, timescale: 1_000_000_000) {
+      blockedDeadlines[key] = deadline
+    }
     lock.unlock()
+    blockedChanged.lock()
+    blockedChanged.broadcast()
+    blockedChanged.unlock()
     defer {
       lock.lock()
       waiters[key] = nil
+      blockedDeadlines[key] = nil
       lock.unlock()
     }
     return signal.block(hostTimeoutSeconds: nil) { self.now >= deadline }
+  }
+
+  /// How many waits are blocked on a deadline the clock has not reached.
+  public var blockedWaitCount: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return blockedDeadlines.count
+  }
+
+  /// The earliest deadline a blocked wait is waiting for, if any.
+  public var nextBlockedDeadline: MediaTime? {
+    lock.lock()
+    defer { lock.unlock() }
+    return blockedDeadlines.values.min()
+  }
+
+  /// Blocks the caller until at least `count` waits are blocked on the clock; returns
+  /// false after `hostTimeoutSeconds` of real time (a guard against hangs in tests).
+  ///
+  /// A test that drives the clock uses this to advance only when the threads under test
+  /// are all waiting, which makes their timing exact and repeatable.
+  @discardableResult
+  public func waitForBlockedWaits(count: Int, hostTimeoutSeconds: Double = 30) -> Bool {
+    let limit = Date(timeIntervalSinceNow: hostTimeoutSeconds)
+    blockedChanged.lock()
+    defer { blockedChanged.unlock() }
+    while blockedWaitCount < count {
+      if !blockedChanged.wait(until: min(limit, Date(timeIntervalSinceNow: 0.01)))
+        && Date() >= limit
+      {
+        return false
+      }
+    }
+    return true
   }
 }

@@ -31,7 +31,9 @@ public struct DataResponse: Sendable {
   /// The source's clock when the last byte arrived.
   public var endClock: MediaTime
 
-  public init(data: Data, url: URL, statusCode: Int? = nil, startClock: MediaTime, endClock: MediaTime) {
+  public init(
+    data: Data, url: URL, statusCode: Int? = nil, startClock: MediaTime, endClock: MediaTime
+  ) {
     self.data = data
     self.url = url
     self.statusCode = statusCode

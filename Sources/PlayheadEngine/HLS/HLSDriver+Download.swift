@@ -19,6 +19,9 @@ extension HLSDriver {
       clock: clock)
   }
 
+  /// How often a full buffer is re-checked on the clock when playback does not move.
+  static let bufferRecheckInterval = MediaTime(value: 1, timescale: 4)
+
   var isStopped: Bool {
     lock.lock()
     defer { lock.unlock() }
@@ -50,7 +53,8 @@ extension HLSDriver {
       lock.unlock()
       let ahead = (queue.bufferedEnd ?? loadTime) - position
       if !shouldContinueLoading(bufferedAhead: ahead, position: position) {
-        _ = queue.waitForChange(timeoutSeconds: 0.25)
+        // Re-check when playback moves (a poke) or after a little clock time.
+        clock.wait(until: clock.now + Self.bufferRecheckInterval, orUntil: positionSignal)
         continue
       }
       do throws(PlayheadError) {
@@ -149,8 +153,8 @@ extension HLSDriver {
     let segmentDuration = MediaTime(value: Int64(max(1, media?.targetDuration ?? 2)), timescale: 1)
     let remaining = media.flatMap { $0.endList ? max(.zero, $0.totalDuration - loadTime) : nil }
     return ABRContext(
-      throughputBitsPerSecond: bandwidthMeter.hasEstimate
-        ? bandwidthMeter.estimateBitsPerSecond : nil,
+      // Before any measurement the meter answers with the configured start bandwidth.
+      throughputBitsPerSecond: bandwidthMeter.estimateBitsPerSecond,
       lastTransferBitsPerSecond: bandwidthMeter.lastTransferBitsPerSecond,
       bufferLevel: max(.zero, bufferAhead), maximumBuffer: maximumBuffer,
       currentLevel: current, segmentDuration: segmentDuration, remainingContent: remaining,

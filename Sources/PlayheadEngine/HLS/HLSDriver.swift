@@ -45,6 +45,9 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   var stopped = false
   var bytes: Int64 = 0
   var openedFirstRun: MediaRun?
+  /// Raised when playback moves or the driver stops, to wake a downloader that waits
+  /// for buffer space.
+  let positionSignal = WakeSignal()
   /// A seek announced by `willSeek` whose run has not been made yet.
   var pendingSeek: (time: MediaTime, generation: Int)?
 
@@ -150,7 +153,7 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
     let generation = restartLocked(at: time)
     pendingSeek = (time, generation)
     lock.unlock()
-    queue.poke()
+    positionSignal.raise()
   }
 
   func run(at time: MediaTime) throws(PlayheadError) -> MediaRun? {
@@ -163,7 +166,7 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
     }
     pendingSeek = nil
     lock.unlock()
-    queue.poke()
+    positionSignal.raise()
     return try makeRun(fromOrdinal: 0, generation: generation)
   }
 
@@ -231,11 +234,20 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
     return bytes
   }
 
-  func playbackPositionChanged(_ position: MediaTime) {
+  /// Sets the play position without waking the downloader (it sees the change at its
+  /// next check): deterministic tests drive the position this way.
+  func setPlaybackPosition(_ position: MediaTime) {
     lock.lock()
     playbackPosition = position
     lock.unlock()
-    queue.poke()
+  }
+
+  func playbackPositionChanged(_ position: MediaTime) {
+    lock.lock()
+    let moved = position != playbackPosition
+    playbackPosition = position
+    lock.unlock()
+    if moved { positionSignal.raise() }
   }
 
   func stop() {
@@ -244,6 +256,7 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
     lock.unlock()
     dataSource.cancelAll()
     queue.cancel()
+    positionSignal.raise()
   }
 
   // MARK: Runs

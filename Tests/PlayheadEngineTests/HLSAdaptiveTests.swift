@@ -1,0 +1,193 @@
+import Foundation
+import PlayheadCore
+import PlayheadNet
+import PlayheadTestSupport
+import XCTest
+
+@testable import PlayheadEngine
+
+/// The engine's HLS driver on a manual clock over a simulated network: the test moves
+/// the clock only when the driver's threads are all waiting on it, so every run is the
+/// same to the nanosecond.
+final class HLSAdaptiveTests: XCTestCase {
+  private let base = URL(string: "http://sim.test/")!
+  private let renditions = ["144p", "360p", "720p"]
+  private let segmentCount = 60
+
+  /// A 120 s VOD ladder over the fixture ladder's segments (segment i is fixture i % 6).
+  private func resources() throws -> [URL: Data] {
+    var files: [URL: Data] = [:]
+    let master = try String(contentsOf: try Fixtures.url("hls/master.m3u8"), encoding: .utf8)
+    files[base.appendingPathComponent("master.m3u8")] = Data(master.utf8)
+    for rendition in renditions {
+      var playlist =
+        "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXT-X-PLAYLIST-TYPE:VOD\n"
+      for index in 0..<segmentCount {
+        playlist += "#EXTINF:2.000000,\nsegment\(index).ts\n"
+        let fixture = try Fixtures.url(String(format: "hls/\(rendition)/segment%03d.ts", index % 6))
+        files[base.appendingPathComponent("\(rendition)/segment\(index).ts")] = try Data(
+          contentsOf: fixture)
+      }
+      playlist += "#EXT-X-ENDLIST\n"
+      files[base.appendingPathComponent("\(rendition)/index.m3u8")] = Data(playlist.utf8)
+    }
+    return files
+  }
+
+  /// Opens the driver on another thread while the playlist loads run on the clock.
+  private func openDriver(_ configuration: HLSConfiguration, clock: ManualClock) throws -> HLSDriver
+  {
+    let box = DriverBox()
+    let url = base.appendingPathComponent("master.m3u8")
+    let opener = Thread {
+      box.set(
+        Result(catching: { () throws(PlayheadError) -> HLSDriver in
+          try HLSDriver(url: url, configuration: configuration, clock: clock)
+        }))
+    }
+    opener.start()
+    while box.value == nil {
+      if clock.waitForBlockedWaits(count: 1, hostTimeoutSeconds: 0.05),
+        let next = clock.nextBlockedDeadline
+      {
+        clock.advance(to: next)
+      }
+    }
+    return try XCTUnwrap(try box.value?.get())
+  }
+
+  /// What the simulated viewer saw.
+  struct Outcome {
+    /// (clock seconds when the download finished, level) for every segment.
+    var segments: [(time: Double, level: Int)] = []
+    var stalls = 0
+    var stallTimes: [Double] = []
+  }
+
+  /// Plays the ladder over `trace` for `seconds` of clock time, consuming media in real
+  /// (clock) time once 2 s are buffered.
+  private func simulate(trace: NetworkTrace, seconds: Double, startBandwidth: Int = 1_000_000)
+    throws -> Outcome
+  {
+    let clock = ManualClock()
+    let source = SimulatedDataSource(resources: try resources(), trace: trace, clock: clock)
+    var configuration = HLSConfiguration()
+    configuration.dataSource = source
+    configuration.forwardBufferDuration = MediaTime(value: 20, timescale: 1)
+    configuration.request.retryCount = 0
+    configuration.defaultBandwidthEstimate = startBandwidth
+    let driver = try openDriver(configuration, clock: clock)
+    defer { driver.stop() }
+    driver.startDownloading()
+
+    var outcome = Outcome()
+    var position = MediaTime.zero
+    var playing = false
+    let end = MediaTime(seconds: seconds, preferredTimescale: 1000)
+    while clock.now < end {
+      XCTAssertTrue(clock.waitForBlockedWaits(count: 1), "the driver stopped waiting on the clock")
+      let step = MediaTime(value: 1, timescale: 10)
+      let target = min(clock.nextBlockedDeadline ?? (clock.now + step), clock.now + step)
+      let before = clock.now
+      clock.advance(to: target)
+      let buffered = driver.queue.bufferedEnd ?? .zero
+      if playing {
+        position = position + (clock.now - before)
+        if position >= buffered && buffered < driver.duration {
+          outcome.stalls += 1
+          outcome.stallTimes.append(clock.now.seconds)
+          position = buffered
+          playing = false
+        }
+      } else if buffered - position >= MediaTime(value: 2, timescale: 1) {
+        playing = true
+      }
+      driver.setPlaybackPosition(position)
+    }
+    for entry in source.requestLog where entry.request.purpose == .segment && entry.error == nil {
+      guard let finished = entry.endClock else { continue }
+      let level = renditions.firstIndex { entry.request.url.path.contains("/\($0)/") } ?? -1
+      outcome.segments.append((finished.seconds, level))
+    }
+    return outcome
+  }
+
+  func testBandwidthDropSwitchesDownBeforeTheBufferEmpties() throws {
+    let trace = try NetworkTrace(periods: [
+      .init(durationMs: 30_000, bandwidthKbps: 5_000, latencyMs: 20),
+      .init(durationMs: 600_000, bandwidthKbps: 500, latencyMs: 20),
+    ])
+    let outcome = try simulate(trace: trace, seconds: 90)
+    let beforeDrop = outcome.segments.filter { $0.time < 30 }
+    let afterDrop = outcome.segments.filter { $0.time >= 45 }
+    XCTAssertEqual(beforeDrop.last?.level, 2, "5 Mbit/s sustains the top rendition: \(beforeDrop)")
+    XCTAssertFalse(afterDrop.isEmpty)
+    XCTAssertTrue(
+      afterDrop.allSatisfy { $0.level < 2 }, "0.5 Mbit/s cannot sustain 720p: \(afterDrop)")
+    XCTAssertEqual(outcome.stalls, 0, "the switch down happens before the buffer empties")
+  }
+
+  func testBandwidthRiseSwitchesUpWithinAFewSegments() throws {
+    let trace = try NetworkTrace(periods: [
+      .init(durationMs: 40_000, bandwidthKbps: 300, latencyMs: 20),
+      .init(durationMs: 600_000, bandwidthKbps: 5_000, latencyMs: 20),
+    ])
+    // Start from an estimate that matches the slow network, so the start does not stall.
+    let outcome = try simulate(trace: trace, seconds: 100, startBandwidth: 300_000)
+    let beforeRise = outcome.segments.filter { $0.time < 40 }
+    XCTAssertTrue(
+      beforeRise.allSatisfy { $0.level < 2 }, "300 kbit/s never fetches 720p: \(beforeRise)")
+    XCTAssertEqual(outcome.stalls, 0, "stalls at \(outcome.stallTimes): \(beforeRise)")
+    let afterRise = outcome.segments.filter { $0.time >= 40 }
+    let firstTop = try XCTUnwrap(
+      afterRise.firstIndex { $0.level == 2 }, "never reached 720p: \(afterRise)")
+    XCTAssertLessThanOrEqual(firstTop, 8, "switches up within 8 segments of the rise: \(afterRise)")
+  }
+
+  func testCapsAndManualSelectionHoldUnderEveryBandwidth() throws {
+    let trace = NetworkTrace.constant(bandwidthKbps: 20_000, latencyMs: 10)
+    let clock = ManualClock()
+    let files = try resources()
+    for (peak, manual, allowed) in [
+      (600_000, nil, 0...1), (0, 0 as Int?, 0...0), (0, 1 as Int?, 1...1),
+    ] {
+      var configuration = HLSConfiguration()
+      configuration.dataSource = SimulatedDataSource(resources: files, trace: trace, clock: clock)
+      configuration.preferredPeakBitRate = peak
+      configuration.manualVariantIndex = manual
+      let driver = try openDriver(configuration, clock: clock)
+      XCTAssertTrue(
+        allowed.contains(driver.initialLevel()),
+        "start level with peak \(peak), manual \(String(describing: manual))")
+      for buffer in [0, 5, 20] {
+        let level = driver.chooseLevel(bufferAhead: MediaTime(value: Int64(buffer), timescale: 1))
+        XCTAssertTrue(
+          allowed.contains(level),
+          "level \(level) with peak \(peak), manual \(String(describing: manual))")
+      }
+      driver.stop()
+    }
+  }
+}
+
+/// Hands a driver (or its opening error) from the opening thread to the test.
+final class DriverBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var result: Result<HLSDriver, PlayheadError>?
+  func set(_ value: Result<HLSDriver, PlayheadError>) {
+    lock.lock()
+    result = value
+    lock.unlock()
+  }
+  var value: Result<HLSDriver, PlayheadError>? {
+    lock.lock()
+    defer { lock.unlock() }
+    return result
+  }
+}
+
+extension Result where Failure == PlayheadError {
+  init(catching body: () throws(PlayheadError) -> Success) {
+    do { self = .success(try body()) } catch { self = .failure(error) }
+  }
+}
