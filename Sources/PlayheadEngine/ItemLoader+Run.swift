@@ -42,7 +42,8 @@ extension ItemLoader {
       duration: driver.duration, tracks: tracks, hasVideo: pipeline.videoStream != nil,
       hasAudio: pipeline.audioStream != nil, nominalFrameDuration: pipeline.nominalFrameDuration,
       indicatedBitrate: Double(driver.variant(of: run)?.bandwidth ?? bitrates),
-      streamKind: driver.streamKind, variants: driver.variants)
+      streamKind: driver.streamKind, variants: driver.variants, renditions: driver.renditions,
+      iFrameVariants: driver.iFrameVariants)
     condition.lock()
     status.phase = .ready(opened)
     hasVideo = opened.hasVideo

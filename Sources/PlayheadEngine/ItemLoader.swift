@@ -44,6 +44,8 @@ struct OpenedMedia: Sendable {
   var indicatedBitrate: Double
   var streamKind: StreamKind
   var variants: [VariantInfo]
+  var renditions: [RenditionInfo]
+  var iFrameVariants: [VariantInfo]
 }
 
 /// The loader's state as the playback loop sees it.

@@ -43,6 +43,10 @@ protocol MediaSourceDriver: AnyObject, Sendable {
   var streamKind: StreamKind { get }
   /// All renditions, lowest bandwidth first (empty for progressive media).
   var variants: [VariantInfo] { get }
+  /// The alternate renditions (audio, subtitles, …) the stream offers.
+  var renditions: [RenditionInfo] { get }
+  /// The I-frame (trick play) variants the stream offers.
+  var iFrameVariants: [VariantInfo] { get }
   /// The rendition of `run`, when the media has renditions.
   func variant(of run: MediaRun) -> VariantInfo?
   /// The bandwidth estimate and the speed of the last transfer, in bits per second.
@@ -84,6 +88,10 @@ final class ProgressiveDriver: MediaSourceDriver, @unchecked Sendable {
   var streamKind: StreamKind { .vod }
 
   var variants: [VariantInfo] { [] }
+
+  var renditions: [RenditionInfo] { [] }
+
+  var iFrameVariants: [VariantInfo] { [] }
 
   func variant(of run: MediaRun) -> VariantInfo? { nil }
 

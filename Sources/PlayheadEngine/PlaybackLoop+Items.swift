@@ -59,6 +59,8 @@ extension PlaybackLoop {
       $0.tracks = media.tracks
       $0.streamKind = media.streamKind
       $0.variants = media.variants
+      $0.renditions = media.renditions
+      $0.iFrameVariants = media.iFrameVariants
     }
     if status != .readyToPlay {
       status = .readyToPlay

@@ -62,6 +62,11 @@ public final class PlayerItem: @unchecked Sendable, Identifiable, Hashable {
   public var streamKind: StreamKind { read { $0.streamKind } }
   /// The stream's renditions, lowest bandwidth first (empty for progressive media).
   public var variants: [VariantInfo] { read { $0.variants } }
+  /// The alternate renditions the stream offers (audio languages, subtitles, …). They
+  /// are listed; playing an alternate audio or subtitle rendition is not supported yet.
+  public var renditions: [RenditionInfo] { read { $0.renditions } }
+  /// The I-frame (trick play) variants the stream offers.
+  public var iFrameVariants: [VariantInfo] { read { $0.iFrameVariants } }
   /// The rendition being loaded, for streams that have renditions.
   public var currentVariant: VariantInfo? { read { $0.currentVariant } }
   /// The engine's bandwidth estimate in bits per second (nil for progressive media).
@@ -161,6 +166,8 @@ struct ItemState: Sendable {
   var tracks: [AssetTrack] = []
   var streamKind: StreamKind = .vod
   var variants: [VariantInfo] = []
+  var renditions: [RenditionInfo] = []
+  var iFrameVariants: [VariantInfo] = []
   var currentVariant: VariantInfo?
   var bandwidthEstimate: Double?
   var currentDownloadSpeed: Double?

@@ -44,3 +44,32 @@ public enum VariantChangeReason: String, Sendable, Equatable, Codable {
   /// The rendition failed and a redundant copy or another rendition took over.
   case failover
 }
+
+/// An alternate rendition the master playlist offers: an audio language, a subtitle
+/// track, a video angle or closed captions.
+public struct RenditionInfo: Sendable, Equatable, Codable {
+  /// `audio`, `video`, `subtitles` or `closedCaptions`.
+  public var type: String
+  public var groupID: String
+  public var name: String
+  public var language: String?
+  public var isDefault: Bool
+  public var autoselect: Bool
+  public var forced: Bool
+  /// The rendition's media playlist (nil for renditions carried in the variant itself).
+  public var uri: String?
+
+  public init(
+    type: String, groupID: String, name: String, language: String?, isDefault: Bool,
+    autoselect: Bool, forced: Bool, uri: String?
+  ) {
+    self.type = type
+    self.groupID = groupID
+    self.name = name
+    self.language = language
+    self.isDefault = isDefault
+    self.autoselect = autoselect
+    self.forced = forced
+    self.uri = uri
+  }
+}

@@ -114,6 +114,20 @@ final class HLSPlaybackTests: XCTestCase {
       try XCTUnwrap(names.firstIndex(of: "resumeComplete")))
   }
 
+  func testLivePlaylistThatStopsChangingIsAnError() throws {
+    let server = try startServer()
+    let segment = try Data(contentsOf: try Fixtures.url("hls/144p/segment000.ts"))
+    // One-second target duration: the playlist is stale after 3.5 s without change.
+    let publisher = LiveHLSPublisher(
+      server: server, path: "/stale/index.m3u8", segments: [segment], segmentDuration: 1,
+      windowSize: 3, initialSegments: 3)
+    let (_, recorder) = play(publisher.url)
+    let end = recorder.waitForEnd()
+    XCTAssertEqual(end?.name, "failedToPlayToEnd")
+    XCTAssertEqual(end?.error?.code, .timedOut, "\(String(describing: end?.error))")
+    XCTAssertTrue(end?.error?.message.contains("has not changed") ?? false)
+  }
+
   func testResumeOfAMissingStreamFails() throws {
     let server = try startServer()
     let (player, recorder) = play(server.url("/hls/master.m3u8"))
@@ -206,6 +220,22 @@ final class HLSFormatTests: XCTestCase {
     XCTAssertEqual(player.currentItem?.statistics.framesDecoded, 250)
     XCTAssertTrue(server.requests.contains { $0.path == "/hls-redundant/backup/index.m3u8" })
     XCTAssertTrue(player.currentItem?.currentVariant?.uri.contains("backup") ?? false)
+  }
+
+  func testAlternateRenditionsAndIFrameVariantsAreListed() throws {
+    let player = Player(url: try Fixtures.url("hls-alt/master.m3u8"), configuration: .fast())
+    defer { player.close() }
+    let recorder = EventRecorder(player)
+    recorder.waitFor(event: "readyToPlay")
+    let item = try XCTUnwrap(player.currentItem)
+    let audio = item.renditions.filter { $0.type == "audio" }
+    XCTAssertEqual(Set(audio.compactMap(\.language)), ["en", "fr"])
+    XCTAssertTrue(audio.contains { $0.name == "Français" })
+    XCTAssertEqual(item.renditions.filter { $0.type == "subtitles" }.count, 1)
+    XCTAssertEqual(item.iFrameVariants.count, 1)
+    player.play()
+    XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
+    XCTAssertEqual(item.statistics.framesDecoded, 250)
   }
 
   func testVariantsAndStreamKindAreReported() throws {

@@ -65,7 +65,7 @@ extension HLSDriver {
             queue.finish(generation: generation)
             finishedGeneration = generation
           } else {
-            waitForLiveReload(level: level)
+            try waitForLiveReload(level: level)
           }
           continue
         }
@@ -213,11 +213,14 @@ extension HLSDriver {
             .unsupportedFormat, "expected a media playlist at \(uri.absoluteString)", url: uri)
         }
         lock.lock()
+        let previous = playlists[level]
         playlists[level] = media
         playlistLoadClock[level] = clock.now
         activeURI[level] = uriIndex
         bytes += Int64(response.data.count)
+        let stale = trackLiveChanges(level: level, previous: previous, current: media)
         lock.unlock()
+        if let stale { throw stale }
         return
       } catch {
         lastError = error
@@ -227,6 +230,42 @@ extension HLSDriver {
       }
     }
     throw lastError
+  }
+
+  /// Follows a live playlist between reloads (call with `lock` held): a media sequence
+  /// that went backwards restarts the tracker at the new live start, and a playlist that
+  /// has not changed for 3.5 target durations is an error (RFC 8216 §6.3.4).
+  private func trackLiveChanges(level: Int, previous: MediaPlaylist?, current: MediaPlaylist)
+    -> PlayheadError?
+  {
+    guard !current.endList else {
+      unchangedSince[level] = nil
+      return nil
+    }
+    let now = clock.now
+    guard let previous else {
+      unchangedSince[level] = now
+      return nil
+    }
+    if current.mediaSequence < previous.mediaSequence {
+      if nextLoadSequence != nil { nextLoadSequence = Self.liveStartSequence(current) }
+      unchangedSince[level] = now
+      return nil
+    }
+    let previousLast = previous.mediaSequence + previous.segments.count
+    let currentLast = current.mediaSequence + current.segments.count
+    if currentLast != previousLast || unchangedSince[level] == nil {
+      unchangedSince[level] = now
+      return nil
+    }
+    let limit = MediaTime(value: Int64(max(1, current.targetDuration)) * 7, timescale: 2)
+    if let since = unchangedSince[level], now - since >= limit {
+      return PlayheadError(
+        .timedOut,
+        "the live playlist \(current.url.absoluteString) has not changed for \(String(format: "%.1f", (now - since).seconds)) s (3.5 target durations)",
+        url: current.url)
+    }
+    return nil
   }
 
   /// Loads the level's playlist if it is missing or, for live streams, due for a reload.
@@ -248,13 +287,13 @@ extension HLSDriver {
   }
 
   /// Waits on the clock until the live playlist is due again (half a target duration).
-  private func waitForLiveReload(level: Int) {
+  private func waitForLiveReload(level: Int) throws(PlayheadError) {
     let target = Int64(max(1, playlist(level)?.targetDuration ?? 2))
     clock.sleep(until: clock.now + MediaTime(value: target, timescale: 2))
     lock.lock()
     playlistLoadClock[level] = nil
     lock.unlock()
-    try? loadPlaylist(level: level)
+    try loadPlaylist(level: level)
   }
 
   /// Where a live stream starts: three target durations from the end (RFC 8216 §6.3.3),

@@ -30,6 +30,8 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   /// Media playlists by level, as last loaded.
   var playlists: [Int: MediaPlaylist] = [:]
   var playlistLoadClock: [Int: MediaTime] = [:]
+  /// When each live playlist last changed (its last media sequence number moved).
+  var unchangedSince: [Int: MediaTime] = [:]
   /// Which URI of each level is in use (failover moves it on).
   var activeURI: [Int: Int] = [:]
   /// URIs excluded after failing, until the clock reaches the value.
@@ -202,6 +204,33 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
 
   var variants: [VariantInfo] {
     levels.map { info(for: $0.index) }
+  }
+
+  var renditions: [RenditionInfo] {
+    (master?.renditions ?? []).map { rendition in
+      RenditionInfo(
+        type: Self.typeName(rendition.type), groupID: rendition.groupID, name: rendition.name,
+        language: rendition.language, isDefault: rendition.isDefault,
+        autoselect: rendition.autoselect, forced: rendition.forced,
+        uri: rendition.uri?.absoluteString)
+    }
+  }
+
+  var iFrameVariants: [VariantInfo] {
+    (master?.iFrameVariants ?? []).enumerated().map { index, variant in
+      VariantInfo(
+        index: index, bandwidth: variant.bandwidth, width: variant.resolution?.width,
+        height: variant.resolution?.height, codecs: variant.codecs, uri: variant.uri.absoluteString)
+    }
+  }
+
+  private static func typeName(_ type: RenditionType) -> String {
+    switch type {
+    case .audio: return "audio"
+    case .video: return "video"
+    case .subtitles: return "subtitles"
+    case .closedCaptions: return "closedCaptions"
+    }
   }
 
   func variant(of run: MediaRun) -> VariantInfo? {
