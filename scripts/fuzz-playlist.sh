@@ -37,6 +37,7 @@ binary="$scratch/release/PlaylistFuzzer"
 log="$work/fuzz.log"
 echo "Fuzzing for $seconds s (log: $log)..."
 status=0
+started="$(date +%s)"
 # The Swift backtracer is off (ASan reports the crash). Leak detection is off: Swift runtime and Foundation caches live for the whole process
 # and would be reported at exit; memory growth is still caught by -rss_limit_mb.
 # shellcheck disable=SC2086
@@ -45,11 +46,12 @@ SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPT
   -dict=Fuzz/m3u8.dict -max_total_time="$seconds" -max_len=8192 -timeout=10 \
   -rss_limit_mb=2048 -artifact_prefix="$work/artifacts/" -print_final_stats=1 \
   ${FUZZ_ARGS:-} >"$log" 2>&1 || status=$?
+elapsed=$(($(date +%s) - started))
 
 runs="$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | tail -n 1 | tr -dc '0-9')"
 findings="$(find "$work/artifacts" -type f \( -name 'crash-*' -o -name 'timeout-*' -o -name 'oom-*' -o -name 'leak-*' \) | wc -l)"
 corpus_size="$(find "$work/corpus" -type f | wc -l)"
-echo "fuzz-playlist: ${runs:-0} executions in $seconds s, $findings findings (crashes, timeouts, OOMs) so far, working corpus $corpus_size inputs"
+echo "fuzz-playlist: ${runs:-0} executions in $elapsed s, $findings findings (crashes, timeouts, OOMs) so far, working corpus $corpus_size inputs"
 if [[ "$status" -ne 0 || "$findings" -ne 0 ]]; then
   echo "fuzz-playlist: libFuzzer exit status $status; see $log and $work/artifacts/" >&2
   tail -n 30 "$log" >&2

@@ -89,6 +89,21 @@ enum MediaSegmentCases {
         XCTAssertFalse(hasWarning(playlist, "longer than", line: 8))
       }),
     PlaylistCase(
+      "discontinuitySequenceAfterSegments_stillAppliesToAllOfThem",
+      mediaText("#EXTINF:4,\na.ts\n#EXT-X-DISCONTINUITY-SEQUENCE:7\n#EXTINF:4,\nb.ts\n"),
+      .parses { playlist in
+        XCTAssertEqual(try media(playlist).segments.map(\.discontinuitySequence), [7, 7])
+        XCTAssertTrue(hasWarning(playlist, "EXT-X-DISCONTINUITY-SEQUENCE comes after", line: 6))
+      }),
+    PlaylistCase(
+      "skipAfterSegments_stillOffsetsAllOfThem",
+      mediaText(
+        "#EXT-X-MEDIA-SEQUENCE:10\n#EXTINF:4,\na.ts\n#EXT-X-SKIP:SKIPPED-SEGMENTS=3\n#EXTINF:4,\nb.ts\n"
+      ),
+      .parses { playlist in
+        XCTAssertEqual(try media(playlist).segments.map(\.mediaSequence), [13, 14])
+      }),
+    PlaylistCase(
       "discontinuity_countsRunsFromZero",
       mediaText(
         """

@@ -213,6 +213,7 @@ struct MediaPlaylistBuilder {
     if !playlist.segments.isEmpty {
       context.warn(
         "EXT-X-DISCONTINUITY-SEQUENCE comes after the first segment; it still applies to it")
+      needsRenumbering = true
     }
     seenDiscontinuitySequence = true
     playlist.discontinuitySequence = sequence
