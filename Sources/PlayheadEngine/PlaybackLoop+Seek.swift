@@ -99,12 +99,14 @@ extension PlaybackLoop {
       $0.isBufferEmpty = true
       $0.isLikelyToKeepUp = false
     }
-    let fresh = makeActive(item)
+    // The seek is queued before the loader starts, so the media opens at `time`.
+    let fresh = makeActive(item, startLoading: false)
     fresh.isResuming = true
     current = fresh
     if rate != 0 { setTimeControl(.waitingToPlayAtSpecifiedRate(.evaluatingBufferingRate)) }
     performSeek(
       item: item, to: time, toleranceBefore: .zero, toleranceAfter: .zero, completion: completion)
+    fresh.loader.start()
   }
 
   /// Ends `active`'s pending seek with `finished == false`.
