@@ -11,14 +11,23 @@ extension ItemLoader {
     // A seek requested before the media opened (a resume, a start time) opens there.
     condition.lock()
     let initialSeek = pendingSeek
+    var hls = settings.hls
+    if let selection = pendingSelection {
+      // The item's rendition limits apply from the very first segment.
+      hls.preferredPeakBitRate = selection.preferredPeakBitRate
+      hls.maximumPixelCount = selection.maximumPixelCount
+      hls.manualVariantIndex = selection.manualIndex
+    }
     condition.unlock()
     do throws(PlayheadError) {
       driver = try asset.takeDriver(
-        hls: settings.hls, clock: settings.clock, startTime: initialSeek?.target)
+        hls: hls, clock: settings.clock, startTime: initialSeek?.target)
       condition.lock()
       let wasStopped = stopped
       self.driver = driver
+      let selection = pendingSelection
       condition.unlock()
+      if let selection { driver.updateSelection(selection) }
       if wasStopped {
         driver.stop()
         return

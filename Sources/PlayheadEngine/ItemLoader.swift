@@ -99,6 +99,8 @@ final class ItemLoader: @unchecked Sendable {
   var driver: (any MediaSourceDriver)?
   /// Set when the current run's video (audio) decoder is drained while the other is not.
   var runVideoDrained = false
+  /// The latest rendition limits, applied when the source opens.
+  var pendingSelection: VariantSelection?
   var runAudioDrained = false
   var hasVideo = false
   var hasAudio = false
@@ -157,6 +159,15 @@ final class ItemLoader: @unchecked Sendable {
     let driver = self.driver
     condition.unlock()
     driver?.playbackPositionChanged(position)
+  }
+
+  /// Hands new rendition limits to the media source (kept for one that is not open yet).
+  func updateSelection(_ selection: VariantSelection) {
+    condition.lock()
+    pendingSelection = selection
+    let driver = self.driver
+    condition.unlock()
+    driver?.updateSelection(selection)
   }
 
   /// A copy of the loader's state.

@@ -55,6 +55,8 @@ protocol MediaSourceDriver: AnyObject, Sendable {
   /// asks for the new run, so the driver can stop loading what is no longer needed and
   /// wake a read that waits for it.
   func willSeek(to time: MediaTime)
+  /// Applies new limits on rendition choice from the next segment on.
+  func updateSelection(_ selection: VariantSelection)
   /// Tells the driver where playback is, so it can keep its buffer ahead of it.
   func playbackPositionChanged(_ position: MediaTime)
   /// Stops all loading and interrupts blocking reads.
@@ -100,6 +102,8 @@ final class ProgressiveDriver: MediaSourceDriver, @unchecked Sendable {
   func playbackPositionChanged(_ position: MediaTime) {}
 
   func willSeek(to time: MediaTime) {}
+
+  func updateSelection(_ selection: VariantSelection) {}
 
   func stop() {
     demuxer.interrupt()

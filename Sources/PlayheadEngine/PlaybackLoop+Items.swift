@@ -16,6 +16,7 @@ extension PlaybackLoop {
       hls: configuration.hls,
       clock: configuration.clock)
     let loader = ItemLoader(asset: item.asset, settings: settings, wake: wake)
+    loader.updateSelection(selection(for: item))
     let active = ActiveItem(item: item, loader: loader)
     active.playRequestClock = clock.now
     item.owner = self
@@ -48,6 +49,27 @@ extension PlaybackLoop {
       $0.items = queue
     }
     emit(.currentItemChanged(queue.first))
+  }
+
+  /// Posts the item's rendition limits to its loader (from any thread).
+  func variantSelectionChanged(for item: PlayerItem) {
+    post { loop in
+      guard let active = loop.current, active.item === item else { return }
+      active.loader.updateSelection(loop.selection(for: item))
+    }
+  }
+
+  /// The item's limits, falling back to the player's HLS configuration.
+  func selection(for item: PlayerItem) -> VariantSelection {
+    let hls = configuration.hls
+    return item.read { state in
+      let itemPeak = Int(state.preferredPeakBitRate)
+      let itemPixels = state.preferredMaximumResolution.map { $0.width * $0.height }
+      return VariantSelection(
+        preferredPeakBitRate: itemPeak > 0 ? itemPeak : hls.preferredPeakBitRate,
+        maximumPixelCount: itemPixels ?? hls.maximumPixelCount,
+        manualIndex: state.preferredVariantIndex ?? hls.manualVariantIndex)
+    }
   }
 
   /// The loader opened the media: the item becomes ready.
@@ -208,7 +230,7 @@ extension PlaybackLoop {
     if let variant = loaderStatus.variant, variant != active.reportedVariant {
       let reason: VariantChangeReason =
         active.reportedVariant == nil
-        ? .initial : (configuration.hls.manualVariantIndex != nil ? .manual : .adaptive)
+        ? .initial : (selection(for: active.item).manualIndex != nil ? .manual : .adaptive)
       active.reportedVariant = variant
       active.item.update { $0.currentVariant = variant }
       emit(.variantChanged(active.item, variant, reason))

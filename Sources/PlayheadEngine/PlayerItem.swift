@@ -105,14 +105,31 @@ public final class PlayerItem: @unchecked Sendable, Identifiable, Hashable {
     set { update { $0.preferredForwardBufferDuration = newValue } }
   }
   /// The highest bitrate to choose in bits per second (0 = no limit); used by streaming sources.
+  ///
+  /// Takes effect at once on a playing stream (from the next segment on).
   public var preferredPeakBitRate: Double {
     get { read { $0.preferredPeakBitRate } }
-    set { update { $0.preferredPeakBitRate = max(0, newValue) } }
+    set {
+      update { $0.preferredPeakBitRate = max(0, newValue) }
+      owner?.variantSelectionChanged(for: self)
+    }
   }
   /// The largest resolution to choose (nil = no limit); used by streaming sources.
   public var preferredMaximumResolution: (width: Int, height: Int)? {
     get { read { $0.preferredMaximumResolution } }
-    set { update { $0.preferredMaximumResolution = newValue } }
+    set {
+      update { $0.preferredMaximumResolution = newValue }
+      owner?.variantSelectionChanged(for: self)
+    }
+  }
+  /// A rendition chosen by hand (an index into `variants`), or nil for automatic choice;
+  /// it wins over the player's configuration and takes effect from the next segment.
+  public var preferredVariantIndex: Int? {
+    get { read { $0.preferredVariantIndex } }
+    set {
+      update { $0.preferredVariantIndex = newValue }
+      owner?.variantSelectionChanged(for: self)
+    }
   }
   /// Playback ends here when playing forward (`.invalid` = the item's end).
   public var forwardPlaybackEndTime: MediaTime {
@@ -182,6 +199,7 @@ struct ItemState: Sendable {
   var preferredForwardBufferDuration: MediaTime = .zero
   var preferredPeakBitRate: Double = 0
   var preferredMaximumResolution: (width: Int, height: Int)?
+  var preferredVariantIndex: Int?
   var forwardPlaybackEndTime: MediaTime = .invalid
   var reversePlaybackEndTime: MediaTime = .invalid
   var audioTimePitchAlgorithm: AudioTimePitchAlgorithm = .timeDomain

@@ -73,3 +73,12 @@ public struct RenditionInfo: Sendable, Equatable, Codable {
     self.uri = uri
   }
 }
+
+/// The application's limits on rendition choice, from the item and the configuration.
+struct VariantSelection: Sendable, Equatable {
+  /// Bits per second (0 = no cap).
+  var preferredPeakBitRate: Int
+  var maximumPixelCount: Int?
+  /// A level chosen by hand; nil = automatic.
+  var manualIndex: Int?
+}

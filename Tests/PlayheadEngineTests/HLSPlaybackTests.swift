@@ -238,6 +238,32 @@ final class HLSFormatTests: XCTestCase {
     XCTAssertEqual(item.statistics.framesDecoded, 250)
   }
 
+  func testManualSelectionAndBackToAutomaticWhilePlaying() throws {
+    var configuration = PlayerConfiguration.fast()
+    configuration.hls.defaultBandwidthEstimate = 50_000_000
+    configuration.hls.forwardBufferDuration = MediaTime(value: 2, timescale: 1)
+    let item = PlayerItem(url: try Fixtures.url("hls/master.m3u8"))
+    item.preferredVariantIndex = 0
+    let player = Player(playerItem: item, configuration: configuration)
+    defer { player.close() }
+    let recorder = EventRecorder(player)
+    recorder.waitFor(event: "readyToPlay")
+    XCTAssertEqual(
+      item.currentVariant?.index, 0, "the manual choice applies from the first segment")
+    // A peak cap set on the item applies too; then back to automatic.
+    item.preferredVariantIndex = nil
+    item.preferredPeakBitRate = 600_000
+    player.play()
+    XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
+    var heights: [Int?] = []
+    for event in recorder.events {
+      if case .variantChanged(_, let variant, _) = event.kind { heights.append(variant.height) }
+    }
+    XCTAssertEqual(heights.first, 144)
+    XCTAssertTrue(heights.contains(360), "automatic again, capped at 600 kbit/s: \(heights)")
+    XCTAssertFalse(heights.contains(720), "the cap holds: \(heights)")
+  }
+
   func testVariantsAndStreamKindAreReported() throws {
     let player = Player(url: try Fixtures.url("hls/master.m3u8"), configuration: .fast())
     defer { player.close() }

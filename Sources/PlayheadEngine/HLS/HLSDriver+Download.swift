@@ -149,6 +149,12 @@ extension HLSDriver {
     let current = currentLevel
     let loadTime = nextLoadTime
     let media = playlists[current]
+    let selection =
+      selectionOverride
+      ?? VariantSelection(
+        preferredPeakBitRate: configuration.preferredPeakBitRate,
+        maximumPixelCount: configuration.maximumPixelCount,
+        manualIndex: configuration.manualVariantIndex)
     lock.unlock()
     let segmentDuration = MediaTime(value: Int64(max(1, media?.targetDuration ?? 2)), timescale: 1)
     let remaining = media.flatMap { $0.endList ? max(.zero, $0.totalDuration - loadTime) : nil }
@@ -160,9 +166,9 @@ extension HLSDriver {
       currentLevel: current, segmentDuration: segmentDuration, remainingContent: remaining,
       phase: phase,
       constraints: ABRConstraints(
-        preferredPeakBitRate: configuration.preferredPeakBitRate,
-        maxPixelCount: configuration.maximumPixelCount,
-        manualLevel: configuration.manualVariantIndex))
+        preferredPeakBitRate: selection.preferredPeakBitRate,
+        maxPixelCount: selection.maximumPixelCount,
+        manualLevel: selection.manualIndex))
   }
 
   /// The level to start with, from the controller's start preference and the caps.

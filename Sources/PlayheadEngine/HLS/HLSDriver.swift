@@ -50,6 +50,8 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   /// Raised when playback moves or the driver stops, to wake a downloader that waits
   /// for buffer space.
   let positionSignal = WakeSignal()
+  /// Limits set by the application while playing; nil = the configuration's.
+  var selectionOverride: VariantSelection?
   /// A seek announced by `willSeek` whose run has not been made yet.
   var pendingSeek: (time: MediaTime, generation: Int)?
 
@@ -149,6 +151,13 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   }
 
   var seeksByRuns: Bool { true }
+
+  func updateSelection(_ selection: VariantSelection) {
+    lock.lock()
+    selectionOverride = selection
+    lock.unlock()
+    positionSignal.raise()
+  }
 
   func willSeek(to time: MediaTime) {
     lock.lock()
