@@ -33,3 +33,5 @@ fixtures: deps
 
 bench: deps
 	Benchmarks/decode-throughput.sh
+	Benchmarks/m3u8-parse.sh
+	Benchmarks/abr.sh

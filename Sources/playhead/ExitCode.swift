@@ -7,6 +7,8 @@ import Playhead
 enum ExitCode: Int32, Sendable {
   /// The command did what it was asked (for `play`: the item played to its end).
   case success = 0
+  /// `playlist`: the playlist has a fatal parse error (printed with its line number).
+  case invalidPlaylist = 1
   /// The command line was wrong: unknown verb or option, missing or bad value.
   case usage = 2
   /// The input could not be opened or read (missing file, directory, HTTP error,

@@ -17,7 +17,7 @@ struct PlaylistCommand {
   }
 
   /// The exit status for a fatal parse error.
-  static let parseErrorStatus: Int32 = 1
+  static let parseErrorStatus: Int32 = ExitCode.invalidPlaylist.rawValue
 
   /// The input as typed.
   var input: String

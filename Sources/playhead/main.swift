@@ -22,7 +22,7 @@ case "-h", "--help", "help":
   console.line(Usage.tool)
   status = .success
 case nil:
-  console.error("missing command (play, probe or snapshot; see 'playhead --help')")
+  console.error("missing command (play, probe, snapshot or playlist; see 'playhead --help')")
   status = .usage
 case let other?:
   let kind = other.hasPrefix("-") ? "option" : "command"
