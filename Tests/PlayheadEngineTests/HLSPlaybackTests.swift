@@ -247,7 +247,7 @@ final class HLSFormatTests: XCTestCase {
     let player = Player(playerItem: item, configuration: configuration)
     defer { player.close() }
     let recorder = EventRecorder(player)
-    recorder.waitFor(event: "readyToPlay")
+    recorder.waitFor(event: "trackChanged")
     XCTAssertEqual(
       item.currentVariant?.index, 0, "the manual choice applies from the first segment")
     // A peak cap set on the item applies too; then back to automatic.
