@@ -9,7 +9,8 @@ extension CuePoint {
   ///
   /// `time` is in seconds (a number), or the string `before` / `after`; a missing `type` becomes
   /// an empty string. Throws `.missingField` without `time` and `.invalidValue` for a negative,
-  /// non-numeric or non-finite time or a non-string `type`.
+  /// non-numeric, non-finite or too large time (beyond about 292,000 years) or a non-string
+  /// `type`.
   public init(json: JSONValue, path: String = "cue_point") throws(PlayheadSDKError) {
     guard var object = json.objectValue else { throw .invalid(path, "an object") }
     guard let timeValue = object.removeValue(forKey: "time") else {
@@ -18,7 +19,9 @@ extension CuePoint {
     let position: CuePointPosition
     switch timeValue {
     case .number(let seconds) where seconds.isFinite && seconds >= 0:
-      position = .time(MediaTime(seconds: seconds, preferredTimescale: Self.jsonTimescale))
+      let time = MediaTime(seconds: seconds, preferredTimescale: Self.jsonTimescale)
+      guard time.isNumeric else { throw .invalid("\(path).time", "a representable time") }
+      position = .time(time)
     case .string("before"): position = .before
     case .string("after"): position = .after
     default: throw .invalid("\(path).time", "a non-negative number of seconds")

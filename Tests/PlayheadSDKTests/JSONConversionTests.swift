@@ -161,6 +161,12 @@ final class JSONConversionTests: XCTestCase {
         name: "cue point time", text: #"[{}, {"cue_points": [{"type": "AD", "time": -1}]}]"#,
         code: .invalidValue, path: "videos[1].cue_points[0].time"),
       Case(
+        name: "cue point huge time", text: #"[{"cue_points": [{"time": 1e300}]}]"#,
+        code: .invalidValue, path: "videos[0].cue_points[0].time"),
+      Case(
+        name: "deeply nested", text: String(repeating: "[", count: 100_000),
+        code: .malformedJSON, path: nil),
+      Case(
         name: "cue point no time", text: #"[{"cue_points": [{"type": "AD"}]}]"#,
         code: .missingField, path: "videos[0].cue_points[0].time"),
       Case(
