@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "PlayheadNet", targets: ["PlayheadNet"]),
     .library(name: "PlayheadMedia", targets: ["PlayheadMedia"]),
     .library(name: "PlayheadEngine", targets: ["PlayheadEngine"]),
+    .library(name: "PlayheadSDK", targets: ["PlayheadSDK"]),
     .executable(name: "playhead", targets: ["playhead"]),
   ],
   targets: [
@@ -31,7 +32,8 @@ let package = Package(
       name: "PlayheadEngine",
       dependencies: ["PlayheadCore", "PlayheadHLS", "PlayheadNet", "PlayheadMedia"]
     ),
-    .target(name: "Playhead", dependencies: ["PlayheadEngine"]),
+    .target(name: "PlayheadSDK", dependencies: ["PlayheadEngine", "PlayheadNet", "PlayheadCore"]),
+    .target(name: "Playhead", dependencies: ["PlayheadEngine", "PlayheadSDK"]),
     .executableTarget(name: "playhead", dependencies: ["Playhead"]),
     .target(
       name: "PlayheadTestSupport",
@@ -49,6 +51,7 @@ let package = Package(
       name: "PlayheadEngineTests",
       dependencies: ["PlayheadEngine", "PlayheadTestSupport"]
     ),
+    .testTarget(name: "PlayheadSDKTests", dependencies: ["PlayheadSDK", "PlayheadTestSupport"]),
     .testTarget(name: "PlayheadTests", dependencies: ["Playhead", "PlayheadTestSupport"]),
   ],
   swiftLanguageModes: [.v6]

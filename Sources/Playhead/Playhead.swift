@@ -6,3 +6,4 @@
 @_exported import PlayheadHLS
 @_exported import PlayheadMedia
 @_exported import PlayheadNet
+@_exported import PlayheadSDK

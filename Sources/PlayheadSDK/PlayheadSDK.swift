@@ -1,0 +1,1 @@
+// PlayheadSDK: the application-facing layer (seeds 000–002).
