@@ -50,7 +50,7 @@ struct HLSProbe: Sendable {
   /// Fetches and parses one playlist.
   private static func fetch(
     _ url: URL, from source: any DataSource, importing definitions: [String: String]?
-  ) throws(PlayheadError) -> Playlist {
+  ) throws(PlayheadError) -> PlayheadHLS.Playlist {
     let response = try source.load(DataRequest(url: url, purpose: .playlist))
     do {
       if let definitions {

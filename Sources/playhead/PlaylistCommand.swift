@@ -76,7 +76,7 @@ struct PlaylistCommand {
       console.error(error.message)
       return ExitCode(error).rawValue
     }
-    let playlist: Playlist
+    let playlist: PlayheadHLS.Playlist
     do {
       playlist = try PlaylistParser.parse(data, url: url, limits: limits)
     } catch {

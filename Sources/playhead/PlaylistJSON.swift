@@ -3,7 +3,7 @@ import Playhead
 
 /// The `playlist --json` object (the schema is in docs/hls-playlists.md).
 enum PlaylistJSON {
-  static func value(_ playlist: Playlist) -> JSONValue {
+  static func value(_ playlist: PlayheadHLS.Playlist) -> JSONValue {
     switch playlist {
     case .master(let master): return value(master)
     case .media(let media): return value(media)

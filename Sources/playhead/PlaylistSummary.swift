@@ -7,7 +7,7 @@ enum PlaylistSummary {
   /// How many segments are listed at each end of a long media playlist.
   static let segmentsShownAtEachEnd = 5
 
-  static func lines(_ playlist: Playlist) -> [String] {
+  static func lines(_ playlist: PlayheadHLS.Playlist) -> [String] {
     var lines: [String]
     switch playlist {
     case .master(let master): lines = self.lines(master)
