@@ -203,6 +203,7 @@ extension ItemLoader {
     }
     status.bytesRead = bytesRead
     status.bandwidth = driver?.bandwidth
+    status.seekableRange = driver?.seekableRange
     status.framesDecoded += output.videoFrames.count
     status.audioSamplesDecoded += output.audioSamplesDecoded
     status.recoverableErrors.append(contentsOf: output.recoverableErrors)

@@ -77,6 +77,8 @@ struct LoaderStatus: Sendable {
   /// The rendition of the run being decoded, and how many times it changed.
   var variant: VariantInfo?
   var variantChanges = 0
+  /// The live seekable range, for live streams.
+  var seekableRange: MediaTimeRange?
   /// The bandwidth estimate and last transfer speed (bits/s), for streaming sources.
   var bandwidth: (estimate: Double, lastTransfer: Double)?
 }

@@ -43,6 +43,8 @@ protocol MediaSourceDriver: AnyObject, Sendable {
   var streamKind: StreamKind { get }
   /// All renditions, lowest bandwidth first (empty for progressive media).
   var variants: [VariantInfo] { get }
+  /// The range a live stream can be seeked in now (nil: the whole duration).
+  var seekableRange: MediaTimeRange? { get }
   /// The alternate renditions (audio, subtitles, …) the stream offers.
   var renditions: [RenditionInfo] { get }
   /// The I-frame (trick play) variants the stream offers.
@@ -92,6 +94,8 @@ final class ProgressiveDriver: MediaSourceDriver, @unchecked Sendable {
   var variants: [VariantInfo] { [] }
 
   var renditions: [RenditionInfo] { [] }
+
+  var seekableRange: MediaTimeRange? { nil }
 
   var iFrameVariants: [VariantInfo] { [] }
 

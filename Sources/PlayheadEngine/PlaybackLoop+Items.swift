@@ -235,6 +235,18 @@ extension PlaybackLoop {
       active.item.update { $0.currentVariant = variant }
       emit(.variantChanged(active.item, variant, reason))
     }
+    let seekable: [MediaTimeRange]
+    if let live = loaderStatus.seekableRange {
+      seekable = [live]
+    } else if let duration = active.media?.duration, duration.isNumeric {
+      seekable = [MediaTimeRange(start: .zero, duration: duration)]
+    } else {
+      seekable = []
+    }
+    if seekable != active.item.seekableTimeRanges {
+      active.item.update { $0.seekableTimeRanges = seekable }
+      emit(.seekableTimeRangesChanged(active.item, seekable))
+    }
     if let bandwidth = loaderStatus.bandwidth {
       active.item.update {
         $0.bandwidthEstimate = bandwidth.estimate

@@ -30,6 +30,8 @@ public struct PlayerEvent: Sendable {
     case likelyToKeepUpChanged(PlayerItem, Bool)
     /// `isPlaybackBufferFull` changed.
     case bufferFullChanged(PlayerItem, Bool)
+    /// The item's seekable time ranges changed (a live window moved).
+    case seekableTimeRangesChanged(PlayerItem, [MediaTimeRange])
     /// The item's loaded time ranges changed.
     case loadedTimeRangesChanged(PlayerItem, [MediaTimeRange])
     /// A seek finished (`finished` false when a later seek interrupted it).
@@ -88,6 +90,7 @@ public struct PlayerEvent: Sendable {
     case .bufferFullChanged(_, let full):
       return full ? "playbackBufferFull" : "playbackBufferNotFull"
     case .loadedTimeRangesChanged: return "loadedTimeRangesChanged"
+    case .seekableTimeRangesChanged: return "seekableTimeRangesChanged"
     case .seekCompleted: return "seekCompleted"
     case .didPlayToEnd: return "didPlayToEnd"
     case .failedToPlayToEnd: return "failedToPlayToEnd"

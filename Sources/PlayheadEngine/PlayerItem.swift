@@ -62,6 +62,9 @@ public final class PlayerItem: @unchecked Sendable, Identifiable, Hashable {
   public var streamKind: StreamKind { read { $0.streamKind } }
   /// The stream's renditions, lowest bandwidth first (empty for progressive media).
   public var variants: [VariantInfo] { read { $0.variants } }
+  /// The ranges the item can be seeked in: the whole duration for VOD, the playlist's
+  /// window (from the item's start to the live edge) for live streams; empty until ready.
+  public var seekableTimeRanges: [MediaTimeRange] { read { $0.seekableTimeRanges } }
   /// The alternate renditions the stream offers (audio languages, subtitles, …). They
   /// are listed; playing an alternate audio or subtitle rendition is not supported yet.
   public var renditions: [RenditionInfo] { read { $0.renditions } }
@@ -184,6 +187,7 @@ struct ItemState: Sendable {
   var streamKind: StreamKind = .vod
   var variants: [VariantInfo] = []
   var renditions: [RenditionInfo] = []
+  var seekableTimeRanges: [MediaTimeRange] = []
   var iFrameVariants: [VariantInfo] = []
   var currentVariant: VariantInfo?
   var bandwidthEstimate: Double?

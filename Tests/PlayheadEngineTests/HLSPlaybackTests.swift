@@ -157,6 +157,9 @@ final class HLSPlaybackTests: XCTestCase {
     for _ in 0..<3 { publisher.publishNext() }
     publisher.end()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
+    XCTAssertGreaterThanOrEqual(
+      recorder.names.filter { $0 == "seekableTimeRangesChanged" }.count, 2,
+      "the live window moved as segments were published")
     let playlistLoads = server.requests.filter { $0.path == "/live/index.m3u8" }.count
     XCTAssertGreaterThanOrEqual(playlistLoads, 2)
     XCTAssertTrue(
@@ -271,6 +274,8 @@ final class HLSFormatTests: XCTestCase {
     recorder.waitFor(event: "readyToPlay")
     let item = try XCTUnwrap(player.currentItem)
     XCTAssertEqual(item.streamKind, .vod)
+    recorder.waitFor(event: "seekableTimeRangesChanged")
+    XCTAssertEqual(item.seekableTimeRanges.first?.end.seconds ?? 0, 12, accuracy: 0.01)
     XCTAssertEqual(item.variants.map(\.height), [144, 360, 720])
     player.play()
     recorder.waitForEnd()

@@ -215,6 +215,20 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
     levels.map { info(for: $0.index) }
   }
 
+  /// For live streams: from the oldest segment still in the playlist (not before the
+  /// item's start) to the live edge; nil for VOD.
+  var seekableRange: MediaTimeRange? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let media = playlists[currentLevel], !media.endList, let sequence = nextLoadSequence
+    else { return nil }
+    let ahead = media.segments.filter { $0.mediaSequence >= sequence }
+      .reduce(MediaTime.zero) { $0 + $1.duration }
+    let edge = nextLoadTime + ahead
+    let start = max(.zero, edge - media.totalDuration)
+    return MediaTimeRange(start: start, end: edge)
+  }
+
   var renditions: [RenditionInfo] {
     (master?.renditions ?? []).map { rendition in
       RenditionInfo(
