@@ -51,6 +51,20 @@ extension PlaybackLoop {
     emit(.currentItemChanged(queue.first))
   }
 
+  /// Jumps forward when playback of a live stream has fallen further behind the live
+  /// edge than `HLSConfiguration.maximumLiveLatency`: to half that latency from the edge.
+  private func catchUpIfTooFarBehind(_ active: ActiveItem, window: MediaTimeRange?) {
+    guard let maximum = configuration.hls.maximumLiveLatency, let window, rate != 0,
+      active.seek == nil, !active.isResuming, active.media?.streamKind == .live,
+      window.end - active.position > maximum
+    else { return }
+    let target = max(window.start, window.end - maximum.multiplied(byRatio: 1, denominator: 2))
+    guard target > active.position else { return }
+    emit(.liveCatchUp(active.item, from: active.position, to: target))
+    performSeek(
+      item: active.item, to: target, toleranceBefore: .zero, toleranceAfter: .zero, completion: nil)
+  }
+
   /// Posts the item's rendition limits to its loader (from any thread).
   func variantSelectionChanged(for item: PlayerItem) {
     post { loop in
@@ -247,6 +261,7 @@ extension PlaybackLoop {
       active.item.update { $0.seekableTimeRanges = seekable }
       emit(.seekableTimeRangesChanged(active.item, seekable))
     }
+    catchUpIfTooFarBehind(active, window: loaderStatus.seekableRange)
     if let bandwidth = loaderStatus.bandwidth {
       active.item.update {
         $0.bandwidthEstimate = bandwidth.estimate

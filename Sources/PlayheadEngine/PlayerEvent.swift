@@ -32,6 +32,8 @@ public struct PlayerEvent: Sendable {
     case bufferFullChanged(PlayerItem, Bool)
     /// The item's seekable time ranges changed (a live window moved).
     case seekableTimeRangesChanged(PlayerItem, [MediaTimeRange])
+    /// Playback of a live stream fell too far behind the edge and jumps forward.
+    case liveCatchUp(PlayerItem, from: MediaTime, to: MediaTime)
     /// The item's loaded time ranges changed.
     case loadedTimeRangesChanged(PlayerItem, [MediaTimeRange])
     /// A seek finished (`finished` false when a later seek interrupted it).
@@ -91,6 +93,7 @@ public struct PlayerEvent: Sendable {
       return full ? "playbackBufferFull" : "playbackBufferNotFull"
     case .loadedTimeRangesChanged: return "loadedTimeRangesChanged"
     case .seekableTimeRangesChanged: return "seekableTimeRangesChanged"
+    case .liveCatchUp: return "liveCatchUp"
     case .seekCompleted: return "seekCompleted"
     case .didPlayToEnd: return "didPlayToEnd"
     case .failedToPlayToEnd: return "failedToPlayToEnd"

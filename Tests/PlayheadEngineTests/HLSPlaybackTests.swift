@@ -114,6 +114,29 @@ final class HLSPlaybackTests: XCTestCase {
       try XCTUnwrap(names.firstIndex(of: "resumeComplete")))
   }
 
+  func testPlaybackTooFarBehindTheLiveEdgeCatchesUp() throws {
+    let server = try startServer()
+    let segments = try (0..<6).map { index in
+      try Data(contentsOf: try Fixtures.url(String(format: "hls/144p/segment%03d.ts", index)))
+    }
+    let publisher = LiveHLSPublisher(
+      server: server, path: "/live/index.m3u8", segments: segments, segmentDuration: 2,
+      windowSize: 6, initialSegments: 6)
+    var configuration = PlayerConfiguration.fast()
+    configuration.hls.maximumLiveLatency = MediaTime(value: 4, timescale: 1)
+    let (player, recorder) = play(publisher.url, configuration: configuration)
+    // Playback starts three segments (6 s) behind the edge: more than the 4 s allowed.
+    let jump = try XCTUnwrap(recorder.waitFor(event: "liveCatchUp"))
+    guard case .liveCatchUp(_, let from, let to) = jump.kind else {
+      return XCTFail("not a catch-up")
+    }
+    XCTAssertEqual(
+      to.seconds - from.seconds, 4, accuracy: 0.1, "to 2 s (half the limit) from the edge")
+    publisher.end()
+    XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
+    XCTAssertGreaterThanOrEqual(player.currentTime().seconds, 5.9)
+  }
+
   func testLivePlaylistThatStopsChangingIsAnError() throws {
     let server = try startServer()
     let segment = try Data(contentsOf: try Fixtures.url("hls/144p/segment000.ts"))
