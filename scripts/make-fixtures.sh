@@ -80,6 +80,21 @@ This is a plain text file with an .mp4 extension.
 Playhead must refuse it with a clear error instead of crashing.
 TEXT
 
+echo "unknown-codec.mkv"
+# 2 s of the H.264 sample's video in Matroska, its CodecID rewritten to "V_MPEGI/ISO/VVC"
+# (the same length), which FFmpeg 5.1 maps to no decoder: it opens, but nothing can
+# decode it. Tests use it for the backup-URL fallback.
+"${ff[@]}" -i "$out/sample-h264-aac.mp4" -t 2 -map 0:v -c copy "${exact[@]}" "$out/unknown-codec.mkv"
+python3 - "$out/unknown-codec.mkv" <<'PY'
+import sys
+path = sys.argv[1]
+data = open(path, "rb").read()
+index = data.find(b"V_MPEG4/ISO/AVC")
+if index < 0:
+    sys.exit("unknown-codec.mkv: no H.264 CodecID to rewrite")
+open(path, "wb").write(data[:index] + b"V_MPEGI/ISO/VVC" + data[index + 15:])
+PY
+
 echo "alpha-left.mp4"
 # 128x64: the left half is the alpha mask, the right half is the colour (solid red):
 # the layout seed 003's ALPHA_AT_LEFT mode reads
@@ -619,6 +634,7 @@ files = [
 ] + [describe("hls/%s/index.m3u8" % name, False) for name in hls_renditions] + [
     unopenable("truncated.mp4", "first 40% of sample-h264-aac.mp4; moov is at the end"),
     unopenable("not-a-video.mp4", "plain text with an .mp4 extension"),
+    unopenable("unknown-codec.mkv", "H.264 video whose Matroska CodecID names a codec with no decoder"),
 ]
 descriptions = {
     "sample-h264-aac.mp4": "testsrc with frame counter, GOP 25 with B-frames, moov at end; "

@@ -5,9 +5,6 @@ import PlayheadMedia
 extension ItemLoader {
   /// The loading thread: open, then decode ahead until stopped.
   func run() {
-    let driver: any MediaSourceDriver
-    let pipeline: DecodePipeline
-    let run: MediaRun
     // A seek requested before the media opened (a resume, a start time) opens there.
     condition.lock()
     let initialSeek = pendingSeek
@@ -19,32 +16,32 @@ extension ItemLoader {
       hls.manualVariantIndex = selection.manualIndex
     }
     condition.unlock()
-    do throws(PlayheadError) {
-      driver = try asset.takeDriver(
-        hls: hls, clock: settings.clock, startTime: initialSeek?.target)
-      condition.lock()
-      let wasStopped = stopped
-      self.driver = driver
-      let selection = pendingSelection
-      condition.unlock()
-      if let selection { driver.updateSelection(selection) }
-      if wasStopped {
-        driver.stop()
+    var source = asset
+    var tried: Set<URL> = [asset.url]
+    var prepared: (any MediaSourceDriver, MediaRun, DecodePipeline)?
+    while prepared == nil {
+      do throws(PlayheadError) {
+        prepared = try open(source, hls: hls, initialSeek: initialSeek)
+        if prepared == nil { return }
+      } catch {
+        // No decoder for the media's codecs: the application may give a backup URL
+        // (the seed's H.265 fallback), tried once each.
+        if error.code == .decoderUnavailable || error.code == .noPlayableStreams,
+          let provider = settings.backupURLProvider, let backup = provider(source.url, error),
+          !tried.contains(backup), tried.count < 4
+        {
+          tried.insert(backup)
+          source = Asset(url: backup, http: asset.http)
+          condition.lock()
+          status.backupURL = backup
+          condition.unlock()
+          continue
+        }
+        finish(with: .failed(error))
         return
       }
-      run = try driver.firstRun()
-      pipeline = try DecodePipeline(
-        demuxer: run.demuxer, settings: settings, itemStart: run.itemStart)
-      if let initialSeek, driver.seeksByRuns {
-        condition.lock()
-        if pendingSeek?.generation == initialSeek.generation { pendingSeek = nil }
-        condition.unlock()
-        pipeline.filter(from: initialSeek)
-      }
-    } catch {
-      finish(with: .failed(error))
-      return
     }
+    guard let (driver, run, pipeline) = prepared else { return }
     let tracks = run.demuxer.streams.filter { !$0.isAttachedPicture }.map(AssetTrack.init)
     let bitrates = tracks.compactMap(\.estimatedDataRate).reduce(0, +)
     let opened = OpenedMedia(
@@ -65,6 +62,34 @@ extension ItemLoader {
     notifyLoop()
 
     decodeLoop(pipeline, run: run, driver: driver)
+  }
+
+  /// Opens `source` and makes its first pipeline; nil when the loader was stopped.
+  private func open(_ source: Asset, hls: HLSConfiguration, initialSeek: SeekRequest?)
+    throws(PlayheadError) -> (any MediaSourceDriver, MediaRun, DecodePipeline)?
+  {
+    let driver = try source.takeDriver(
+      hls: hls, clock: settings.clock, startTime: initialSeek?.target)
+    condition.lock()
+    let wasStopped = stopped
+    self.driver = driver
+    let selection = pendingSelection
+    condition.unlock()
+    if let selection { driver.updateSelection(selection) }
+    if wasStopped {
+      driver.stop()
+      return nil
+    }
+    let run = try driver.firstRun()
+    let pipeline = try DecodePipeline(
+      demuxer: run.demuxer, settings: settings, itemStart: run.itemStart)
+    if let initialSeek, driver.seeksByRuns {
+      condition.lock()
+      if pendingSeek?.generation == initialSeek.generation { pendingSeek = nil }
+      condition.unlock()
+      pipeline.filter(from: initialSeek)
+    }
+    return (driver, run, pipeline)
   }
 
   private func decodeLoop(

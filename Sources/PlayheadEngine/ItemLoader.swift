@@ -16,6 +16,8 @@ struct LoaderSettings: Sendable {
   var hls: HLSConfiguration
   /// The player's clock (HLS retry delays and live reloads wait on it).
   var clock: any Clock
+  /// Asked for another URL when no decoder can open the media's codecs.
+  var backupURLProvider: (@Sendable (URL, PlayheadError) -> URL?)?
 }
 
 /// A request to move the decode position, tagged with the loop's seek generation.
@@ -77,6 +79,8 @@ struct LoaderStatus: Sendable {
   /// The rendition of the run being decoded, and how many times it changed.
   var variant: VariantInfo?
   var variantChanges = 0
+  /// The backup URL the media was opened from, when the original could not be decoded.
+  var backupURL: URL?
   /// The live seekable range, for live streams.
   var seekableRange: MediaTimeRange?
   /// The bandwidth estimate and last transfer speed (bits/s), for streaming sources.

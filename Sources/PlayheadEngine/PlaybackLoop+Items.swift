@@ -14,7 +14,8 @@ extension PlaybackLoop {
       videoFramesAhead: configuration.videoFramesAhead,
       audioAhead: MediaTime(value: 1, timescale: 2),
       hls: configuration.hls,
-      clock: configuration.clock)
+      clock: configuration.clock,
+      backupURLProvider: configuration.backupURLProvider)
     let loader = ItemLoader(asset: item.asset, settings: settings, wake: wake)
     loader.updateSelection(selection(for: item))
     let active = ActiveItem(item: item, loader: loader)
@@ -101,6 +102,9 @@ extension PlaybackLoop {
     if status != .readyToPlay {
       status = .readyToPlay
       publish { $0.status = .readyToPlay }
+    }
+    if let backup = active.loader.snapshot().backupURL {
+      emit(.backupSourceUsed(active.item, backup))
     }
     emit(.itemStatusChanged(active.item, .readyToPlay))
     emit(.durationChanged(active.item, media.duration))

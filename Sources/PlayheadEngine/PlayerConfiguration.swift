@@ -30,6 +30,10 @@ public struct PlayerConfiguration: Sendable {
   public var prefersHardwareDecoding: Bool
   /// Request settings for HTTP sources.
   public var http: HTTPRequestConfiguration
+  /// Asked for another URL when no decoder can open the media's codecs (the seed SDK's
+  /// H.265 fallback): return a URL to play instead, or nil to fail. Called on the
+  /// loader's thread, at most once per URL.
+  public var backupURLProvider: (@Sendable (URL, PlayheadError) -> URL?)?
   /// How HLS streams load: requests, buffer, caps, rendition choice.
   public var hls: HLSConfiguration
   /// How many decoded video frames are kept ready ahead of the play position (≥ 2).
@@ -67,6 +71,7 @@ public struct PlayerConfiguration: Sendable {
     self.prefersHardwareDecoding = prefersHardwareDecoding
     self.http = http
     self.hls = hls
+    self.backupURLProvider = nil
     self.videoFramesAhead = max(2, videoFramesAhead)
     self.prerendersFirstFrame = prerendersFirstFrame
     self.lateFrameDropThreshold = lateFrameDropThreshold

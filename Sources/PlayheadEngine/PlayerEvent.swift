@@ -50,6 +50,8 @@ public struct PlayerEvent: Sendable {
     case resumeCompleted(PlayerItem)
     /// The rebuilt source could not be opened.
     case resumeFailed(PlayerItem, PlayheadError)
+    /// The media could not be decoded and the application's backup URL is played instead.
+    case backupSourceUsed(PlayerItem, URL)
     /// Software decoding is used although hardware decoding was requested.
     case softwareDecodingUsed(PlayerItem, reason: String)
     /// A new entry was added to the item's access log.
@@ -94,6 +96,7 @@ public struct PlayerEvent: Sendable {
     case .loadedTimeRangesChanged: return "loadedTimeRangesChanged"
     case .seekableTimeRangesChanged: return "seekableTimeRangesChanged"
     case .liveCatchUp: return "liveCatchUp"
+    case .backupSourceUsed: return "backupSourceUsed"
     case .seekCompleted: return "seekCompleted"
     case .didPlayToEnd: return "didPlayToEnd"
     case .failedToPlayToEnd: return "failedToPlayToEnd"

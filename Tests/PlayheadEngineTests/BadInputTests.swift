@@ -96,3 +96,53 @@ final class BadInputTests: XCTestCase {
     wait(for: [closed], timeout: 10)
   }
 }
+
+final class BackupURLTests: XCTestCase {
+  /// Counts the provider's calls and answers with a fixed URL.
+  final class Provider: @unchecked Sendable {
+    private let lock = NSLock()
+    private var calls: [(URL, PlayheadError.Code)] = []
+    let answer: URL?
+    init(answer: URL?) { self.answer = answer }
+    func backup(for url: URL, error: PlayheadError) -> URL? {
+      lock.lock()
+      calls.append((url, error.code))
+      lock.unlock()
+      return answer
+    }
+    var recorded: [(URL, PlayheadError.Code)] {
+      lock.lock()
+      defer { lock.unlock() }
+      return calls
+    }
+  }
+
+  func testUndecodableMediaPlaysTheBackupURL() throws {
+    let undecodable = try Fixtures.url("unknown-codec.mkv")
+    let provider = Provider(answer: try Fixtures.url("sample-h264-aac.mp4"))
+    var configuration = PlayerConfiguration.fast()
+    configuration.backupURLProvider = { url, error in provider.backup(for: url, error: error) }
+    let player = Player(url: undecodable, configuration: configuration)
+    defer { player.close() }
+    let recorder = EventRecorder(player)
+    player.play()
+    XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
+    XCTAssertEqual(provider.recorded.map(\.0), [undecodable])
+    XCTAssertEqual(provider.recorded.first?.1, .noPlayableStreams)
+    XCTAssertTrue(recorder.names.contains("backupSourceUsed"))
+    XCTAssertEqual(player.currentItem?.statistics.framesDecoded, 250)
+  }
+
+  func testWithoutABackupTheItemFailsWithTheDecodingError() throws {
+    let provider = Provider(answer: nil)
+    var configuration = PlayerConfiguration.fast()
+    configuration.backupURLProvider = { url, error in provider.backup(for: url, error: error) }
+    let player = Player(url: try Fixtures.url("unknown-codec.mkv"), configuration: configuration)
+    defer { player.close() }
+    let recorder = EventRecorder(player)
+    player.play()
+    recorder.waitFor(event: "failed")
+    XCTAssertEqual(player.currentItem?.error?.category, .media)
+    XCTAssertEqual(provider.recorded.count, 1)
+  }
+}
