@@ -110,7 +110,6 @@ final class ItemLoader: @unchecked Sendable {
   var runAudioDrained = false
   var hasVideo = false
   var hasAudio = false
-  private var thread: Thread?
 
   init(asset: Asset, settings: LoaderSettings, wake: WakeSignal) {
     self.asset = asset
@@ -120,9 +119,9 @@ final class ItemLoader: @unchecked Sendable {
 
   /// Starts the loading thread.
   func start() {
+    // The thread keeps the loader alive until `run` returns; nothing keeps the thread.
     let thread = Thread { [self] in run() }
     thread.name = "playhead.loader"
-    self.thread = thread
     thread.start()
   }
 

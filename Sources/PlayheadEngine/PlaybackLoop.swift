@@ -16,7 +16,9 @@ final class PlaybackLoop: @unchecked Sendable {
   private var commands: [(PlaybackLoop) -> Void] = []
   private var closeRequested = false
   private let finished = DispatchSemaphore(value: 0)
-  private var thread: Thread?
+  /// The loop's thread, held weakly: a running thread keeps itself alive, and a strong
+  /// reference here would make a cycle (loop → thread → closure → loop) that outlives it.
+  private weak var thread: Thread?
 
   // Published state: guarded by `snapshotLock`.
   let snapshotLock = NSLock()

@@ -1,15 +1,13 @@
 import Foundation
 import PlayheadCore
 import PlayheadMedia
+import PlayheadTestSupport
 import XCTest
 
 final class LeakTests: XCTestCase {
-  /// Resident memory in bytes, from /proc/self/statm.
+  /// Resident memory in bytes (fails the test where it cannot be read).
   private func residentBytes() throws -> Int {
-    let text = try String(contentsOfFile: "/proc/self/statm", encoding: .utf8)
-    let fields = text.split(separator: " ")
-    let pages = try XCTUnwrap(fields.count > 1 ? Int(fields[1]) : nil)
-    return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    try XCTUnwrap(ProcessMemory.residentBytes(), "cannot read /proc/self/statm")
   }
 
   /// One full pass through everything that allocates FFmpeg objects.

@@ -31,10 +31,10 @@ extension HLSDriver {
   func startDownloading() {
     lock.lock()
     defer { lock.unlock() }
-    guard downloader == nil else { return }
+    guard !downloaderStarted else { return }
     let thread = Thread { [self] in downloadLoop() }
     thread.name = "playhead.hls.download"
-    downloader = thread
+    downloaderStarted = true
     thread.start()
   }
 

@@ -43,7 +43,9 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   var nextLoadSequence: Int?
   var keyCache: [URL: [UInt8]] = [:]
   var initCache: [String: Data] = [:]
-  var downloader: Thread?
+  /// Whether the download thread has been started (the thread itself is not kept:
+  /// holding it would make a cycle through its closure).
+  var downloaderStarted = false
   var stopped = false
   var bytes: Int64 = 0
   var openedFirstRun: MediaRun?
