@@ -18,7 +18,6 @@ final class ActiveItem {
   var firstFramePresented = false
   var playRequestClock: MediaTime?
   var stalledSince: MediaTime?
-  var isStarving = false
   var hasEnded = false
   var failed = false
   /// The end of the last audio handed to the sink (the audio clock's limit).

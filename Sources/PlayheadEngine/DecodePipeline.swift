@@ -136,28 +136,26 @@ final class DecodePipeline {
       try drainEverything(into: &output)
       return output
     }
+    // Past the packet limit the needed stream is taken to have ended early.
+    let overLimit = queuedPacketBytes > Self.packetByteLimit
     if wantsVideo, let videoDecoder {
-      if !videoPackets.isEmpty {
-        let packet = videoPackets.removeFirst()
-        queuedPacketBytes -= packet.size
+      if let packet = takePacket(from: &videoPackets) {
         sendRecoverably(packet, to: videoDecoder.send, into: &output)
         try receiveVideo(into: &output)
         return try checked(output)
       }
-      if demuxEnded || queuedPacketBytes > Self.packetByteLimit {
+      if overLimit {
         try drainVideo(into: &output)
         return output
       }
     }
     if wantsAudio, let audioDecoder {
-      if !audioPackets.isEmpty {
-        let packet = audioPackets.removeFirst()
-        queuedPacketBytes -= packet.size
+      if let packet = takePacket(from: &audioPackets) {
         sendRecoverably(packet, to: audioDecoder.send, into: &output)
         try receiveAudio(into: &output)
         return try checked(output)
       }
-      if demuxEnded || queuedPacketBytes > Self.packetByteLimit {
+      if overLimit {
         try drainAudio(into: &output)
         return output
       }
@@ -191,6 +189,14 @@ final class DecodePipeline {
     return output
   }
 
+  /// Removes the oldest packet of a stream's queue, keeping the byte count.
+  private func takePacket(from packets: inout [Packet]) -> Packet? {
+    guard !packets.isEmpty else { return nil }
+    let packet = packets.removeFirst()
+    queuedPacketBytes -= packet.size
+    return packet
+  }
+
   private func checked(_ output: DecodeOutput) throws(PlayheadError) -> DecodeOutput {
     if consecutiveDecodeErrors > 50 {
       throw output.recoverableErrors.last
@@ -214,19 +220,17 @@ final class DecodePipeline {
 
   private func drainEverything(into output: inout DecodeOutput) throws(PlayheadError) {
     if let videoDecoder, !videoDrained {
-      for packet in videoPackets {
+      while let packet = takePacket(from: &videoPackets) {
         sendRecoverably(packet, to: videoDecoder.send, into: &output)
         try receiveVideo(into: &output)
       }
-      videoPackets.removeAll()
       try drainVideo(into: &output)
     }
     if let audioDecoder, !audioDrained {
-      for packet in audioPackets {
+      while let packet = takePacket(from: &audioPackets) {
         sendRecoverably(packet, to: audioDecoder.send, into: &output)
         try receiveAudio(into: &output)
       }
-      audioPackets.removeAll()
       try drainAudio(into: &output)
     }
     queuedPacketBytes = 0

@@ -8,15 +8,12 @@ final class MediaRun: @unchecked Sendable {
   let demuxer: Demuxer
   /// The item time the run's first sample maps to.
   let itemStart: MediaTime
-  /// Driver-specific position (for HLS, the index of the run's first segment).
-  let firstSegment: Int
   /// What the driver needs to find the run's successor (the HLS run feed).
   let context: AnyObject?
 
-  init(demuxer: Demuxer, itemStart: MediaTime, firstSegment: Int = 0, context: AnyObject? = nil) {
+  init(demuxer: Demuxer, itemStart: MediaTime, context: AnyObject? = nil) {
     self.demuxer = demuxer
     self.itemStart = itemStart
-    self.firstSegment = firstSegment
     self.context = context
   }
 }

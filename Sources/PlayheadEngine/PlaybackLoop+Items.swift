@@ -285,8 +285,15 @@ extension PlaybackLoop {
       $0.statistics.audioSamplesPlayed = active.audioSamplesPlayed
       $0.statistics.stallCount = active.stallCount
       $0.statistics.totalStallTime = active.totalStallTime
+      $0.statistics.playingTime = playingTime(of: active)
       $0.statistics.variantSwitchCount = loaderStatus.variantChanges
     }
+  }
+
+  /// Clock time spent playing, including the period under way.
+  func playingTime(of active: ActiveItem) -> MediaTime {
+    guard rate != 0, timeControl == .playing else { return active.playingTime }
+    return active.playingTime + (clock.now - active.anchorClock)
   }
 
   func publishItemTime(_ active: ActiveItem) {

@@ -328,6 +328,6 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
     let feed = HLSRunFeed(queue: queue, first: first, generation: generation, url: url)
     let demuxer = try Demuxer(source: feed)
     return MediaRun(
-      demuxer: demuxer, itemStart: first.start, firstSegment: first.ordinal, context: feed)
+      demuxer: demuxer, itemStart: first.start, context: feed)
   }
 }

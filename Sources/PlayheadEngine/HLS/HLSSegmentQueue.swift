@@ -126,11 +126,4 @@ final class HLSSegmentQueue: @unchecked Sendable {
     _ = condition.wait(until: Date(timeIntervalSinceNow: timeoutSeconds))
     return !cancelled
   }
-
-  /// Wakes the downloader (the play position moved).
-  func poke() {
-    condition.lock()
-    condition.broadcast()
-    condition.unlock()
-  }
 }
