@@ -1,0 +1,57 @@
+import Foundation
+import PlayheadCore
+import PlayheadEngine
+
+/// The controller's working state for one session.
+///
+/// Only the controller's queue reads or writes it (closures capture it to check identity
+/// there), hence the unchecked `Sendable`.
+final class SessionRuntime: @unchecked Sendable {
+  let session: PlaybackSession
+  let videoGate: SessionVideoGate
+  var listIndex = 0
+  var observerTokens: [ObserverToken] = []
+  var isReady = false
+  var hasPlayed = false
+  var hasEnded = false
+  var hasFailed = false
+  /// Set once the controller acted on the session's end (autoAdvance moves on only once).
+  var didMoveOn = false
+  var isPlaying = false
+  var isResuming = false
+  var mediaTypeSent = false
+  var cues: CuePointTracker
+  var qoe = QoETracker()
+  var bumper: BumperRuntime?
+
+  init(session: PlaybackSession, videoGate: SessionVideoGate) {
+    self.session = session
+    self.videoGate = videoGate
+    self.cues = CuePointTracker(cuePoints: session.video.cuePoints)
+  }
+
+  /// The content player, when the session has one.
+  var player: Player? { session.player }
+
+  /// Whether the bumper is still to play or playing.
+  var isInBumper: Bool {
+    guard let bumper else { return false }
+    return !bumper.hasFinished
+  }
+}
+
+/// A bumper played before a session's content; owned by the controller's queue like
+/// `SessionRuntime`.
+final class BumperRuntime: @unchecked Sendable {
+  let session: PlaybackSession
+  let videoGate: SessionVideoGate
+  var observerTokens: [ObserverToken] = []
+  var hasStarted = false
+  var hasFinished = false
+  var isPlaying = false
+
+  init(session: PlaybackSession, videoGate: SessionVideoGate) {
+    self.session = session
+    self.videoGate = videoGate
+  }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import PlayheadCore
+import PlayheadEngine
+
+/// One video's playback: its video, the source chosen for it, and the player that plays it.
+///
+/// Sessions are made by the controller's session-provider chain and handed to the delegate
+/// and consumers in `didAdvanceTo`. Control playback through the controller, not the
+/// player directly (plug-ins may change what play, pause and seek do). When the controller
+/// advances, the session is terminated: its player is closed and it cannot be used again.
+public final class PlaybackSession: @unchecked Sendable, Identifiable, Hashable {
+  /// Unique in the process, in the order sessions were made.
+  public let id: UInt64
+  /// The video this session plays.
+  public let video: Video
+  /// The source the selection policy chose; nil when it chose none.
+  public let source: Source?
+  /// The player; nil when the session has no playable source.
+  public let player: Player?
+  /// Why the session cannot play (no playable source); nil otherwise.
+  public let setupError: PlayheadSDKError?
+
+  private let lock = NSLock()
+  private var terminated = false
+  private var plugins: [any PlaybackSessionConsumer] = []
+  private var latestQoE = SessionQoE()
+  private var latestMediaType: SourceMediaType?
+
+  /// A session that plays `source` of `video` with `player` (session providers call this).
+  public init(video: Video, source: Source, player: Player) {
+    self.id = PlaybackSession.nextID()
+    self.video = video
+    self.source = source
+    self.player = player
+    self.setupError = nil
+  }
+
+  /// A session that cannot play `video`, with the reason.
+  public init(video: Video, failure: PlayheadSDKError) {
+    self.id = PlaybackSession.nextID()
+    self.video = video
+    self.source = nil
+    self.player = nil
+    self.setupError = failure
+  }
+
+  public static func == (lhs: PlaybackSession, rhs: PlaybackSession) -> Bool { lhs === rhs }
+  public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
+  /// The player item, when the session has a player.
+  public var playerItem: PlayerItem? { player?.currentItem }
+
+  /// Whether the controller has discarded this session.
+  public var isTerminated: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return terminated
+  }
+
+  /// The quality-of-experience figures so far (time to first frame, stalls, bitrate, …).
+  public var qoe: SessionQoE {
+    lock.lock()
+    defer { lock.unlock() }
+    return latestQoE
+  }
+
+  /// Audio only or audio and video, once the media is open; nil before.
+  public var mediaType: SourceMediaType? {
+    lock.lock()
+    defer { lock.unlock() }
+    return latestMediaType
+  }
+
+  /// Attaches a consumer that receives this session's events only (providers use it to add
+  /// behaviour to the sessions they pass on). Ignored once the session is terminated.
+  public func attach(_ plugin: any PlaybackSessionConsumer) {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !terminated else { return }
+    plugins.append(plugin)
+  }
+
+  var attachedPlugins: [any PlaybackSessionConsumer] {
+    lock.lock()
+    defer { lock.unlock() }
+    return plugins
+  }
+
+  func updateQoE(_ qoe: SessionQoE) {
+    lock.lock()
+    latestQoE = qoe
+    lock.unlock()
+  }
+
+  func setMediaType(_ type: SourceMediaType) {
+    lock.lock()
+    latestMediaType = type
+    lock.unlock()
+  }
+
+  /// Marks the session terminated and closes its player; returns false if it already was.
+  func terminate() -> Bool {
+    lock.lock()
+    let wasTerminated = terminated
+    terminated = true
+    lock.unlock()
+    guard !wasTerminated else { return false }
+    player?.close()
+    return true
+  }
+
+  private static let counterLock = NSLock()
+  nonisolated(unsafe) private static var counter: UInt64 = 0
+
+  private static func nextID() -> UInt64 {
+    counterLock.lock()
+    defer { counterLock.unlock() }
+    counter += 1
+    return counter
+  }
+}
