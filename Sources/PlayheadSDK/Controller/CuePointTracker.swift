@@ -73,8 +73,8 @@ struct CuePointTracker {
     position = time
     guard firesPassedCuePoints, time > start else { return [] }
     var latestByType: [String: (index: Int, cuePoint: CuePoint, time: MediaTime)] = [:]
-    for entry in timed where !fired.contains(entry.index) && entry.time > start && entry.time <= time
-    {
+    for entry in timed
+    where !fired.contains(entry.index) && entry.time > start && entry.time <= time {
       latestByType[entry.cuePoint.type] = entry
     }
     let chosen = latestByType.values.sorted { $0.time < $1.time || $0.index < $1.index }

@@ -54,8 +54,12 @@ extension PlaybackController {
     case .itemStatusChanged(let item, .readyToPlay):
       guard !runtime.isReady else { return }
       runtime.isReady = true
-      sendLifecycle(.ready, runtime, time: event.itemTime)
       applyRate(to: runtime)
+      sendLifecycle(.ready, runtime, time: event.itemTime)
+      if let player = runtime.player, player.rate > 0, !runtime.isPlaying {
+        runtime.isPlaying = true
+        sendLifecycle(.play, runtime, time: event.itemTime)
+      }
       let type: SourceMediaType = item.isAudioOnly ? .audioOnly : .audioVideo
       if !runtime.mediaTypeSent {
         runtime.mediaTypeSent = true
@@ -77,14 +81,16 @@ extension PlaybackController {
       rateChanged(runtime, rate: rate, itemTime: event.itemTime)
     case .playbackStalled:
       sendLifecycle(.playbackStalled, runtime, time: event.itemTime)
+      runtime.bufferPhase = .waiting(emptySent: false)
     case .playbackRecovered:
       sendLifecycle(.playbackRecovered, runtime, time: event.itemTime)
     case .bufferEmptyChanged(_, true):
-      guard !runtime.isResuming else { return }
+      guard !runtime.isResuming, runtime.bufferPhase == .waiting(emptySent: false) else { return }
+      runtime.bufferPhase = .waiting(emptySent: true)
       sendLifecycle(.playbackBufferEmpty, runtime, time: event.itemTime)
     case .likelyToKeepUpChanged(_, true):
       guard !runtime.isResuming else { return }
-      sendLifecycle(.playbackLikelyToKeepUp, runtime, time: event.itemTime)
+      bufferIsLikelyToKeepUp(runtime, time: event.itemTime)
     case .variantChanged(_, let variant, _):
       runtime.qoe.variantChanged(bandwidth: variant.bandwidth)
     case .errorLogEntryAdded(_, let error):
@@ -104,8 +110,18 @@ extension PlaybackController {
     }
   }
 
+  /// Ends a buffer wait: `playbackBufferEmpty` if not yet sent, then `playbackLikelyToKeepUp`.
+  func bufferIsLikelyToKeepUp(_ runtime: SessionRuntime, time: MediaTime) {
+    guard case .waiting(let emptySent) = runtime.bufferPhase else { return }
+    if !emptySent { sendLifecycle(.playbackBufferEmpty, runtime, time: time) }
+    runtime.bufferPhase = .idle
+    sendLifecycle(.playbackLikelyToKeepUp, runtime, time: time)
+  }
+
   /// The content player's rate changed: `play` or `pause` (not the pause at the end).
   private func rateChanged(_ runtime: SessionRuntime, rate: Float, itemTime: MediaTime) {
+    // Before `ready`, a play is reported right after `ready` (see the ready case).
+    guard runtime.isReady else { return }
     if rate > 0, !runtime.isPlaying {
       runtime.isPlaying = true
       sendLifecycle(.play, runtime, time: itemTime)

@@ -34,7 +34,7 @@ extension PlaybackController {
 
   /// The rate the current session actually plays at (1 when the stored rate is not playable).
   public var effectivePlaybackRate: Float {
-    queue.sync { current?.player?.defaultRate ?? 1 }
+    queue.sync { current?.appliedRate ?? 1 }
   }
 
   /// Applies the stored rate to `runtime`'s player, falling back to 1.0. Call on the queue.
@@ -56,6 +56,7 @@ extension PlaybackController {
       manager.log("playback rate \(requested) is not supported by this item; playing at 1.0")
     }
     item.audioTimePitchAlgorithm = pitch
+    runtime.appliedRate = rate
     player.defaultRate = rate
     if player.rate > 0 { player.rate = rate }
   }

@@ -30,8 +30,9 @@ extension PlaybackController {
   /// Seeks the content to `time` with 0.1 s of tolerance either side.
   ///
   /// Before the session's `ready` event the seek is not carried out and `completion` is never
-  /// called (as the seed says: seek from the `ready` event on). During a bumper the seek is
-  /// refused: `completion(false)`. A forward seek passes cue points (see `CuePointTracker`).
+  /// called (as the seed says: seek from the `ready` event on). While the session's bumper
+  /// has not finished (before it starts and while it plays) the seek is refused:
+  /// `completion(false)`. A forward seek passes cue points (see `CuePointTracker`).
   public func seek(to time: MediaTime, completion: (@Sendable (Bool) -> Void)? = nil) {
     let tolerance = MediaTime(value: 1, timescale: 10)
     seek(to: time, toleranceBefore: tolerance, toleranceAfter: tolerance, completion: completion)
@@ -101,6 +102,7 @@ extension PlaybackController {
     runtime.hasEnded = false
     runtime.qoe.jumped(to: time)
     _ = runtime.cues.seek(to: time, firesPassedCuePoints: false)
+    runtime.bufferPhase = .idle
     sendLifecycle(.resumeComplete, runtime, time: time)
     if autoPlay { runtime.player?.play() }
   }
@@ -137,16 +139,20 @@ extension PlaybackController {
     to time: MediaTime, toleranceBefore: MediaTime, toleranceAfter: MediaTime,
     firesCuePoints: Bool, completion: (@Sendable (Bool) -> Void)?
   ) {
+    if let runtime = current, runtime.isInBumper {
+      manager.log("seek refused: the bumper plays first")
+      if let completion { callbackQueue.async { completion(false) } }
+      return
+    }
     guard let runtime = current, let player = runtime.player, runtime.isReady else {
       manager.log("seek ignored: the session is not ready (seek from the ready event on)")
       return
     }
-    guard !runtime.isInBumper else {
-      manager.log("seek refused: a bumper is playing")
-      if let completion { callbackQueue.async { completion(false) } }
-      return
-    }
     let from = player.currentTime()
+    if runtime.bufferPhase != .waiting(emptySent: true) {
+      runtime.bufferPhase = .waiting(emptySent: true)
+      sendLifecycle(.playbackBufferEmpty, runtime, time: from)
+    }
     player.seek(to: time, toleranceBefore: toleranceBefore, toleranceAfter: toleranceAfter) {
       [weak self, weak runtime] finished in
       guard let self else { return }
@@ -176,5 +182,8 @@ extension PlaybackController {
             previousTime: from, currentTime: landed, cuePoints: CuePointCollection(passed))))
     }
     notify(.progress(runtime.session, landed))
+    if player.currentItem?.isPlaybackLikelyToKeepUp == true {
+      bufferIsLikelyToKeepUp(runtime, time: landed)
+    }
   }
 }

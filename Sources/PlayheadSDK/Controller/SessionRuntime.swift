@@ -19,7 +19,12 @@ final class SessionRuntime: @unchecked Sendable {
   var didMoveOn = false
   var isPlaying = false
   var isResuming = false
+  /// The rate last applied to the player (1 until the item is ready).
+  var appliedRate: Float = 1
   var mediaTypeSent = false
+  /// Where the session is in the buffer-empty / likely-to-keep-up cycle, which the seed
+  /// reports only at start, after seeks and in stalls.
+  var bufferPhase = BufferPhase.waiting(emptySent: false)
   var cues: CuePointTracker
   var qoe = QoETracker()
   var bumper: BumperRuntime?
@@ -54,4 +59,12 @@ final class BumperRuntime: @unchecked Sendable {
     self.session = session
     self.videoGate = videoGate
   }
+}
+
+/// Whether a session waits for its buffer (start, seek, stall) and has said so.
+enum BufferPhase: Equatable {
+  /// Waiting for enough media; `emptySent` once `playbackBufferEmpty` went out.
+  case waiting(emptySent: Bool)
+  /// Playing from a healthy buffer: the engine's buffer changes are not reported.
+  case idle
 }
