@@ -320,6 +320,11 @@ extension PlaybackLoop {
         publishItemTime(active)
       }
       anchor(active, at: active.position, clock: now)
+      if rate == 0, newRate != 0, !active.firstFramePresented {
+        // Time to first frame counts from the play request, not from when an item that
+        // was opened ahead of time (a queue's or the SDK's next item) started loading.
+        active.playRequestClock = now
+      }
       if newRate == 0 {
         finishPeriod(active)
       } else if rate != 0 {

@@ -34,6 +34,8 @@ struct PlayCommand: Command {
   var stream = StreamOptions()
   /// `--header`, `--referer`, `--user-agent`, `--timeout`, `--retries`.
   var requests = RequestOptions()
+  /// `--playlist FILE [--auto-advance] [--auto-play]`: play an SDK playlist instead.
+  var playlist: PlaylistPlayback?
 
   init(parsing arguments: [String]) throws(UsageError) {
     self.input = ""
@@ -42,6 +44,9 @@ struct PlayCommand: Command {
     var snapshotPath: String?
     var snapshotAt: Double?
     var every: Int?
+    var playlistPath: String?
+    var autoAdvance = false
+    var autoPlay = false
     while let token = cursor.next() {
       switch token {
       case .positional(let text):
@@ -52,6 +57,15 @@ struct PlayCommand: Command {
         case "--fast", "--events", "--json", "--no-video", "--no-audio", "--quiet":
           try cursor.noValue(for: name, inline: inline)
           setFlag(name)
+        case "--playlist":
+          playlistPath = try ArgumentValue.path(
+            cursor.value(for: name, inline: inline), option: name)
+        case "--auto-advance":
+          try cursor.noValue(for: name, inline: inline)
+          autoAdvance = true
+        case "--auto-play":
+          try cursor.noValue(for: name, inline: inline)
+          autoPlay = true
         case "--rate":
           let value = try cursor.value(for: name, inline: inline)
           guard let rate = Float(value), rate.isFinite, rate > 0 else {
@@ -87,7 +101,20 @@ struct PlayCommand: Command {
         }
       }
     }
-    guard let input else { throw cursor.missingInput() }
+    if let playlistPath {
+      guard input == nil else {
+        throw UsageError("give either a media path or URL or '--playlist FILE', not both")
+      }
+      guard snapshotPath == nil, snapshotAt == nil, startSeconds == nil, durationSeconds == nil
+      else {
+        throw UsageError(
+          "options '--snapshot', '--at', '--start' and '--duration' do not apply to '--playlist'")
+      }
+      playlist = PlaylistPlayback(path: playlistPath, autoAdvance: autoAdvance, autoPlay: autoPlay)
+    } else if autoAdvance || autoPlay {
+      throw UsageError("options '--auto-advance' and '--auto-play' go with '--playlist FILE'")
+    }
+    guard let input = input ?? playlistPath else { throw cursor.missingInput() }
     self.input = input
     switch (snapshotPath, snapshotAt) {
     case (let path?, let at?): snapshot = (path, at)
@@ -124,6 +151,7 @@ struct PlayCommand: Command {
   }
 
   func run(console: Console) throws(PlayheadError) -> ExitCode {
+    if let playlist { return try playlist.run(self, console: console) }
     let url = ByteSources.url(fromArgument: input)
     if let snapshot {
       try takeSnapshot(snapshot, of: url, console: console)

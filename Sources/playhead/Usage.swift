@@ -28,9 +28,24 @@ enum Usage {
   /// `playhead play --help`.
   static let play = """
     Usage: playhead play <path-or-url> [options]
+           playhead play --playlist FILE.json [--auto-advance] [--auto-play] [options]
 
     Plays the media to its end, printing its lifecycle (loading, ready, playing, ended),
     a progress line on standard error and a summary of the playback statistics.
+
+    With --playlist, plays a list of videos through the SDK's playback controller. FILE is
+    a Playback API playlist ({"videos": [...]}) or a bare list of videos; each video's
+    source is chosen by the default policy (HLS over https, HLS over http, MP4, first).
+      --auto-advance      Move to the next video when one ends (or fails)
+      --auto-play         Play each new session as soon as it arrives (without it only
+                          the first video is played)
+    Lines: sessionAdvanced (session, video, source), each lifecycle event (ready, play,
+    pause, end, fail, failedToPlayToEndTime, playbackStalled, playbackRecovered,
+    playbackBufferEmpty, playbackLikelyToKeepUp, bumperEnter, ...; with "error" where one
+    applies), cuePoint (name, type, time), summary (QoE figures) once per session, and
+    playlistComplete. --json prints them as JSON objects, --events as text; without
+    either only the main ones are printed. Exit status 0 when the list played to its end,
+    1 when FILE is not a valid playlist, 3 or 4 when a video failed.
 
     Options:
       --fast              Play on a manual clock as fast as decoding allows

@@ -60,6 +60,9 @@ extension PlaybackController {
         runtime.isPlaying = true
         sendLifecycle(.play, runtime, time: event.itemTime)
       }
+      if let variant = item.currentVariant {
+        runtime.qoe.variantChanged(bandwidth: variant.bandwidth)
+      }
       let type: SourceMediaType = item.isAudioOnly ? .audioOnly : .audioVideo
       if !runtime.mediaTypeSent {
         runtime.mediaTypeSent = true

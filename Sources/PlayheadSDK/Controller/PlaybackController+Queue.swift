@@ -138,10 +138,18 @@ extension PlaybackController {
   }
 
   /// Prepares the session after `index` ahead of time (its player opens and buffers).
+  ///
+  /// Not in fast mode (a `ManualClock` that advances on every wait): the preparing player's
+  /// waits would move the shared clock under the session that is playing.
   func prepareNext(after index: Int) {
     let next = index + 1
-    guard next < videos.count, prepared == nil, !isClosed else { return }
+    guard next < videos.count, prepared == nil, !isClosed, !isFastClock else { return }
     prepared = makeRuntime(for: videos[next], listIndex: next)
+  }
+
+  /// Whether the players run on a fast-mode clock.
+  var isFastClock: Bool {
+    (basePlayerConfiguration.clock as? ManualClock)?.advancesOnWait ?? false
   }
 
   /// Sends `terminate` to the current session and discards it.

@@ -1,0 +1,193 @@
+import Foundation
+import Playhead
+
+/// `playhead play --playlist FILE.json`: plays an SDK playlist through the playback
+/// controller, printing its sessions, lifecycle events, cue points and QoE summaries.
+struct PlaylistPlayback {
+  /// The playlist file as typed.
+  var path: String
+  var autoAdvance: Bool
+  var autoPlay: Bool
+
+  func run(_ command: PlayCommand, console: Console) throws(PlayheadError) -> ExitCode {
+    let videos: [PlayheadSDK.Video]
+    do {
+      videos = try loadVideos()
+    } catch let error as PlaylistFileError {
+      console.error(error.message)
+      return error.exitCode
+    } catch {
+      console.error("cannot read playlist \(path): \(error)")
+      return .source
+    }
+    let configuration = try command.makeConfiguration()
+    let queue = DispatchQueue(label: "playhead.cli.playlist")
+    let controller = PlayerSDKManager.shared.createPlaybackController(
+      playerConfiguration: configuration, callbackQueue: queue)
+    PlayerSDKManager.shared.logHandler = { line in
+      if !command.output.json { console.errorLine(line) }
+    }
+    controller.autoAdvance = autoAdvance
+    controller.autoPlay = autoPlay
+    if let rate = command.rate { controller.playbackRate = rate }
+    let printer = JSONLinesAnalyticsConsumer(
+      format: command.output.json ? .json : .text
+    ) { line in
+      guard Self.shouldPrint(line, output: command.output) else { return }
+      console.line(line)
+    }
+    let monitor = PlaylistMonitor(
+      controller: controller, autoAdvance: autoAdvance, autoPlay: autoPlay, queue: queue)
+    if !command.output.quiet || command.output.events { controller.addSessionConsumer(printer) }
+    controller.addSessionConsumer(monitor)
+    monitor.startInterruptHandling {
+      if !command.output.json && !command.output.quiet { console.line("interrupted") }
+    }
+    controller.setVideos(videos)
+    let outcome = monitor.waitForOutcome()
+    // The last session's terminate (from close) is not printed: playlistComplete ends the list.
+    controller.removeSessionConsumer(printer)
+    controller.close()
+    if case .failed(let error) = outcome { console.error(error.message) }
+    return outcome.exitCode
+  }
+
+  /// Without `--events` or `--json`, only the main lines are printed.
+  private static func shouldPrint(_ line: String, output: PlayCommand.Output) -> Bool {
+    if output.json || output.events { return true }
+    if output.quiet { return false }
+    let event = line.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
+    return [
+      "sessionAdvanced", "ready", "end", "fail", "failedToPlayToEndTime", "cuePoint", "summary",
+      "playlistComplete", "bumperEnter", "bumperExit",
+    ].contains(event)
+  }
+
+  /// The videos of the file: a playlist object (`{"videos": [...]}`) or a bare list.
+  private func loadVideos() throws -> [PlayheadSDK.Video] {
+    let url = URL(fileURLWithPath: path)
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw PlaylistFileError(
+        message: "cannot read playlist \(path): \(error.localizedDescription)", exitCode: .source)
+    }
+    do {
+      return try PlayheadSDK.Playlist(jsonData: data).videos
+    } catch {
+      throw PlaylistFileError(
+        message: "invalid playlist \(path): \(error.message)", exitCode: .invalidPlaylist)
+    }
+  }
+}
+
+/// A playlist file that cannot be read or parsed.
+struct PlaylistFileError: Error {
+  var message: String
+  var exitCode: ExitCode
+}
+
+/// Follows the controller until the list is done: plays the first session when
+/// `--auto-play` is off, moves on after failures with `--auto-advance`, and records the
+/// first failure for the exit status.
+final class PlaylistMonitor: PlaybackSessionConsumer, @unchecked Sendable {
+  /// How the run ended.
+  enum Outcome {
+    case completed
+    case failed(PlayheadError)
+    case interrupted
+
+    var exitCode: ExitCode {
+      switch self {
+      case .completed: return .success
+      case .failed(let error): return ExitCode(error)
+      case .interrupted: return .interrupted
+      }
+    }
+  }
+
+  // Unchecked Sendable: every method runs on `queue` (the controller's callback queue);
+  // `outcome` is read after `done` is signalled.
+  private let controller: PlaybackController
+  private let autoAdvance: Bool
+  private let autoPlay: Bool
+  private let queue: DispatchQueue
+  private let done = DispatchSemaphore(value: 0)
+  private var outcome: Outcome?
+  private var firstFailure: PlayheadError?
+  private var sessionCount = 0
+  private var interruptSource: (any DispatchSourceSignal)?
+
+  init(controller: PlaybackController, autoAdvance: Bool, autoPlay: Bool, queue: DispatchQueue) {
+    self.controller = controller
+    self.autoAdvance = autoAdvance
+    self.autoPlay = autoPlay
+    self.queue = queue
+  }
+
+  /// Ctrl-C ends the run with the interrupted status.
+  func startInterruptHandling(_ announce: @escaping @Sendable () -> Void) {
+    signal(SIGINT, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: queue)
+    source.setEventHandler { [self] in
+      signal(SIGINT, SIG_DFL)
+      announce()
+      finish(.interrupted)
+    }
+    source.resume()
+    interruptSource = source
+  }
+
+  func waitForOutcome() -> Outcome {
+    done.wait()
+    return queue.sync { outcome ?? .completed }
+  }
+
+  func didAdvanceTo(_ session: PlaybackSession) {
+    sessionCount += 1
+    guard !autoPlay else { return }
+    if sessionCount == 1 {
+      controller.play()
+    } else {
+      // Without --auto-play a new session waits for a play that never comes.
+      finishWithResult()
+    }
+  }
+
+  func playbackSession(_ session: PlaybackSession, didReceive lifecycleEvent: LifecycleEvent) {
+    switch lifecycleEvent.type {
+    case .end:
+      if !autoAdvance { finishWithResult() }
+    case .fail, .failedToPlayToEndTime:
+      if firstFailure == nil { firstFailure = lifecycleEvent.error }
+      if !autoAdvance {
+        finishWithResult()
+      } else if lifecycleEvent.type == .failedToPlayToEndTime {
+        let isLast = controller.queuedVideos.last == session.video
+        if isLast { finishWithResult() } else { controller.advanceToNext() }
+      }
+    default:
+      break
+    }
+  }
+
+  func didCompletePlaylist(_ videos: [Video]) {
+    finishWithResult()
+  }
+
+  func noPlayableVideosFound(in videos: [Video]) {
+    if videos.isEmpty { finish(.completed) }
+  }
+
+  private func finishWithResult() {
+    finish(firstFailure.map(Outcome.failed) ?? .completed)
+  }
+
+  private func finish(_ result: Outcome) {
+    guard outcome == nil else { return }
+    outcome = result
+    interruptSource?.cancel()
+    done.signal()
+  }
+}
