@@ -70,6 +70,10 @@ enum SettingsCases {
     ignored("line_percentageAbove100", "line:101%", "invalid setting"),
     ignored("line_badAlignment", "line:1,middle", "invalid setting"),
     ignored("line_tooLongNumber", "line:" + String(repeating: "9", count: 65), "invalid setting"),
+    ignored("line_numberOf10To60", "line:-" + String(repeating: "9", count: 60), "invalid setting"),
+    settings(
+      "line_largestNumber", "line:" + String(repeating: "9", count: 59),
+      S(line: S.Line(.number(1e59)))),
     ignored("position_withoutPercent", "position:50", "invalid setting"),
     ignored("position_negative", "position:-5%", "invalid setting"),
     ignored("position_badAlignment", "position:50%,start", "invalid setting"),

@@ -1,10 +1,14 @@
 /// Reads the numbers of cue and region settings: percentages and line numbers.
 ///
 /// Numbers longer than `maxNumberLength` characters are refused, which keeps the
-/// decimal conversion cheap whatever the input.
+/// decimal conversion cheap whatever the input, and so are line numbers of
+/// `lineNumberLimit` or more, so that the writer's plain decimals always read back.
 enum WebVTTNumberParser {
   /// The longest number text accepted, in bytes (the `%` excluded).
   static let maxNumberLength = 64
+  /// Line numbers must be smaller than this in magnitude (10^60): written as a plain
+  /// decimal, such a number never needs more than `maxNumberLength` characters.
+  static let lineNumberLimit = 1e60
 
   /// A WebVTT percentage (`[0-9]+(.[0-9]+)?%`, from 0 to 100), or nil.
   static func percentage(in text: WebVTTBytes, _ span: WebVTTSpan) -> Double? {
@@ -16,10 +20,10 @@ enum WebVTTNumberParser {
     return value
   }
 
-  /// A line number (`-?[0-9]+(.[0-9]+)?`), or nil.
+  /// A line number (`-?[0-9]+(.[0-9]+)?`, less than 10^60 in magnitude), or nil.
   static func lineNumber(in text: WebVTTBytes, _ span: WebVTTSpan) -> Double? {
     guard isDecimal(text, span, allowingSign: true), let value = double(text, span),
-      value.isFinite
+      value.magnitude < lineNumberLimit
     else { return nil }
     return value == 0 ? 0 : value
   }
