@@ -97,12 +97,17 @@ final class WriterTests: XCTestCase {
     let tags = String(repeating: "<", count: 60_000)
     let references = String(repeating: "&#", count: 30_000)
     let arrows = String(repeating: "-->", count: 20_000)
+    let longSetting = String(repeating: "n", count: 30_000) + ":v"
     let text = vtt(
-      "00:01.000 --> 00:02.000 " + String(repeating: "a:b ", count: 15_000) + "\n" + tags + "\n"
-        + references + "\n\n" + arrows + "\n")
+      "00:01.000 --> 00:02.000 " + longSetting + " " + String(repeating: "a:b ", count: 8_000)
+        + "\n" + tags + "\n" + references + "\n\n" + arrows + "\n")
     let document = try WebVTTParser.parse(text)
     let cue = try XCTUnwrap(document.cues.first)
     XCTAssertEqual(cue.plainText, "")
     XCTAssertEqual(document.warnings.count, 1001)
+    XCTAssertTrue(document.warnings.allSatisfy { $0.message.count < 200 }, "warnings stay short")
+    XCTAssertTrue(
+      document.warnings[0].message.contains("'nnnnnnnnnn"), document.warnings[0].message)
+    XCTAssertTrue(document.warnings[0].message.contains("…'"), document.warnings[0].message)
   }
 }

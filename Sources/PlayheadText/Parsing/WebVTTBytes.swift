@@ -36,6 +36,21 @@ struct WebVTTBytes {
       String.UnicodeScalarView(text.unicodeScalars.map { $0 == "\0" ? "\u{FFFD}" : $0 }))
   }
 
+  /// At most the first `excerptLength` characters of `span`, with `…` when cut: text from
+  /// the file quoted in a warning, which must stay short whatever the input.
+  func excerpt(_ span: WebVTTSpan) -> String {
+    let head = WebVTTSpan(span.start, min(span.end, span.start + Self.excerptLength * 4))
+    return Self.excerpt(string(head), cut: head.end < span.end)
+  }
+
+  static let excerptLength = 40
+
+  /// At most the first `excerptLength` characters of `text`, with `…` when cut.
+  static func excerpt(_ text: String, cut: Bool = false) -> String {
+    guard cut || text.count > excerptLength else { return text }
+    return String(text.prefix(excerptLength)) + "…"
+  }
+
   /// The lines of `spans` decoded and joined with line feeds.
   func joined(_ spans: [WebVTTSpan]) -> String {
     spans.map(string).joined(separator: "\n")

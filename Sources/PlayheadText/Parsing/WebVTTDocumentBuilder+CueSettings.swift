@@ -48,7 +48,7 @@ extension WebVTTDocumentBuilder {
           invalid(token, line: line, expected: "start, center, end, left or right")
         }
       default:
-        warn(line, "unknown cue setting '\(nameText)' is ignored")
+        warn(line, "unknown cue setting '\(WebVTTBytes.excerpt(nameText))' is ignored")
       }
     }
     let region = cueRegion(
@@ -67,14 +67,14 @@ extension WebVTTDocumentBuilder {
     guard let colon = text.firstIndex(of: UInt8(ascii: ":"), in: token), colon > token.start,
       colon < token.end - 1
     else {
-      warn(line, "malformed \(what) '\(text.string(token))' (expected name:value) is ignored")
+      warn(line, "malformed \(what) '\(text.excerpt(token))' (expected name:value) is ignored")
       return nil
     }
     return (WebVTTSpan(token.start, colon), WebVTTSpan(colon + 1, token.end))
   }
 
   mutating func invalid(_ token: WebVTTSpan, line: Int, expected: String) {
-    warn(line, "invalid setting '\(text.string(token))' (expected \(expected)) is ignored")
+    warn(line, "invalid setting '\(text.excerpt(token))' (expected \(expected)) is ignored")
   }
 
   /// `line:` value: `linepos[,linealign]`.
@@ -116,13 +116,16 @@ extension WebVTTDocumentBuilder {
   private mutating func cueRegion(_ name: String?, positioned: Bool, line: Int) -> String? {
     guard let name else { return nil }
     guard regionIndex[name] != nil else {
-      warn(line, "no region '\(name)' is defined; the cue's region setting is ignored")
+      warn(
+        line,
+        "no region '\(WebVTTBytes.excerpt(name))' is defined; the cue's region setting is ignored")
       return nil
     }
     guard !positioned else {
       warn(
         line,
-        "the cue's region '\(name)' is ignored because the cue sets vertical, line or a size")
+        "the cue's region '\(WebVTTBytes.excerpt(name))' is ignored because the cue sets vertical, line or a size"
+      )
       return nil
     }
     return name

@@ -45,7 +45,7 @@ extension WebVTTDocumentBuilder {
             invalid(token, line: number, expected: "up")
           }
         default:
-          warn(number, "unknown region setting '\(nameText)' is ignored")
+          warn(number, "unknown region setting '\(WebVTTBytes.excerpt(nameText))' is ignored")
         }
       }
     }
@@ -57,7 +57,8 @@ extension WebVTTDocumentBuilder {
       id: id, width: width, lines: lineCount, regionAnchor: regionAnchor,
       viewportAnchor: viewportAnchor, scroll: scroll)
     if let index = regionIndex[id] {
-      warn(line, "region '\(id)' is defined again; the last definition is used")
+      warn(
+        line, "region '\(WebVTTBytes.excerpt(id))' is defined again; the last definition is used")
       regions[index] = region
       return
     }

@@ -20,7 +20,7 @@ extension WebVTTDocumentBuilder {
       let field = text.trimmed(WebVTTSpan(fields.start, comma))
       fields = WebVTTSpan(min(comma + 1, fields.end), fields.end)
       guard let colon = text.firstIndex(of: UInt8(ascii: ":"), in: field) else {
-        warn(line.number, "X-TIMESTAMP-MAP field '\(text.string(field))' has no ':'; ignored")
+        warn(line.number, "X-TIMESTAMP-MAP field '\(text.excerpt(field))' has no ':'; ignored")
         continue
       }
       let name = WebVTTSpan(field.start, colon)
@@ -39,7 +39,7 @@ extension WebVTTDocumentBuilder {
           return false
         }
       } else {
-        warn(line.number, "unknown X-TIMESTAMP-MAP field '\(text.string(name))' is ignored")
+        warn(line.number, "unknown X-TIMESTAMP-MAP field '\(text.excerpt(name))' is ignored")
       }
     }
     guard let mpegts, let local else {
