@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "Playhead", targets: ["Playhead"]),
     .library(name: "PlayheadCore", targets: ["PlayheadCore"]),
     .library(name: "PlayheadHLS", targets: ["PlayheadHLS"]),
+    .library(name: "PlayheadText", targets: ["PlayheadText"]),
     .library(name: "PlayheadNet", targets: ["PlayheadNet"]),
     .library(name: "PlayheadMedia", targets: ["PlayheadMedia"]),
     .library(name: "PlayheadEngine", targets: ["PlayheadEngine"]),
@@ -26,6 +27,7 @@ let package = Package(
     ),
     .target(name: "PlayheadCore"),
     .target(name: "PlayheadHLS", dependencies: ["PlayheadCore"]),
+    .target(name: "PlayheadText", dependencies: ["PlayheadCore"]),
     .target(name: "PlayheadNet", dependencies: ["PlayheadCore"]),
     .target(name: "PlayheadMedia", dependencies: ["PlayheadCore", "CFFmpeg"]),
     .target(
@@ -33,7 +35,7 @@ let package = Package(
       dependencies: ["PlayheadCore", "PlayheadHLS", "PlayheadNet", "PlayheadMedia"]
     ),
     .target(name: "PlayheadSDK", dependencies: ["PlayheadEngine", "PlayheadNet", "PlayheadCore"]),
-    .target(name: "Playhead", dependencies: ["PlayheadEngine", "PlayheadSDK"]),
+    .target(name: "Playhead", dependencies: ["PlayheadEngine", "PlayheadSDK", "PlayheadText"]),
     .executableTarget(name: "playhead", dependencies: ["Playhead"]),
     .target(
       name: "PlayheadTestSupport",
@@ -42,6 +44,7 @@ let package = Package(
     ),
     .testTarget(name: "PlayheadCoreTests", dependencies: ["PlayheadCore", "PlayheadTestSupport"]),
     .testTarget(name: "PlayheadHLSTests", dependencies: ["PlayheadHLS", "PlayheadTestSupport"]),
+    .testTarget(name: "PlayheadTextTests", dependencies: ["PlayheadText", "PlayheadTestSupport"]),
     .testTarget(name: "PlayheadNetTests", dependencies: ["PlayheadNet", "PlayheadTestSupport"]),
     .testTarget(
       name: "PlayheadMediaTests",

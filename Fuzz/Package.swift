@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
-// The libFuzzer target for the M3U8 parser, kept out of the main package so that its
-// `swift build` / `swift test` never build it. Build and run it with
-// `scripts/fuzz-playlist.sh [seconds]`.
+// The libFuzzer targets for the M3U8 and WebVTT parsers, kept out of the main package so
+// that its `swift build` / `swift test` never build them. Build and run them with
+// `scripts/fuzz-playlist.sh [seconds]` and `scripts/fuzz-webvtt.sh [seconds]`.
 import Foundation
 import PackageDescription
 
@@ -18,6 +18,10 @@ let package = Package(
     .executableTarget(
       name: "PlaylistFuzzer",
       dependencies: ["CFuzzerDriver", .product(name: "PlayheadHLS", package: rootIdentity)]
+    ),
+    .executableTarget(
+      name: "WebVTTFuzzer",
+      dependencies: ["CFuzzerDriver", .product(name: "PlayheadText", package: rootIdentity)]
     ),
   ],
   swiftLanguageModes: [.v6]
