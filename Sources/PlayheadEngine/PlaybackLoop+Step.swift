@@ -99,6 +99,16 @@ extension PlaybackLoop {
         active, candidates: [endTime] + periodicDeadlines() + boundaryDeadlines(after: position))
     }
 
+    // Fast mode checks the queues again after presenting: one that ran dry just now must
+    // hold the clock, or the wait for a later deadline (an observer's, say) would jump it
+    // past frames the decoder has not delivered yet, and they would be dropped as late.
+    if isFastMode
+      && (media.hasVideo && !loaderStatus.videoEnded && active.loader.peekVideo() == nil
+        || media.hasAudio && !loaderStatus.audioEnded && active.loader.peekAudio() == nil)
+    {
+      return nil
+    }
+
     if videoStarving && active.loader.peekVideo() == nil
       || audioStarving && active.loader.peekAudio() == nil
     {
