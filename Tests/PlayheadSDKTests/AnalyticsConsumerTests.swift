@@ -49,9 +49,9 @@ final class AnalyticsConsumerTests: XCTestCase {
       XCTAssertNotNil(object?["sdkSession"])
     }
     let summary = try XCTUnwrap(lines.first { $0.event == "summary" })
-    let rendered = try XCTUnwrap(summary["framesRendered"]?.numberValue)
-    let dropped = try XCTUnwrap(summary["framesDropped"]?.numberValue)
-    XCTAssertEqual(rendered + dropped, 50, "\(summary.json)")
+    XCTAssertEqual(summary["framesRendered"], .number(50), "\(summary.json)")
+    XCTAssertEqual(summary["framesDropped"], .number(0), "\(summary.json)")
+    XCTAssertEqual(summary["playedSeconds"], .number(2), "\(summary.json)")
     XCTAssertEqual(summary["stallCount"], .number(0))
   }
 
