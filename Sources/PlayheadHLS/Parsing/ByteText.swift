@@ -45,6 +45,13 @@ struct ByteText {
     return matches(at: span.start, literal, length: length)
   }
 
+  /// Whether the spans hold the same bytes.
+  func bytesEqual(_ first: ByteSpan, _ second: ByteSpan) -> Bool {
+    guard first.count == second.count else { return false }
+    guard first.count > 0, let base = bytes.baseAddress else { return true }
+    return memcmp(base + first.start, base + second.start, first.count) == 0
+  }
+
   /// Whether `span` holds exactly `literal`, ignoring ASCII case.
   func equalsIgnoringCase(_ span: ByteSpan, _ literal: StaticString) -> Bool {
     guard span.count == literal.utf8CodeUnitCount else { return false }

@@ -7,6 +7,15 @@ import Foundation
 enum ISO8601Text {
   /// The date `span` holds, or nil when it is not such a date-time.
   static func parse(_ text: ByteText, _ span: ByteSpan) -> Date? {
+    parseNotingForm(text, span)?.date
+  }
+
+  /// The date `span` holds and whether `span` is exactly `format(date)` (the writer's
+  /// form: `T`, three fraction digits after `.`, `Z`, no leap second, no hour 24), or nil
+  /// when it is not such a date-time.
+  static func parseNotingForm(_ text: ByteText, _ span: ByteSpan) -> (
+    date: Date, isWriterForm: Bool
+  )? {
     var reader = DigitReader(text: text, index: span.start, end: span.end)
     guard let year = reader.digits(4), reader.expect(UInt8(ascii: "-")),
       let month = reader.digits(2), reader.expect(UInt8(ascii: "-")),
@@ -22,9 +31,10 @@ enum ISO8601Text {
       let second = reader.digits(2)
     else { return nil }
     var nanoseconds = 0
-    if reader.peek == UInt8(ascii: ".") || reader.peek == UInt8(ascii: ",") {
+    var count = 0
+    let fractionSeparator = reader.peek
+    if fractionSeparator == UInt8(ascii: ".") || fractionSeparator == UInt8(ascii: ",") {
       reader.index += 1
-      var count = 0
       while let byte = reader.peek, ByteText.isDigit(byte) {
         if count < 9 { nanoseconds = nanoseconds * 10 + Int(byte - 0x30) }
         count += 1
@@ -34,7 +44,8 @@ enum ISO8601Text {
       for _ in min(count, 9)..<9 { nanoseconds *= 10 }
     }
     var offsetSeconds = 0
-    if let zone = reader.peek {
+    let zone = reader.peek
+    if let zone {
       if zone == UInt8(ascii: "Z") || zone == UInt8(ascii: "z") {
         reader.index += 1
       } else if zone == UInt8(ascii: "+") || zone == UInt8(ascii: "-") {
@@ -58,7 +69,13 @@ enum ISO8601Text {
     else { return nil }
     let days = daysFromCivil(year: year, month: month, day: day)
     let whole = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-    return Date(timeIntervalSince1970: Double(whole) + Double(nanoseconds) / 1e9)
+    let date = Date(timeIntervalSince1970: Double(whole) + Double(nanoseconds) / 1e9)
+    // With 24 bytes, `T`, three digits after `.` and `Z` the layout is the writer's.
+    let isWriterForm =
+      span.count == 24 && separator == UInt8(ascii: "T")
+      && fractionSeparator == UInt8(ascii: ".") && count == 3 && zone == UInt8(ascii: "Z")
+      && hour <= 23 && second <= 59
+    return (date, isWriterForm)
   }
 
   /// `date` as `YYYY-MM-DDThh:mm:ss.sssZ` (UTC, milliseconds rounded to nearest).

@@ -18,18 +18,23 @@ struct MediaPlaylistBuilder {
   var pendingRange: (length: Int64, offset: Int64?, line: Int)?
   var pendingDiscontinuity = false
   var pendingGap = false
-  var pendingDate: (date: Date, text: String)?
+  var pendingDate: (date: Date, text: ProgramDateText)?
   var pendingParts: [PartialSegment] = []
 
   // Running state.
-  var keys: [EncryptionKey] = []
-  var map: InitializationSection?
+  var keys: [EncryptionKey] = [] { didSet { sharedState = nil } }
+  var map: InitializationSection? { didSet { sharedState = nil } }
+  /// The base URL, `keys` and `map` as the next segment shares them; nil after a change.
+  var sharedState: SegmentSharedState?
   var bitrate: Int?
   /// The resource and end of the last segment or map byte range, for omitted offsets.
   var lastRange: (uri: String, end: Int64)?
   /// The resource and end of the last part byte range.
   var lastPartRange: (uri: String, end: Int64)?
   var partCount = 0
+  /// The last segment URI line without variable references, and its checked URI: a
+  /// resource split by byte ranges repeats the same line, which then needs no new string.
+  var lastURILine: (span: ByteSpan, uri: String)?
 
   // Tags that may appear once.
   var seenVersion = false
@@ -265,7 +270,13 @@ struct MediaPlaylistBuilder {
     guard playlist.segments.count < context.limits.maxSegments else {
       throw context.error(.limitExceeded, "more than \(context.limits.maxSegments) segments")
     }
-    let uri = try context.uriLine(span, in: "segment")
+    let uri: String
+    if let last = lastURILine, text.bytesEqual(last.span, span) {
+      uri = last.uri
+    } else {
+      uri = try context.uriLine(span, in: "segment")
+      lastURILine = text.containsVariableReference(span) ? nil : (span, uri)
+    }
     var byteRange: ByteRange?
     if let pending = pendingRange {
       byteRange = try resolve(pending, uri: uri, tag: "EXT-X-BYTERANGE")
@@ -282,23 +293,41 @@ struct MediaPlaylistBuilder {
     } else if rounded > playlist.targetDuration {
       warnLongSegment(duration, line: pendingInfoLine)
     }
-    // Built in place: a local copy would retain and release every field once more.
-    playlist.segments.append(
-      MediaSegment(
-        uriString: uri, baseURL: context.url, duration: duration, title: pendingTitle,
-        byteRange: byteRange, discontinuity: pendingDiscontinuity, gap: pendingGap, keys: keys,
-        map: map, programDateTime: pendingDate?.date, programDateTimeText: pendingDate?.text,
-        mediaSequence: playlist.mediaSequence.saturatingAdd(playlist.skip?.skippedSegments ?? 0)
-          .saturatingAdd(playlist.segments.count),
-        discontinuitySequence: playlist.discontinuitySequence.saturatingAdd(discontinuities),
-        bitrate: bitrate, parts: pendingParts))
+    appendSegment(uri: uri, duration: duration, byteRange: byteRange)
     pendingDuration = nil
-    pendingTitle = nil
     pendingRange = nil
     pendingDiscontinuity = false
     pendingGap = false
+  }
+
+  /// Appends the segment the pending tags describe, moving the pending title, date and
+  /// parts into it.
+  private mutating func appendSegment(uri: String, duration: MediaTime, byteRange: ByteRange?) {
+    let shared: SegmentSharedState
+    if let sharedState {
+      shared = sharedState
+    } else {
+      shared = SegmentSharedState(baseURL: context.url, keys: keys, map: map)
+      sharedState = shared
+    }
+    let mediaSequence = playlist.mediaSequence.saturatingAdd(
+      playlist.skip?.skippedSegments ?? 0
+    ).saturatingAdd(playlist.segments.count)
+    let discontinuitySequence = playlist.discontinuitySequence.saturatingAdd(discontinuities)
+    let date = pendingDate
     pendingDate = nil
+    let title = pendingTitle
+    pendingTitle = nil
+    let parts = pendingParts
     pendingParts = []
+    // The memberwise initializer lets the compiler build the segment straight into the
+    // array; with a hand-written one, Swift 6.3 copies and destroys it once more.
+    playlist.segments.append(
+      MediaSegment(
+        uriString: uri, duration: duration, title: title, byteRange: byteRange,
+        discontinuity: pendingDiscontinuity, gap: pendingGap, programDateTime: date?.date,
+        mediaSequence: mediaSequence, discontinuitySequence: discontinuitySequence,
+        bitrate: bitrate, parts: parts, shared: shared, dateText: date?.text ?? .none))
   }
 
   /// After the 64th segment, reserves room for the segments the rest of the playlist

@@ -130,7 +130,8 @@ struct ParserContext {
     guard text.containsVariableReference(span) else {
       // The line is already trimmed and does not start with `#`.
       let uri = text.string(span)
-      try check(uri: uri, in: tag)
+      let shape = URIShape(text.buffer(span), cachedAuthority: lastValidatedAuthority)
+      try check(uri: uri, shape: shape, in: tag)
       return uri
     }
     var uri = try substituted(span)
@@ -155,9 +156,16 @@ struct ParserContext {
   /// (`file:`) or another kind of resource (`data:`, `ftp:`); a local playlist may
   /// reference local files and http(s).
   mutating func check(uri: String, in tag: String) throws(PlaylistParseError) {
-    guard !uri.isEmpty else { throw error(.invalidURI, "empty URI in \(tag)") }
     var bytes = uri
     let shape = bytes.withUTF8 { URIShape($0, cachedAuthority: lastValidatedAuthority) }
+    try check(uri: uri, shape: shape, in: tag)
+  }
+
+  /// Checks `uri`, whose shape is `shape`, as `check(uri:in:)` says.
+  private mutating func check(uri: String, shape: URIShape, in tag: String)
+    throws(PlaylistParseError)
+  {
+    guard !uri.isEmpty else { throw error(.invalidURI, "empty URI in \(tag)") }
     if let scheme = shape.scheme, !shape.isWebScheme {
       let name = String(decoding: uri.utf8.prefix(scheme), as: UTF8.self).lowercased()
       guard allowedSchemes.contains(name) else {
