@@ -16,20 +16,32 @@ enum ISO8601Text {
   static func parseNotingForm(_ text: ByteText, _ span: ByteSpan) -> (
     date: Date, isWriterForm: Bool
   )? {
-    var reader = DigitReader(text: text, index: span.start, end: span.end)
-    guard let year = reader.digits(4), reader.expect(UInt8(ascii: "-")),
-      let month = reader.digits(2), reader.expect(UInt8(ascii: "-")),
-      let day = reader.digits(2)
+    // `YYYY-MM-DDThh:mm:ss` has fixed positions: read them directly.
+    guard span.count >= 19 else { return nil }
+    let bytes = text.bytes
+    let start = span.start
+    var allDigits = true
+    func number(_ offset: Int, _ count: Int) -> Int {
+      var value = 0
+      for index in (start + offset)..<(start + offset + count) {
+        let digit = bytes[index] &- 0x30
+        allDigits = allDigits && digit <= 9
+        value = value * 10 + Int(digit)
+      }
+      return value
+    }
+    let year = number(0, 4)
+    let month = number(5, 2)
+    let day = number(8, 2)
+    let hour = number(11, 2)
+    let minute = number(14, 2)
+    let second = number(17, 2)
+    let separator = bytes[start + 10]
+    guard allDigits, bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-"),
+      separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") || separator == 0x20,
+      bytes[start + 13] == UInt8(ascii: ":"), bytes[start + 16] == UInt8(ascii: ":")
     else { return nil }
-    guard reader.index < reader.end else { return nil }
-    let separator = text.bytes[reader.index]
-    guard separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") || separator == 0x20
-    else { return nil }
-    reader.index += 1
-    guard let hour = reader.digits(2), reader.expect(UInt8(ascii: ":")),
-      let minute = reader.digits(2), reader.expect(UInt8(ascii: ":")),
-      let second = reader.digits(2)
-    else { return nil }
+    var reader = DigitReader(text: text, index: start + 19, end: span.end)
     var nanoseconds = 0
     var count = 0
     let fractionSeparator = reader.peek

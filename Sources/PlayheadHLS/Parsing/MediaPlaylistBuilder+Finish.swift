@@ -72,6 +72,11 @@ extension MediaPlaylistBuilder {
   /// `time` rounded to the nearest whole second (halves up), saturating.
   static func roundedSeconds(_ time: MediaTime) -> Int {
     guard time.isNumeric else { return 0 }
+    // Segment durations fit 64 bits easily; the 128-bit division is the general case.
+    if time.value >= 0 && time.value < Int64(1) << 60 {
+      let scale = Int64(time.timescale)
+      return Int((2 * time.value + scale) / (2 * scale))
+    }
     let value = Int128(time.value)
     let scale = Int128(time.timescale)
     let rounded = (2 * value + scale) / (2 * scale)

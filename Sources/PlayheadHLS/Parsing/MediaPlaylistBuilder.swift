@@ -271,11 +271,14 @@ struct MediaPlaylistBuilder {
       throw context.error(.limitExceeded, "more than \(context.limits.maxSegments) segments")
     }
     let uri: String
-    if let last = lastURILine, text.bytesEqual(last.span, span) {
+    if text.containsVariableReference(span) {
+      uri = try context.substitutedURILine(span, in: "segment")
+      lastURILine = nil
+    } else if let last = lastURILine, text.bytesEqual(last.span, span) {
       uri = last.uri
     } else {
-      uri = try context.uriLine(span, in: "segment")
-      lastURILine = text.containsVariableReference(span) ? nil : (span, uri)
+      uri = try context.plainURILine(span, in: "segment")
+      lastURILine = (span, uri)
     }
     var byteRange: ByteRange?
     if let pending = pendingRange {
@@ -283,7 +286,7 @@ struct MediaPlaylistBuilder {
     } else {
       lastRange = nil
     }
-    reserveCapacityOnce()
+    if playlist.segments.count == 64 { reserveCapacity() }
     if pendingDiscontinuity { discontinuities = discontinuities.saturatingAdd(1) }
     if pendingDate != nil { sawProgramDateTime = true }
     let rounded = Self.roundedSeconds(duration)
@@ -330,11 +333,11 @@ struct MediaPlaylistBuilder {
         bitrate: bitrate, parts: parts, shared: shared, dateText: date?.text ?? .none))
   }
 
-  /// After the 64th segment, reserves room for the segments the rest of the playlist
+  /// Called at the 64th segment: reserves room for the segments the rest of the playlist
   /// likely holds (by the bytes per segment so far, at most `maxSegments`), so that a long
   /// playlist is not copied at every doubling of the array.
-  private mutating func reserveCapacityOnce() {
-    guard playlist.segments.count == 64, bytesRead > 0 else { return }
+  private mutating func reserveCapacity() {
+    guard bytesRead > 0 else { return }
     let estimate = text.bytes.count / max(1, bytesRead / 64) * 5 / 4
     playlist.segments.reserveCapacity(min(context.limits.maxSegments, estimate))
   }

@@ -122,18 +122,31 @@ struct ParserContext {
   }
 
   /// The URI of a URI line, variables substituted and checked against the origin rule.
+  mutating func uriLine(_ span: ByteSpan, in tag: String) throws(PlaylistParseError) -> String {
+    text.containsVariableReference(span)
+      ? try substitutedURILine(span, in: tag) : try plainURILine(span, in: tag)
+  }
+
+  /// The URI of a URI line without variable references, checked against the origin rule.
+  mutating func plainURILine(_ span: ByteSpan, in tag: String) throws(PlaylistParseError)
+    -> String
+  {
+    // The line is already trimmed and does not start with `#`.
+    let uri = text.string(span)
+    let shape = URIShape(text.buffer(span), cachedAuthority: lastValidatedAuthority)
+    try check(uri: uri, shape: shape, in: tag)
+    return uri
+  }
+
+  /// The URI of a URI line with variable references, substituted and checked against the
+  /// origin rule.
   ///
   /// Blanks that substitution brings to either end are removed (the line itself is
   /// already trimmed); a line that substitution turns into `#…` is an `.invalidURI`,
   /// since written back it would read as a tag.
-  mutating func uriLine(_ span: ByteSpan, in tag: String) throws(PlaylistParseError) -> String {
-    guard text.containsVariableReference(span) else {
-      // The line is already trimmed and does not start with `#`.
-      let uri = text.string(span)
-      let shape = URIShape(text.buffer(span), cachedAuthority: lastValidatedAuthority)
-      try check(uri: uri, shape: shape, in: tag)
-      return uri
-    }
+  mutating func substitutedURILine(_ span: ByteSpan, in tag: String) throws(PlaylistParseError)
+    -> String
+  {
     var uri = try substituted(span)
     if let first = uri.utf8.first, let last = uri.utf8.last,
       ByteText.isBlank(first) || ByteText.isBlank(last)
