@@ -88,6 +88,23 @@ final class SegmentStorageTests: XCTestCase {
     XCTAssertEqual(built, parsed)
   }
 
+  func testURILines_readAsTheirDecodedText() throws {
+    var data = Data(mediaText("#EXTINF:4,\nvidéo/a b.ts\n#EXTINF:4,\nx.ts\n").utf8)
+    data.append(contentsOf: Array("#EXTINF:4,\nbad".utf8) + [0xFF] + Array(".ts\n".utf8))
+    let segments = try media(try PlaylistParser.parse(data, url: url)).segments
+    data.resetBytes(in: 0..<data.count)
+    XCTAssertEqual(segments.map(\.uriString), ["vidéo/a b.ts", "x.ts", "bad\u{FFFD}.ts"])
+    var copy = segments[1]
+    copy.uriString = "x.ts"
+    XCTAssertEqual(copy, segments[1], "a string and a line with the same text are equal")
+    copy.uriString = "y.ts"
+    XCTAssertNotEqual(copy, segments[1])
+    XCTAssertEqual(copy.uriString, "y.ts")
+    var decomposed = segments[0]
+    decomposed.uriString = "vide\u{301}o/a b.ts"
+    XCTAssertEqual(decomposed, segments[0], "URIs compare as strings do")
+  }
+
   func testRepeatedURILines_eachGetTheirSegmentAndRange() throws {
     let segments = try parsedSegments(
       """

@@ -54,3 +54,51 @@ enum ProgramDateText: Sendable, Equatable {
     }
   }
 }
+
+/// How a segment keeps its URI: a string, or the place of its URI line in a copy of the
+/// playlist, made into a string only when read.
+///
+/// A long playlist would otherwise allocate a string for every segment while parsing;
+/// most are never read, and those that are cost one string each time.
+enum SegmentURIText: Sendable {
+  case string(String)
+  /// The bytes `start..<end` of `source`.
+  case line(PlaylistSourceBytes, start: Int, end: Int)
+
+  /// The URI.
+  var string: String {
+    switch self {
+    case .string(let text): return text
+    case .line(let source, let start, let end): return source.string(start, end)
+    }
+  }
+
+  /// Whether both hold the same URI (as `String` compares them).
+  static func == (lhs: SegmentURIText, rhs: SegmentURIText) -> Bool {
+    if case .line(let left, let leftStart, let leftEnd) = lhs,
+      case .line(let right, let rightStart, let rightEnd) = rhs, left === right,
+      leftStart == rightStart, leftEnd == rightEnd
+    {
+      return true
+    }
+    return lhs.string == rhs.string
+  }
+}
+
+/// A copy of a parsed playlist's bytes, shared by the segments whose URIs it holds.
+///
+/// Immutable, so segments on any thread may read it.
+final class PlaylistSourceBytes: Sendable {
+  let bytes: [UInt8]
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = Array(bytes)
+  }
+
+  /// The bytes `start..<end` decoded as UTF-8, as the parser decodes them.
+  func string(_ start: Int, _ end: Int) -> String {
+    bytes.withUnsafeBufferPointer { buffer in
+      String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
+    }
+  }
+}

@@ -5,11 +5,15 @@ import PlayheadCore
 ///
 /// A playlist may hold hundreds of thousands of segments, so the storage is compact: the
 /// base URL, keys and map, which change only where their tags stand, sit in one immutable
-/// object shared by the segments they apply to, and a program date-time written in the
-/// writer's own form is kept as its date. Setting any property changes only this segment.
+/// object shared by the segments they apply to, a URI line is read into a string only when
+/// `uriString` is read, and a program date-time written in the writer's own form is kept as
+/// its date. Setting any property changes only this segment.
 public struct MediaSegment: Sendable, Equatable {
   /// The URI as written, after variable substitution.
-  public var uriString: String
+  public var uriString: String {
+    get { uriText.string }
+    set { uriText = .string(newValue) }
+  }
   /// The URL `uriString` is relative to (the playlist's URL).
   public var baseURL: URL {
     get { shared.baseURL }
@@ -58,6 +62,8 @@ public struct MediaSegment: Sendable, Equatable {
   /// The `EXT-X-PART` tags that make up this segment (low-latency HLS).
   public var parts: [PartialSegment]
 
+  /// How `uriString` is kept.
+  var uriText: SegmentURIText
   /// The base URL, keys and map, shared with the neighbouring segments.
   var shared: SegmentSharedState
   /// How `programDateTimeText` is kept.
@@ -87,7 +93,7 @@ public struct MediaSegment: Sendable, Equatable {
 
   /// Whether every property of the two segments is equal.
   public static func == (lhs: MediaSegment, rhs: MediaSegment) -> Bool {
-    lhs.uriString == rhs.uriString && lhs.duration == rhs.duration && lhs.title == rhs.title
+    lhs.uriText == rhs.uriText && lhs.duration == rhs.duration && lhs.title == rhs.title
       && lhs.byteRange == rhs.byteRange && lhs.discontinuity == rhs.discontinuity
       && lhs.gap == rhs.gap && lhs.programDateTime == rhs.programDateTime
       && lhs.mediaSequence == rhs.mediaSequence
@@ -108,7 +114,7 @@ extension MediaSegment {
     bitrate: Int? = nil, parts: [PartialSegment] = []
   ) {
     let (text, base) = URIResolution.parts(of: uri)
-    self.uriString = text
+    self.uriText = .string(text)
     self.shared = SegmentSharedState(baseURL: base, keys: keys, map: map)
     self.duration = duration
     self.title = title

@@ -34,7 +34,9 @@ struct MediaPlaylistBuilder {
   var partCount = 0
   /// The last segment URI line without variable references, and its checked URI: a
   /// resource split by byte ranges repeats the same line, which then needs no new string.
-  var lastURILine: (span: ByteSpan, uri: String)?
+  var lastURILine: (span: ByteSpan, uri: SegmentURIText)?
+  /// The copy of the playlist that segment URI lines are read from, made at first need.
+  var sourceBytesCopy: PlaylistSourceBytes?
 
   // Tags that may appear once.
   var seenVersion = false
@@ -270,19 +272,23 @@ struct MediaPlaylistBuilder {
     guard playlist.segments.count < context.limits.maxSegments else {
       throw context.error(.limitExceeded, "more than \(context.limits.maxSegments) segments")
     }
-    let uri: String
+    let uri: SegmentURIText
     if text.containsVariableReference(span) {
-      uri = try context.substitutedURILine(span, in: "segment")
+      uri = .string(try context.substitutedURILine(span, in: "segment"))
       lastURILine = nil
     } else if let last = lastURILine, text.bytesEqual(last.span, span) {
       uri = last.uri
     } else {
-      uri = try context.plainURILine(span, in: "segment")
+      try context.checkURILine(span, in: "segment")
+      // A byte range compares its resource with the previous one's, as strings.
+      uri =
+        pendingRange != nil
+        ? .string(text.string(span)) : .line(sourceBytes(), start: span.start, end: span.end)
       lastURILine = (span, uri)
     }
     var byteRange: ByteRange?
     if let pending = pendingRange {
-      byteRange = try resolve(pending, uri: uri, tag: "EXT-X-BYTERANGE")
+      byteRange = try resolve(pending, uri: uri.string, tag: "EXT-X-BYTERANGE")
     } else {
       lastRange = nil
     }
@@ -303,9 +309,19 @@ struct MediaPlaylistBuilder {
     pendingGap = false
   }
 
+  /// The copy of the playlist's bytes for segment URIs (see `SegmentURIText`).
+  private mutating func sourceBytes() -> PlaylistSourceBytes {
+    if let sourceBytesCopy { return sourceBytesCopy }
+    let copy = PlaylistSourceBytes(text.bytes)
+    sourceBytesCopy = copy
+    return copy
+  }
+
   /// Appends the segment the pending tags describe, moving the pending title, date and
   /// parts into it.
-  private mutating func appendSegment(uri: String, duration: MediaTime, byteRange: ByteRange?) {
+  private mutating func appendSegment(
+    uri: SegmentURIText, duration: MediaTime, byteRange: ByteRange?
+  ) {
     let shared: SegmentSharedState
     if let sharedState {
       shared = sharedState
@@ -327,10 +343,11 @@ struct MediaPlaylistBuilder {
     // array; with a hand-written one, Swift 6.3 copies and destroys it once more.
     playlist.segments.append(
       MediaSegment(
-        uriString: uri, duration: duration, title: title, byteRange: byteRange,
+        duration: duration, title: title, byteRange: byteRange,
         discontinuity: pendingDiscontinuity, gap: pendingGap, programDateTime: date?.date,
         mediaSequence: mediaSequence, discontinuitySequence: discontinuitySequence,
-        bitrate: bitrate, parts: parts, shared: shared, dateText: date?.text ?? .none))
+        bitrate: bitrate, parts: parts, uriText: uri, shared: shared, dateText: date?.text ?? .none)
+    )
   }
 
   /// Called at the 64th segment: reserves room for the segments the rest of the playlist
