@@ -72,7 +72,14 @@ struct ByteText {
 
   /// The first offset in `span` holding `byte`, or nil.
   func firstIndex(of byte: UInt8, in span: ByteSpan) -> Int? {
-    guard !span.isEmpty, let base = bytes.baseAddress else { return nil }
+    // A short span is searched sooner by a plain loop than by a library call.
+    if span.count <= 16 {
+      for index in span.start..<max(span.start, span.end) where bytes[index] == byte {
+        return index
+      }
+      return nil
+    }
+    guard let base = bytes.baseAddress else { return nil }
     guard let found = memchr(base + span.start, Int32(byte), span.count) else { return nil }
     return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
   }

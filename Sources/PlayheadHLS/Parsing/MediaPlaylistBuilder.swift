@@ -50,8 +50,8 @@ struct MediaPlaylistBuilder {
   var durationsBeforeTarget: [(seconds: Int, line: Int)] = []
   /// The longest segment duration, rounded to whole seconds.
   var longestRoundedDuration = 0
-  /// Whether some segment has its own `EXT-X-PROGRAM-DATE-TIME`.
-  var sawProgramDateTime = false
+  /// How many segments have their own `EXT-X-PROGRAM-DATE-TIME`.
+  var datedSegments = 0
   /// `EXT-X-DISCONTINUITY` tags applied to segments so far.
   var discontinuities = 0
   /// Whether a sequence base (`EXT-X-MEDIA-SEQUENCE`, `EXT-X-DISCONTINUITY-SEQUENCE`,
@@ -294,7 +294,7 @@ struct MediaPlaylistBuilder {
     }
     if playlist.segments.count == 64 { reserveCapacity() }
     if pendingDiscontinuity { discontinuities = discontinuities.saturatingAdd(1) }
-    if pendingDate != nil { sawProgramDateTime = true }
+    if pendingDate != nil { datedSegments += 1 }
     let rounded = Self.roundedSeconds(duration)
     longestRoundedDuration = max(longestRoundedDuration, rounded)
     if !seenTargetDuration {
