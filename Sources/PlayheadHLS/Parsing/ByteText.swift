@@ -45,6 +45,13 @@ struct ByteText {
     return matches(at: span.start, literal, length: length)
   }
 
+  /// Whether the spans hold the same bytes.
+  func bytesEqual(_ first: ByteSpan, _ second: ByteSpan) -> Bool {
+    guard first.count == second.count else { return false }
+    guard first.count > 0, let base = bytes.baseAddress else { return true }
+    return memcmp(base + first.start, base + second.start, first.count) == 0
+  }
+
   /// Whether `span` holds exactly `literal`, ignoring ASCII case.
   func equalsIgnoringCase(_ span: ByteSpan, _ literal: StaticString) -> Bool {
     guard span.count == literal.utf8CodeUnitCount else { return false }
@@ -65,7 +72,14 @@ struct ByteText {
 
   /// The first offset in `span` holding `byte`, or nil.
   func firstIndex(of byte: UInt8, in span: ByteSpan) -> Int? {
-    guard !span.isEmpty, let base = bytes.baseAddress else { return nil }
+    // A short span is searched sooner by a plain loop than by a library call.
+    if span.count <= 16 {
+      for index in span.start..<max(span.start, span.end) where bytes[index] == byte {
+        return index
+      }
+      return nil
+    }
+    guard let base = bytes.baseAddress else { return nil }
     guard let found = memchr(base + span.start, Int32(byte), span.count) else { return nil }
     return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
   }

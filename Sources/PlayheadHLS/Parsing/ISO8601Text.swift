@@ -7,24 +7,46 @@ import Foundation
 enum ISO8601Text {
   /// The date `span` holds, or nil when it is not such a date-time.
   static func parse(_ text: ByteText, _ span: ByteSpan) -> Date? {
-    var reader = DigitReader(text: text, index: span.start, end: span.end)
-    guard let year = reader.digits(4), reader.expect(UInt8(ascii: "-")),
-      let month = reader.digits(2), reader.expect(UInt8(ascii: "-")),
-      let day = reader.digits(2)
+    parseNotingForm(text, span)?.date
+  }
+
+  /// The date `span` holds and whether `span` is exactly `format(date)` (the writer's
+  /// form: `T`, three fraction digits after `.`, `Z`, no leap second, no hour 24), or nil
+  /// when it is not such a date-time.
+  static func parseNotingForm(_ text: ByteText, _ span: ByteSpan) -> (
+    date: Date, isWriterForm: Bool
+  )? {
+    // `YYYY-MM-DDThh:mm:ss` has fixed positions: read them directly.
+    guard span.count >= 19 else { return nil }
+    let bytes = text.bytes
+    let start = span.start
+    var allDigits = true
+    func number(_ offset: Int, _ count: Int) -> Int {
+      var value = 0
+      for index in (start + offset)..<(start + offset + count) {
+        let digit = bytes[index] &- 0x30
+        allDigits = allDigits && digit <= 9
+        value = value * 10 + Int(digit)
+      }
+      return value
+    }
+    let year = number(0, 4)
+    let month = number(5, 2)
+    let day = number(8, 2)
+    let hour = number(11, 2)
+    let minute = number(14, 2)
+    let second = number(17, 2)
+    let separator = bytes[start + 10]
+    guard allDigits, bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-"),
+      separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") || separator == 0x20,
+      bytes[start + 13] == UInt8(ascii: ":"), bytes[start + 16] == UInt8(ascii: ":")
     else { return nil }
-    guard reader.index < reader.end else { return nil }
-    let separator = text.bytes[reader.index]
-    guard separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") || separator == 0x20
-    else { return nil }
-    reader.index += 1
-    guard let hour = reader.digits(2), reader.expect(UInt8(ascii: ":")),
-      let minute = reader.digits(2), reader.expect(UInt8(ascii: ":")),
-      let second = reader.digits(2)
-    else { return nil }
+    var reader = DigitReader(text: text, index: start + 19, end: span.end)
     var nanoseconds = 0
-    if reader.peek == UInt8(ascii: ".") || reader.peek == UInt8(ascii: ",") {
+    var count = 0
+    let fractionSeparator = reader.peek
+    if fractionSeparator == UInt8(ascii: ".") || fractionSeparator == UInt8(ascii: ",") {
       reader.index += 1
-      var count = 0
       while let byte = reader.peek, ByteText.isDigit(byte) {
         if count < 9 { nanoseconds = nanoseconds * 10 + Int(byte - 0x30) }
         count += 1
@@ -34,7 +56,8 @@ enum ISO8601Text {
       for _ in min(count, 9)..<9 { nanoseconds *= 10 }
     }
     var offsetSeconds = 0
-    if let zone = reader.peek {
+    let zone = reader.peek
+    if let zone {
       if zone == UInt8(ascii: "Z") || zone == UInt8(ascii: "z") {
         reader.index += 1
       } else if zone == UInt8(ascii: "+") || zone == UInt8(ascii: "-") {
@@ -58,7 +81,13 @@ enum ISO8601Text {
     else { return nil }
     let days = daysFromCivil(year: year, month: month, day: day)
     let whole = days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds
-    return Date(timeIntervalSince1970: Double(whole) + Double(nanoseconds) / 1e9)
+    let date = Date(timeIntervalSince1970: Double(whole) + Double(nanoseconds) / 1e9)
+    // With 24 bytes, `T`, three digits after `.` and `Z` the layout is the writer's.
+    let isWriterForm =
+      span.count == 24 && separator == UInt8(ascii: "T")
+      && fractionSeparator == UInt8(ascii: ".") && count == 3 && zone == UInt8(ascii: "Z")
+      && hour <= 23 && second <= 59
+    return (date, isWriterForm)
   }
 
   /// `date` as `YYYY-MM-DDThh:mm:ss.sssZ` (UTC, milliseconds rounded to nearest).

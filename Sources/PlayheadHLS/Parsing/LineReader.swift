@@ -50,13 +50,18 @@ enum PlaylistLine {
       self = .uri(span)
       return
     }
-    guard text.hasPrefix(span, "#EXT") else {
+    let bytes = text.bytes
+    guard span.count >= 4, bytes[span.start + 1] == UInt8(ascii: "E"),
+      bytes[span.start + 2] == UInt8(ascii: "X"), bytes[span.start + 3] == UInt8(ascii: "T")
+    else {
       self = .ignorable
       return
     }
-    let colon = text.firstIndex(of: UInt8(ascii: ":"), in: span)
-    let name = ByteSpan(span.start, colon ?? span.end)
-    let value = colon.map { ByteSpan($0 + 1, span.end) } ?? ByteSpan(span.end, span.end)
+    // Tag names are short: a plain loop finds the colon sooner than a library call.
+    var colon = span.start + 4
+    while colon < span.end && bytes[colon] != UInt8(ascii: ":") { colon += 1 }
+    let name = ByteSpan(span.start, colon)
+    let value = ByteSpan(min(colon + 1, span.end), span.end)
     self = .tag(name: name, value: value, line: span)
   }
 }

@@ -24,8 +24,9 @@ extension MediaPlaylistBuilder {
       }
     }
     if needsRenumbering { numberSegments() }
-    if sawProgramDateTime { extrapolateDates() }
-    if !playlist.dateRanges.isEmpty && !sawProgramDateTime {
+    // Dates are extrapolated only when some segments have one and some do not.
+    if datedSegments > 0 && datedSegments < playlist.segments.count { extrapolateDates() }
+    if !playlist.dateRanges.isEmpty && datedSegments == 0 {
       context.warn("EXT-X-DATERANGE without any EXT-X-PROGRAM-DATE-TIME", line: lastLine)
     }
     playlist.definitions = context.definitions
@@ -49,14 +50,16 @@ extension MediaPlaylistBuilder {
   /// Fills in `programDateTime` for undated segments from the nearest dated segment of the
   /// same discontinuity run: forward by adding durations, then backward by subtracting.
   private mutating func extrapolateDates() {
-    var next: Date?
+    var previous: (date: Date, duration: MediaTime)?
     for index in playlist.segments.indices {
-      if playlist.segments[index].discontinuity { next = nil }
-      if playlist.segments[index].programDateTime == nil, let next {
-        playlist.segments[index].programDateTime = next
+      if playlist.segments[index].discontinuity { previous = nil }
+      if playlist.segments[index].programDateTime == nil, let previous {
+        playlist.segments[index].programDateTime = previous.date.addingTimeInterval(
+          previous.duration.seconds)
       }
-      let duration = playlist.segments[index].duration.seconds
-      next = playlist.segments[index].programDateTime.map { $0.addingTimeInterval(duration) }
+      previous = playlist.segments[index].programDateTime.map {
+        ($0, playlist.segments[index].duration)
+      }
     }
     var following: Date?
     for index in playlist.segments.indices.reversed() {
@@ -72,6 +75,11 @@ extension MediaPlaylistBuilder {
   /// `time` rounded to the nearest whole second (halves up), saturating.
   static func roundedSeconds(_ time: MediaTime) -> Int {
     guard time.isNumeric else { return 0 }
+    // Segment durations fit 64 bits easily; the 128-bit division is the general case.
+    if time.value >= 0 && time.value < Int64(1) << 60 {
+      let scale = Int64(time.timescale)
+      return Int((2 * time.value + scale) / (2 * scale))
+    }
     let value = Int128(time.value)
     let scale = Int128(time.timescale)
     let rounded = (2 * value + scale) / (2 * scale)

@@ -54,7 +54,7 @@ extension MediaPlaylistBuilder {
   /// date is not ISO 8601.
   mutating func readProgramDateTime(_ value: ByteSpan) -> Bool {
     let span = text.trimmed(value)
-    guard let date = ISO8601Text.parse(text, span) else {
+    guard let (date, isWriterForm) = ISO8601Text.parseNotingForm(text, span) else {
       context.warn(
         "EXT-X-PROGRAM-DATE-TIME '\(ParserContext.excerpt(text.string(span)))' is not an ISO 8601 date; kept as an unknown tag"
       )
@@ -63,7 +63,7 @@ extension MediaPlaylistBuilder {
     if pendingDate != nil {
       context.warn("EXT-X-PROGRAM-DATE-TIME appears twice for one segment; the last one is used")
     }
-    pendingDate = (date, text.string(span))
+    pendingDate = (date, isWriterForm ? .formatted(date) : .written(text.string(span)))
     return true
   }
 

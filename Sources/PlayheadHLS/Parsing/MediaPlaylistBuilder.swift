@@ -18,18 +18,25 @@ struct MediaPlaylistBuilder {
   var pendingRange: (length: Int64, offset: Int64?, line: Int)?
   var pendingDiscontinuity = false
   var pendingGap = false
-  var pendingDate: (date: Date, text: String)?
+  var pendingDate: (date: Date, text: ProgramDateText)?
   var pendingParts: [PartialSegment] = []
 
   // Running state.
-  var keys: [EncryptionKey] = []
-  var map: InitializationSection?
+  var keys: [EncryptionKey] = [] { didSet { sharedState = nil } }
+  var map: InitializationSection? { didSet { sharedState = nil } }
+  /// The base URL, `keys` and `map` as the next segment shares them; nil after a change.
+  var sharedState: SegmentSharedState?
   var bitrate: Int?
   /// The resource and end of the last segment or map byte range, for omitted offsets.
   var lastRange: (uri: String, end: Int64)?
   /// The resource and end of the last part byte range.
   var lastPartRange: (uri: String, end: Int64)?
   var partCount = 0
+  /// The last segment URI line without variable references, and its checked URI: a
+  /// resource split by byte ranges repeats the same line, which then needs no new string.
+  var lastURILine: (span: ByteSpan, uri: SegmentURIText)?
+  /// The copy of the playlist that segment URI lines are read from, made at first need.
+  var sourceBytesCopy: PlaylistSourceBytes?
 
   // Tags that may appear once.
   var seenVersion = false
@@ -43,8 +50,8 @@ struct MediaPlaylistBuilder {
   var durationsBeforeTarget: [(seconds: Int, line: Int)] = []
   /// The longest segment duration, rounded to whole seconds.
   var longestRoundedDuration = 0
-  /// Whether some segment has its own `EXT-X-PROGRAM-DATE-TIME`.
-  var sawProgramDateTime = false
+  /// How many segments have their own `EXT-X-PROGRAM-DATE-TIME`.
+  var datedSegments = 0
   /// `EXT-X-DISCONTINUITY` tags applied to segments so far.
   var discontinuities = 0
   /// Whether a sequence base (`EXT-X-MEDIA-SEQUENCE`, `EXT-X-DISCONTINUITY-SEQUENCE`,
@@ -265,16 +272,29 @@ struct MediaPlaylistBuilder {
     guard playlist.segments.count < context.limits.maxSegments else {
       throw context.error(.limitExceeded, "more than \(context.limits.maxSegments) segments")
     }
-    let uri = try context.uriLine(span, in: "segment")
+    let uri: SegmentURIText
+    if text.containsVariableReference(span) {
+      uri = .string(try context.substitutedURILine(span, in: "segment"))
+      lastURILine = nil
+    } else if let last = lastURILine, text.bytesEqual(last.span, span) {
+      uri = last.uri
+    } else {
+      try context.checkURILine(span, in: "segment")
+      // A byte range compares its resource with the previous one's, as strings.
+      uri =
+        pendingRange != nil
+        ? .string(text.string(span)) : .line(sourceBytes(), start: span.start, end: span.end)
+      lastURILine = (span, uri)
+    }
     var byteRange: ByteRange?
     if let pending = pendingRange {
-      byteRange = try resolve(pending, uri: uri, tag: "EXT-X-BYTERANGE")
+      byteRange = try resolve(pending, uri: uri.string, tag: "EXT-X-BYTERANGE")
     } else {
       lastRange = nil
     }
-    reserveCapacityOnce()
+    if playlist.segments.count == 64 { reserveCapacity() }
     if pendingDiscontinuity { discontinuities = discontinuities.saturatingAdd(1) }
-    if pendingDate != nil { sawProgramDateTime = true }
+    if pendingDate != nil { datedSegments += 1 }
     let rounded = Self.roundedSeconds(duration)
     longestRoundedDuration = max(longestRoundedDuration, rounded)
     if !seenTargetDuration {
@@ -282,30 +302,59 @@ struct MediaPlaylistBuilder {
     } else if rounded > playlist.targetDuration {
       warnLongSegment(duration, line: pendingInfoLine)
     }
-    // Built in place: a local copy would retain and release every field once more.
-    playlist.segments.append(
-      MediaSegment(
-        uriString: uri, baseURL: context.url, duration: duration, title: pendingTitle,
-        byteRange: byteRange, discontinuity: pendingDiscontinuity, gap: pendingGap, keys: keys,
-        map: map, programDateTime: pendingDate?.date, programDateTimeText: pendingDate?.text,
-        mediaSequence: playlist.mediaSequence.saturatingAdd(playlist.skip?.skippedSegments ?? 0)
-          .saturatingAdd(playlist.segments.count),
-        discontinuitySequence: playlist.discontinuitySequence.saturatingAdd(discontinuities),
-        bitrate: bitrate, parts: pendingParts))
+    appendSegment(uri: uri, duration: duration, byteRange: byteRange)
     pendingDuration = nil
-    pendingTitle = nil
     pendingRange = nil
     pendingDiscontinuity = false
     pendingGap = false
-    pendingDate = nil
-    pendingParts = []
   }
 
-  /// After the 64th segment, reserves room for the segments the rest of the playlist
+  /// The copy of the playlist's bytes for segment URIs (see `SegmentURIText`).
+  private mutating func sourceBytes() -> PlaylistSourceBytes {
+    if let sourceBytesCopy { return sourceBytesCopy }
+    let copy = PlaylistSourceBytes(text.bytes)
+    sourceBytesCopy = copy
+    return copy
+  }
+
+  /// Appends the segment the pending tags describe, moving the pending title, date and
+  /// parts into it.
+  private mutating func appendSegment(
+    uri: SegmentURIText, duration: MediaTime, byteRange: ByteRange?
+  ) {
+    let shared: SegmentSharedState
+    if let sharedState {
+      shared = sharedState
+    } else {
+      shared = SegmentSharedState(baseURL: context.url, keys: keys, map: map)
+      sharedState = shared
+    }
+    let mediaSequence = playlist.mediaSequence.saturatingAdd(
+      playlist.skip?.skippedSegments ?? 0
+    ).saturatingAdd(playlist.segments.count)
+    let discontinuitySequence = playlist.discontinuitySequence.saturatingAdd(discontinuities)
+    let date = pendingDate
+    pendingDate = nil
+    let title = pendingTitle
+    pendingTitle = nil
+    let parts = pendingParts
+    pendingParts = []
+    // The memberwise initializer lets the compiler build the segment straight into the
+    // array; with a hand-written one, Swift 6.3 copies and destroys it once more.
+    playlist.segments.append(
+      MediaSegment(
+        duration: duration, title: title, byteRange: byteRange,
+        discontinuity: pendingDiscontinuity, gap: pendingGap, programDateTime: date?.date,
+        mediaSequence: mediaSequence, discontinuitySequence: discontinuitySequence,
+        bitrate: bitrate, parts: parts, uriText: uri, shared: shared, dateText: date?.text ?? .none)
+    )
+  }
+
+  /// Called at the 64th segment: reserves room for the segments the rest of the playlist
   /// likely holds (by the bytes per segment so far, at most `maxSegments`), so that a long
   /// playlist is not copied at every doubling of the array.
-  private mutating func reserveCapacityOnce() {
-    guard playlist.segments.count == 64, bytesRead > 0 else { return }
+  private mutating func reserveCapacity() {
+    guard bytesRead > 0 else { return }
     let estimate = text.bytes.count / max(1, bytesRead / 64) * 5 / 4
     playlist.segments.reserveCapacity(min(context.limits.maxSegments, estimate))
   }

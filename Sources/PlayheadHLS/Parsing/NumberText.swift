@@ -27,6 +27,7 @@ extension ByteText {
   /// Up to 9 fraction digits are kept; more are rounded half away from zero. A value
   /// whose numerator does not fit `Int64` gives nil.
   func decimalTime(_ span: ByteSpan, allowSign: Bool = false) -> MediaTime? {
+    if let time = shortDecimalTime(span) { return time }
     var index = span.start
     var negative = false
     if allowSign && index < span.end && bytes[index] == UInt8(ascii: "-") {
@@ -69,6 +70,31 @@ extension ByteText {
     let (sum, overflow2) = scaled.addingReportingOverflow(fraction + (roundUp ? 1 : 0))
     if overflow1 || overflow2 { return nil }
     return MediaTime(value: negative ? -sum : sum, timescale: Int32(scale))
+  }
+
+  /// `decimalTime` of the common case, in one pass: no sign, at most 18 bytes and 9
+  /// fraction digits, so that all the digits together fit `Int64` without checks. Nil
+  /// when `span` is not such a number (the general parser then decides).
+  private func shortDecimalTime(_ span: ByteSpan) -> MediaTime? {
+    guard !span.isEmpty, span.count <= 18 else { return nil }
+    var value: Int64 = 0
+    var digits = 0
+    var scale: Int64 = 1
+    var inFraction = false
+    for index in span.start..<span.end {
+      let digit = bytes[index] &- 0x30
+      if digit <= 9 {
+        value = value &* 10 &+ Int64(digit)
+        digits += 1
+        if inFraction { scale &*= 10 }
+      } else if bytes[index] == UInt8(ascii: ".") && !inFraction {
+        inFraction = true
+      } else {
+        return nil
+      }
+    }
+    guard digits > 0, scale <= 1_000_000_000 else { return nil }
+    return MediaTime(value: value, timescale: Int32(scale))
   }
 
   /// A `decimal-floating-point` (signed when `allowSign`) as a `Double`.

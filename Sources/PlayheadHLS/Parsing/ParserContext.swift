@@ -122,17 +122,37 @@ struct ParserContext {
   }
 
   /// The URI of a URI line, variables substituted and checked against the origin rule.
+  mutating func uriLine(_ span: ByteSpan, in tag: String) throws(PlaylistParseError) -> String {
+    text.containsVariableReference(span)
+      ? try substitutedURILine(span, in: tag) : try plainURILine(span, in: tag)
+  }
+
+  /// The URI of a URI line without variable references, checked against the origin rule.
+  mutating func plainURILine(_ span: ByteSpan, in tag: String) throws(PlaylistParseError)
+    -> String
+  {
+    try checkURILine(span, in: tag)
+    return text.string(span)
+  }
+
+  /// Checks the URI line `span`, which has no variable references, against the origin
+  /// rule, reading its bytes (a string is made only for a message or an authority check).
+  mutating func checkURILine(_ span: ByteSpan, in tag: String) throws(PlaylistParseError) {
+    // The line is already trimmed and does not start with `#`.
+    let verdict = uriVerdict(text.buffer(span))
+    if case .fine = verdict { return }
+    try apply(verdict, to: text.string(span), in: tag)
+  }
+
+  /// The URI of a URI line with variable references, substituted and checked against the
+  /// origin rule.
   ///
   /// Blanks that substitution brings to either end are removed (the line itself is
   /// already trimmed); a line that substitution turns into `#…` is an `.invalidURI`,
   /// since written back it would read as a tag.
-  mutating func uriLine(_ span: ByteSpan, in tag: String) throws(PlaylistParseError) -> String {
-    guard text.containsVariableReference(span) else {
-      // The line is already trimmed and does not start with `#`.
-      let uri = text.string(span)
-      try check(uri: uri, in: tag)
-      return uri
-    }
+  mutating func substitutedURILine(_ span: ByteSpan, in tag: String) throws(PlaylistParseError)
+    -> String
+  {
     var uri = try substituted(span)
     if let first = uri.utf8.first, let last = uri.utf8.last,
       ByteText.isBlank(first) || ByteText.isBlank(last)
@@ -155,27 +175,60 @@ struct ParserContext {
   /// (`file:`) or another kind of resource (`data:`, `ftp:`); a local playlist may
   /// reference local files and http(s).
   mutating func check(uri: String, in tag: String) throws(PlaylistParseError) {
-    guard !uri.isEmpty else { throw error(.invalidURI, "empty URI in \(tag)") }
     var bytes = uri
-    let shape = bytes.withUTF8 { URIShape($0, cachedAuthority: lastValidatedAuthority) }
+    let verdict = bytes.withUTF8 { uriVerdict($0) }
+    try apply(verdict, to: uri, in: tag)
+  }
+
+  /// What the origin rule and the URL check say about a URI, from its UTF-8 bytes.
+  enum URIVerdict {
+    case fine
+    case empty
+    /// The scheme, lowercased, is not allowed.
+    case forbiddenScheme(String)
+    /// The URI has an authority not checked yet: it must make a URL; the scheme and
+    /// authority are remembered when it does.
+    case newAuthority([UInt8])
+  }
+
+  /// The verdict on the URI in `bytes`.
+  func uriVerdict(_ bytes: UnsafeBufferPointer<UInt8>) -> URIVerdict {
+    guard !bytes.isEmpty else { return .empty }
+    let shape = URIShape(bytes, cachedAuthority: lastValidatedAuthority)
     if let scheme = shape.scheme, !shape.isWebScheme {
-      let name = String(decoding: uri.utf8.prefix(scheme), as: UTF8.self).lowercased()
-      guard allowedSchemes.contains(name) else {
-        let origin = originScheme.isEmpty ? "a URL without scheme" : "'\(originScheme)'"
-        throw error(
-          .forbiddenURI,
-          "\(tag) URI '\(Self.excerpt(uri))' uses scheme '\(name)', which a playlist loaded "
-            + "from \(origin) may not reference (allowed: \(allowedSchemes.sorted().joined(separator: ", ")))"
-        )
-      }
+      let name = String(decoding: bytes.prefix(scheme), as: UTF8.self).lowercased()
+      guard allowedSchemes.contains(name) else { return .forbiddenScheme(name) }
     }
     // Relative paths always resolve (unsafe characters are percent-encoded); a URI with
     // an authority (`scheme://host`, `//host`) may not, so check it once per authority.
-    guard let authorityEnd = shape.authorityEnd, !shape.matchesCachedAuthority else { return }
-    guard URIResolution.resolve(uri, against: url) != nil else {
-      throw error(.invalidURI, "\(tag) URI '\(Self.excerpt(uri))' is not a valid URI")
+    guard let authorityEnd = shape.authorityEnd, !shape.matchesCachedAuthority else {
+      return .fine
     }
-    lastValidatedAuthority = Array(uri.utf8.prefix(authorityEnd))
+    return .newAuthority(Array(bytes.prefix(authorityEnd)))
+  }
+
+  /// Throws for `verdict` on `uri` in `tag`, or remembers a new authority that is valid.
+  private mutating func apply(_ verdict: URIVerdict, to uri: String, in tag: String)
+    throws(PlaylistParseError)
+  {
+    switch verdict {
+    case .fine:
+      return
+    case .empty:
+      throw error(.invalidURI, "empty URI in \(tag)")
+    case .forbiddenScheme(let name):
+      let origin = originScheme.isEmpty ? "a URL without scheme" : "'\(originScheme)'"
+      throw error(
+        .forbiddenURI,
+        "\(tag) URI '\(Self.excerpt(uri))' uses scheme '\(name)', which a playlist loaded "
+          + "from \(origin) may not reference (allowed: \(allowedSchemes.sorted().joined(separator: ", ")))"
+      )
+    case .newAuthority(let authority):
+      guard URIResolution.resolve(uri, against: url) != nil else {
+        throw error(.invalidURI, "\(tag) URI '\(Self.excerpt(uri))' is not a valid URI")
+      }
+      lastValidatedAuthority = authority
+    }
   }
 
   /// The lowercased scheme of `uri` (`ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ) ":"`),

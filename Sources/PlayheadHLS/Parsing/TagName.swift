@@ -61,17 +61,52 @@ enum TagName: CaseIterable {
 
   enum Scope { case both, master, media }
 
-  /// The tags grouped by name length, for the lookup.
-  private static let byLength: [[TagName]] = {
-    var table = [[TagName]](repeating: [], count: 40)
-    for tag in TagName.allCases { table[tag.text.utf8CodeUnitCount].append(tag) }
-    return table
-  }()
-
   /// The tag whose name `span` holds, or nil for an unknown tag.
+  ///
+  /// The length and one byte (byte 7, after `#EXT-X-`, or byte 4 for the names of 7
+  /// bytes) tell every known tag apart; the whole name is then compared once.
   static func lookup(_ span: ByteSpan, in text: ByteText) -> TagName? {
-    guard span.count < byLength.count else { return nil }
-    for tag in byLength[span.count] where text.equals(span, tag.text) { return tag }
-    return nil
+    guard span.count >= 7 else { return nil }
+    let key = text.bytes[span.start + (span.count > 7 ? 7 : 4)]
+    let candidate: TagName?
+    switch span.count {
+    case 7: candidate = key == ascii("I") ? .extinf : key == ascii("M") ? .extm3u : nil
+    case 10:
+      candidate =
+        key == ascii("K") ? .key : key == ascii("M") ? .map : key == ascii("G") ? .gap : nil
+    case 11: candidate = key == ascii("P") ? .part : key == ascii("S") ? .skip : nil
+    case 12: candidate = key == ascii("S") ? .start : key == ascii("M") ? .media : nil
+    case 13: candidate = .define
+    case 14:
+      candidate =
+        key == ascii("V")
+        ? .version : key == ascii("E") ? .endList : key == ascii("B") ? .bitrate : nil
+    case 15: candidate = .partInf
+    case 16: candidate = key == ascii("B") ? .byteRange : key == ascii("D") ? .dateRange : nil
+    case 17: candidate = .streamInf
+    case 18: candidate = .sessionKey
+    case 19: candidate = key == ascii("P") ? .preloadHint : key == ascii("S") ? .sessionData : nil
+    case 20:
+      candidate =
+        key == ascii("P")
+        ? .playlistType
+        : key == ascii("I") ? .iFramesOnly : key == ascii("D") ? .discontinuity : nil
+    case 21:
+      candidate =
+        key == ascii("T")
+        ? .targetDuration
+        : key == ascii("M") ? .mediaSequence : key == ascii("S") ? .serverControl : nil
+    case 23:
+      candidate = key == ascii("R") ? .renditionReport : key == ascii("C") ? .contentSteering : nil
+    case 24: candidate = .programDateTime
+    case 25: candidate = .iFrameStreamInf
+    case 27: candidate = .independentSegments
+    case 29: candidate = .discontinuitySequence
+    default: candidate = nil
+    }
+    guard let candidate, text.equals(span, candidate.text) else { return nil }
+    return candidate
   }
+
+  private static func ascii(_ character: Unicode.Scalar) -> UInt8 { UInt8(ascii: character) }
 }
