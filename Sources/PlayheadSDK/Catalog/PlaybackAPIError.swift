@@ -12,6 +12,7 @@ public struct PlaybackAPIError: Sendable, Equatable, Hashable {
   /// Every field of the entry as the API sent it.
   public var properties: [String: JSONValue]
 
+  /// Creates an entry; `properties` defaults to none.
   public init(
     errorCode: String, message: String? = nil, errorSubcode: String? = nil,
     properties: [String: JSONValue] = [:]

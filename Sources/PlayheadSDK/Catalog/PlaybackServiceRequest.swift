@@ -31,6 +31,7 @@ public struct PlaybackServiceRequest: Sendable, Equatable, Hashable {
   /// same name (the policy key and token headers are the service's own and win).
   public var headers: [String: String]
 
+  /// Creates a request; every part is optional (a request with no ID is refused when sent).
   public init(
     assetID: String? = nil, referenceID: String? = nil, authToken: String? = nil,
     bumperID: String? = nil, bumperReferenceID: String? = nil, limit: Int? = nil,

@@ -20,6 +20,7 @@ public struct PlaybackServiceVideoResult: Sendable, Equatable {
   /// in `json`.
   public let warnings: [String]
 
+  /// Creates a result (the service makes them; tests and plug-ins may too).
   public init(
     video: Video, json: JSONValue, rawData: Data, bumperVideo: Video? = nil,
     bumperErrors: [String: PlaybackServiceError] = [:], warnings: [String] = []
@@ -51,6 +52,7 @@ public struct PlaybackServicePlaylistResult: Sendable, Equatable {
   /// Parts of the response left out of `playlist`, one line each (see the video result).
   public let warnings: [String]
 
+  /// Creates a result (the service makes them; tests and plug-ins may too).
   public init(
     playlist: Playlist, json: JSONValue, rawData: Data, bumperVideo: Video? = nil,
     bumpers: [String: Video] = [:], bumperErrors: [String: PlaybackServiceError] = [:],

@@ -15,6 +15,7 @@ public struct VideoLink: Sendable, Equatable, Hashable {
   /// Where it points (`url`); nil when absent or not a URL.
   public var url: URL?
 
+  /// Creates a link.
   public init(text: String?, url: URL?) {
     self.text = text
     self.url = url
