@@ -7,15 +7,30 @@ public enum DataPurpose: String, Sendable, Hashable, Codable {
 }
 
 /// One request for a resource, or a byte range of it.
+///
+/// `headers` and `deliversErrorResponses` are for API clients (such as the catalog client);
+/// sources that do not speak HTTP ignore them.
 public struct DataRequest: Sendable, Hashable {
   public var url: URL
   public var range: ByteRange?
   public var purpose: DataPurpose
+  /// Header fields for this request only; they replace configuration headers of the same
+  /// name.
+  public var headers: [String: String]
+  /// When true, an HTTP source answers a non-2xx status with the response (its body and
+  /// `statusCode`) instead of throwing `.httpStatus`, so that the caller can read an API's
+  /// error body. Ranges are not applied to such a response.
+  public var deliversErrorResponses: Bool
 
-  public init(url: URL, range: ByteRange? = nil, purpose: DataPurpose = .other) {
+  public init(
+    url: URL, range: ByteRange? = nil, purpose: DataPurpose = .other,
+    headers: [String: String] = [:], deliversErrorResponses: Bool = false
+  ) {
     self.url = url
     self.range = range
     self.purpose = purpose
+    self.headers = headers
+    self.deliversErrorResponses = deliversErrorResponses
   }
 }
 

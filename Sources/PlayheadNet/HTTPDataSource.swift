@@ -7,14 +7,16 @@ import PlayheadCore
 
 /// Loads whole HTTP(S) resources, or byte ranges of them, through URLSession.
 ///
-/// Every request carries the configuration's headers, referer and user agent,
-/// `Accept-Encoding: identity`, and for a ranged request a `Range` header. A server that
+/// Every request carries the configuration's headers, referer and user agent, the request's
+/// own `headers` (which win), `Accept-Encoding: identity`, and for a ranged request a
+/// `Range` header. A server that
 /// ignores `Range` and answers 200 is handled by keeping only the wanted bytes. The
 /// progress callback runs on the loading thread each time bytes arrive; returning `false`
 /// abandons the load, which throws `.cancelled`.
 ///
 /// Errors: a status of 400 or more (and any other non-2xx status that reaches the source)
-/// throws `.httpStatus` with `httpStatusCode`; no response headers or body bytes for
+/// throws `.httpStatus` with `httpStatusCode`, unless the request sets
+/// `deliversErrorResponses` (the response then comes back with its `statusCode` and body); no response headers or body bytes for
 /// `configuration.timeoutMs` throws `.timedOut`; a refused, reset or broken connection
 /// throws `.connectionFailed`, with "closed after N of M bytes" when the body ends before
 /// its `Content-Length`; a 206 whose `Content-Range` does not start at the requested
@@ -179,6 +181,9 @@ public final class HTTPDataSource: DataSource, @unchecked Sendable {
       url: request.url, cachePolicy: .reloadIgnoringLocalCacheData,
       timeoutInterval: sessionTimeoutSeconds)
     for (name, value) in configuration.headerFields {
+      urlRequest.setValue(value, forHTTPHeaderField: name)
+    }
+    for (name, value) in request.headers {
       urlRequest.setValue(value, forHTTPHeaderField: name)
     }
     urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding")

@@ -97,6 +97,13 @@ final class HTTPLoadDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
   }
 
+  /// Whether the body comes with a content encoding (its length is then not the body's).
+  private static func isEncoded(_ http: HTTPURLResponse) -> Bool {
+    HTTPResponseParsing.header("Content-Encoding", in: http).map {
+      $0.lowercased() != "identity"
+    } ?? false
+  }
+
   /// Checks the response headers against the request; returns false (after recording the
   /// failure) when the body is not wanted. The caller holds the load's lock.
   private static func accept(_ response: URLResponse, for load: HTTPLoad) -> Bool {
@@ -113,14 +120,24 @@ final class HTTPLoadDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
     let status = http.statusCode
     load.statusCode = status
     load.responseURL = http.url
-    guard (200..<300).contains(status) else {
+    let isSuccess = (200..<300).contains(status)
+    guard isSuccess || load.request.deliversErrorResponses else {
       load.finish(.failed(HTTPResponseParsing.statusError(status, url: url)))
       return false
     }
-    let encoded =
-      HTTPResponseParsing.header("Content-Encoding", in: http).map {
-        $0.lowercased() != "identity"
-      } ?? false
+    if !isSuccess {
+      // An error response the caller wants to read: the whole body, whatever the range.
+      load.expectedBytes =
+        !Self.isEncoded(http) && http.expectedContentLength >= 0
+        ? Int(http.expectedContentLength) : nil
+      load.sawResponse = true
+      if load.expectedBytes == 0 {
+        load.finish(.finished)
+        return false
+      }
+      return true
+    }
+    let encoded = Self.isEncoded(http)
     let contentLength =
       !encoded && http.expectedContentLength >= 0 ? Int(http.expectedContentLength) : nil
     let range = load.request.range

@@ -36,6 +36,8 @@ struct PlayCommand: Command {
   var requests = RequestOptions()
   /// `--playlist FILE [--auto-advance] [--auto-play]`: play an SDK playlist instead.
   var playlist: PlaylistPlayback?
+  /// `catalog:ACCOUNT/VIDEO_ID --policy-key K …`: fetch from the Playback API and play.
+  var catalog: CatalogPlayback?
 
   init(parsing arguments: [String]) throws(UsageError) {
     self.input = ""
@@ -47,6 +49,7 @@ struct PlayCommand: Command {
     var playlistPath: String?
     var autoAdvance = false
     var autoPlay = false
+    var catalogOptions = CatalogOptions()
     while let token = cursor.next() {
       switch token {
       case .positional(let text):
@@ -96,6 +99,8 @@ struct PlayCommand: Command {
           try stream.parse(name, inline: inline, cursor: &cursor)
         case _ where RequestOptions.names.contains(name):
           try requests.parse(name, inline: inline, cursor: &cursor)
+        case _ where CatalogOptions.names.contains(name):
+          try catalogOptions.parse(name, inline: inline, cursor: &cursor)
         default:
           throw cursor.unknown(name)
         }
@@ -116,6 +121,18 @@ struct PlayCommand: Command {
     }
     guard let input = input ?? playlistPath else { throw cursor.missingInput() }
     self.input = input
+    catalog = try CatalogPlayback(input: input, options: catalogOptions)
+    if catalog == nil && !catalogOptions.isEmpty {
+      throw UsageError(
+        "the Playback API options go with a 'catalog:ACCOUNT/VIDEO_ID' input")
+    }
+    if catalog != nil
+      && (snapshotPath != nil || snapshotAt != nil || startSeconds != nil
+        || durationSeconds != nil)
+    {
+      throw UsageError(
+        "options '--snapshot', '--at', '--start' and '--duration' do not apply to 'catalog:'")
+    }
     switch (snapshotPath, snapshotAt) {
     case (let path?, let at?): snapshot = (path, at)
     case (nil, nil): snapshot = nil
@@ -152,6 +169,7 @@ struct PlayCommand: Command {
 
   func run(console: Console) throws(PlayheadError) -> ExitCode {
     if let playlist { return try playlist.run(self, console: console) }
+    if let catalog { return try catalog.run(self, console: console) }
     let url = ByteSources.url(fromArgument: input)
     if let snapshot {
       try takeSnapshot(snapshot, of: url, console: console)

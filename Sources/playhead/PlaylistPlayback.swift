@@ -20,6 +20,16 @@ struct PlaylistPlayback {
       console.error("cannot read playlist \(path): \(error)")
       return .source
     }
+    return try Self.play(
+      videos, autoAdvance: autoAdvance, autoPlay: autoPlay, command: command, console: console)
+  }
+
+  /// Plays `videos` through a playback controller set up by `configure` (bumpers), printing
+  /// the analytics lines; shared with `play catalog:ACCOUNT/VIDEO_ID`.
+  static func play(
+    _ videos: [PlayheadSDK.Video], autoAdvance: Bool, autoPlay: Bool, command: PlayCommand,
+    console: Console, configure: (PlaybackController) -> Void = { _ in }
+  ) throws(PlayheadError) -> ExitCode {
     let configuration = try command.makeConfiguration()
     let queue = DispatchQueue(label: "playhead.cli.playlist")
     let controller = PlayerSDKManager.shared.createPlaybackController(
@@ -30,6 +40,7 @@ struct PlaylistPlayback {
     controller.autoAdvance = autoAdvance
     controller.autoPlay = autoPlay
     if let rate = command.rate { controller.playbackRate = rate }
+    configure(controller)
     let printer = JSONLinesAnalyticsConsumer(
       format: command.output.json ? .json : .text
     ) { line in

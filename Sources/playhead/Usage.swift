@@ -12,15 +12,17 @@ enum Usage {
       probe      Show the container, duration and tracks of a file or URL
       snapshot   Write the frame at a given time as a PNG file
       playlist   Parse an HLS playlist (M3U8) and print it, as JSON, or as written back
+      catalog    Fetch a video or playlist from the video cloud's Playback API
 
     Inputs are local paths (absolute or relative) or http(s) URLs, including HLS
-    playlists (.m3u8).
+    playlists (.m3u8); 'play' also takes catalog:ACCOUNT/VIDEO_ID (see 'play --help').
 
     Exit status:
       0  success (for play: the item played to its end)
       1  playlist: the playlist is not valid M3U8 (the error names the line)
       2  bad command line
-      3  the input could not be opened or read (missing file, network, HTTP error)
+      3  the input could not be opened or read (missing file, network, HTTP error,
+         a Playback API error)
       4  the media is unsupported or cannot be decoded
       130  interrupted (Ctrl-C)
     """
@@ -29,6 +31,7 @@ enum Usage {
   static let play = """
     Usage: playhead play <path-or-url> [options]
            playhead play --playlist FILE.json [--auto-advance] [--auto-play] [options]
+           playhead play catalog:ACCOUNT/VIDEO_ID --policy-key K [catalog options] [options]
 
     Plays the media to its end, printing its lifecycle (loading, ready, playing, ended),
     a progress line on standard error and a summary of the playback statistics.
@@ -46,6 +49,18 @@ enum Usage {
     playlistComplete. --json prints them as JSON objects, --events as text; without
     either only the main ones are printed. Exit status 0 when the list played to its end,
     1 when FILE is not a valid playlist, 3 or 4 when a video failed.
+
+    With catalog:ACCOUNT/VIDEO_ID (VIDEO_ID may be ref:REFERENCE_ID), fetches the video from
+    the Playback API and plays it the same way, its bumper first when it has one. An API
+    error prints its error_code and message and exits with status 3.
+      --policy-key K      The account's policy key
+      --auth-token T      A playback-authorization token (sent as a bearer token)
+      --base-url URL      The API's base URL (default
+                          https://edge.api.brightcove.com/playback/v1; a proxy domain)
+      --bumper-id ID      Play this video as the bumper (a bumper_id custom field wins)
+      --bumper-ref REF    The same, by reference ID
+      --ad-config-id ID, --config-id ID, --param NAME=VALUE
+                          Query parameters for the API request
 
     Options:
       --fast              Play on a manual clock as fast as decoding allows
@@ -133,6 +148,42 @@ enum Usage {
       --height H          Scale to H pixels high (with --width)
       --gravity G         How the frame fits W x H: fit (default), fill or stretch
       -h, --help          Show this help
+    """
+
+  /// `playhead catalog --help`.
+  static let catalog = """
+    Usage: playhead catalog video ID|ref:REF --account A --policy-key K [options]
+           playhead catalog playlist ID|ref:REF --account A --policy-key K
+                    [--limit N] [--offset N] [options]
+
+    Fetches a video or a playlist from the video cloud's Playback API and prints it: the
+    video's fields, sources (delivery, size, bit rate, codec, DRM key systems), text
+    tracks, cue points and custom fields; or the playlist's fields and one line per video.
+    Renditions the SDK cannot hold (RTMP ones, without src) are left out with a warning
+    on standard error.
+
+    Options:
+      --account A         The video cloud account ID (required)
+      --policy-key K      The account's policy key (or give --auth-token)
+      --auth-token T      A playback-authorization token (sent as a bearer token)
+      --base-url URL      The API's base URL (default
+                          https://edge.api.brightcove.com/playback/v1; a proxy domain)
+      --json              Print the video or playlist as JSON in the API's own shape,
+                          written back through the SDK's converters
+      --limit N           Playlists: return at most N videos (1 to 100)
+      --offset N          Playlists: skip the first N videos
+      --bumper-id ID      Fetch this bumper video too (a video's bumper_id custom field wins)
+      --bumper-ref REF    The same, by reference ID
+      --ad-config-id ID   Send ad_config_id=ID (server-side ad insertion)
+      --config-id ID      Send config_id=ID (delivery rules)
+      --param NAME=VALUE  Send this query parameter (repeatable)
+      --header 'K: V'     Send this header field (repeatable)
+      --timeout MS        Fail after MS milliseconds without an answer (default 10000)
+      -h, --help          Show this help
+
+    Exit status: 0 fetched, 2 bad command line, 3 the API answered with an error (each
+    error_code and message is printed), the network failed, or the answer is not a video
+    or playlist.
     """
 
   /// `playhead playlist --help`.

@@ -18,11 +18,14 @@ case "probe":
 case "snapshot":
   status = SnapshotCommand.main(verbArguments, console: console)
 case "playlist": exit(PlaylistCommand.main(verbArguments, console: console))
+case "catalog":
+  status = CatalogCommand.main(verbArguments, console: console)
 case "-h", "--help", "help":
   console.line(Usage.tool)
   status = .success
 case nil:
-  console.error("missing command (play, probe, snapshot or playlist; see 'playhead --help')")
+  console.error(
+    "missing command (play, probe, snapshot, playlist or catalog; see 'playhead --help')")
   status = .usage
 case let other?:
   let kind = other.hasPrefix("-") ? "option" : "command"

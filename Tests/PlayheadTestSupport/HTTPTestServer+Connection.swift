@@ -80,7 +80,9 @@ extension HTTPTestServer {
       guard discardBody(fd, head: head, pending: &pending) else { return }
       let path = Self.path(ofTarget: head.target)
       record(
-        LoggedRequest(method: head.method, path: path, headers: head.headers, connectionID: id))
+        LoggedRequest(
+          method: head.method, path: path, headers: head.headers, connectionID: id,
+          query: Self.query(ofTarget: head.target)))
       let connectionHeader = head.headers["connection"]?.lowercased()
       let keepAlive =
         head.version == "HTTP/1.1"
@@ -130,6 +132,9 @@ extension HTTPTestServer {
     }
     if case .status(let code) = fault {
       return sendText(fd, status: code, connection: connection, head: head)
+    }
+    if case .respond(let code, let answer) = fault {
+      return sendBody(fd, status: code, body: answer, connection: connection, head: head)
     }
     guard let body else {
       return sendText(fd, status: 404, connection: connection, head: head)
@@ -227,6 +232,19 @@ extension HTTPTestServer {
     return TestSockets.sendAll(fd, data)
   }
 
+  /// Sends `body` with `status` as `application/json`.
+  private func sendBody(
+    _ fd: Int32, status: Int, body: Data, connection: String, head: RequestHead
+  ) -> Bool {
+    var lines = ["HTTP/1.1 \(status) \(Self.reason(status))"]
+    lines.append("Content-Length: \(body.count)")
+    lines.append("Content-Type: application/json")
+    lines.append("Connection: \(connection)")
+    var data = Data((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
+    if head.method != "HEAD" { data.append(body) }
+    return TestSockets.sendAll(fd, data)
+  }
+
   static func parseHead(_ text: String) -> RequestHead? {
     var lines = text.components(separatedBy: "\r\n")
     guard !lines.isEmpty else { return nil }
@@ -252,6 +270,14 @@ extension HTTPTestServer {
     }
     if let query = path.firstIndex(of: "?") { path = String(path[path.startIndex..<query]) }
     return normalize(path.removingPercentEncoding ?? path)
+  }
+
+  /// The query of a request target (after the first `?`, before any `#`), as sent.
+  static func query(ofTarget target: String) -> String? {
+    guard let mark = target.firstIndex(of: "?") else { return nil }
+    var query = target[target.index(after: mark)...]
+    if let hash = query.firstIndex(of: "#") { query = query[query.startIndex..<hash] }
+    return String(query)
   }
 
   static func find(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {

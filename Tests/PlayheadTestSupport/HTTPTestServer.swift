@@ -51,6 +51,9 @@ public final class HTTPTestServer: @unchecked Sendable {
     /// Answer the first `count` requests for the path (counted from when the fault was set)
     /// with `status`, then serve normally.
     case failTimes(Int, status: Int)
+    /// Answer with this status and this body (sent as `application/json`), for APIs whose
+    /// error responses carry a body.
+    case respond(status: Int, body: Data)
   }
 
   /// One request as the server received it.
@@ -63,8 +66,24 @@ public final class HTTPTestServer: @unchecked Sendable {
     public var headers: [String: String]
     /// Which connection carried it, numbered from 1 in accept order.
     public var connectionID: Int
+    /// The query as sent (still percent-encoded, without the `?`); nil when there was none.
+    public var query: String? = nil
     /// The `Range` header, if any.
     public var range: String? { headers["range"] }
+
+    /// The query's `name=value` pairs, percent-decoded (`+` stays `+`); a name given twice
+    /// keeps its last value, a pair without `=` has an empty value.
+    public var queryItems: [String: String] {
+      guard let query, !query.isEmpty else { return [:] }
+      var items: [String: String] = [:]
+      for pair in query.split(separator: "&", omittingEmptySubsequences: true) {
+        let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let name = String(parts[0])
+        let value = parts.count > 1 ? String(parts[1]) : ""
+        items[name.removingPercentEncoding ?? name] = value.removingPercentEncoding ?? value
+      }
+      return items
+    }
   }
 
   let condition = NSCondition()
