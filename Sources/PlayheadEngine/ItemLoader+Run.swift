@@ -48,7 +48,8 @@ extension ItemLoader {
       duration: driver.duration, tracks: tracks, hasVideo: pipeline.videoStream != nil,
       hasAudio: pipeline.audioStream != nil, nominalFrameDuration: pipeline.nominalFrameDuration,
       indicatedBitrate: Double(driver.variant(of: run)?.bandwidth ?? bitrates),
-      streamKind: driver.streamKind, variants: driver.variants, renditions: driver.renditions,
+      streamKind: driver.streamKind, startTime: run.itemStart, variants: driver.variants,
+      renditions: driver.renditions,
       iFrameVariants: driver.iFrameVariants)
     condition.lock()
     status.phase = .ready(opened)
@@ -70,6 +71,8 @@ extension ItemLoader {
   {
     let driver = try source.takeDriver(
       hls: hls, clock: settings.clock, startTime: initialSeek?.target)
+    let wake = self.wake
+    driver.setChangeHandler { wake.raise() }
     condition.lock()
     let wasStopped = stopped
     self.driver = driver

@@ -45,6 +45,9 @@ struct OpenedMedia: Sendable {
   var nominalFrameDuration: MediaTime
   var indicatedBitrate: Double
   var streamKind: StreamKind
+  /// Where the first run starts on the item timeline: 0 for VOD, near the live edge for
+  /// live streams.
+  var startTime: MediaTime
   var variants: [VariantInfo]
   var renditions: [RenditionInfo]
   var iFrameVariants: [VariantInfo]
@@ -95,7 +98,7 @@ struct LoaderStatus: Sendable {
 final class ItemLoader: @unchecked Sendable {
   let asset: Asset
   let settings: LoaderSettings
-  private let wake: WakeSignal
+  let wake: WakeSignal
   let condition = NSCondition()
   var status = LoaderStatus()
   var videoQueue: [TimedVideoFrame] = []
@@ -158,6 +161,14 @@ final class ItemLoader: @unchecked Sendable {
     condition.unlock()
   }
 
+  /// Where a seek to `time` goes (live streams keep it inside their window).
+  func seekTarget(for time: MediaTime) -> MediaTime {
+    condition.lock()
+    let driver = self.driver
+    condition.unlock()
+    return driver?.seekTarget(for: time) ?? time
+  }
+
   /// Tells the media source where playback is (HLS keeps its buffer ahead of it).
   func playbackPositionChanged(_ position: MediaTime) {
     condition.lock()
@@ -175,10 +186,11 @@ final class ItemLoader: @unchecked Sendable {
     driver?.updateSelection(selection)
   }
 
-  /// A copy of the loader's state.
+  /// A copy of the loader's state (the live window as the source reports it now).
   func snapshot() -> LoaderStatus {
     condition.lock()
     defer { condition.unlock() }
+    if let driver { status.seekableRange = driver.seekableRange }
     return status
   }
 

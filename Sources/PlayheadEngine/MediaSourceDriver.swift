@@ -42,6 +42,10 @@ protocol MediaSourceDriver: AnyObject, Sendable {
   var variants: [VariantInfo] { get }
   /// The range a live stream can be seeked in now (nil: the whole duration).
   var seekableRange: MediaTimeRange? { get }
+  /// Where a seek to `time` goes: live streams hold it inside the playlist's window and
+  /// at least one target duration before the live edge, so that media after the target
+  /// has been published; other media return `time`.
+  func seekTarget(for time: MediaTime) -> MediaTime
   /// The alternate renditions (audio, subtitles, …) the stream offers.
   var renditions: [RenditionInfo] { get }
   /// The I-frame (trick play) variants the stream offers.
@@ -60,6 +64,9 @@ protocol MediaSourceDriver: AnyObject, Sendable {
   func playbackPositionChanged(_ position: MediaTime)
   /// Stops all loading and interrupts blocking reads.
   func stop()
+  /// Sets what to call when the driver's reported state (the live window) changes on
+  /// its own thread.
+  func setChangeHandler(_ handler: @escaping @Sendable () -> Void)
 }
 
 /// One progressive file: a single run, seeking inside the demuxer.
@@ -94,6 +101,8 @@ final class ProgressiveDriver: MediaSourceDriver, @unchecked Sendable {
 
   var seekableRange: MediaTimeRange? { nil }
 
+  func seekTarget(for time: MediaTime) -> MediaTime { time }
+
   var iFrameVariants: [VariantInfo] { [] }
 
   func variant(of run: MediaRun) -> VariantInfo? { nil }
@@ -109,4 +118,6 @@ final class ProgressiveDriver: MediaSourceDriver, @unchecked Sendable {
   func stop() {
     demuxer.interrupt()
   }
+
+  func setChangeHandler(_ handler: @escaping @Sendable () -> Void) {}
 }

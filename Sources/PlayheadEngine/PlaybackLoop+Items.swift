@@ -99,6 +99,16 @@ extension PlaybackLoop {
       $0.renditions = media.renditions
       $0.iFrameVariants = media.iFrameVariants
     }
+    if media.streamKind != .vod && active.seek == nil && !active.isResuming {
+      // A live item starts near the edge, not at the start of its timeline.
+      let start = media.startTime
+      anchor(active, at: start, clock: clock.now)
+      active.lastVideoEnd = start
+      active.lastAudioEnd = start
+      boundaryCursor = start
+      resetPeriodicObservers()
+      publishItemTime(active)
+    }
     if status != .readyToPlay {
       status = .readyToPlay
       publish { $0.status = .readyToPlay }

@@ -34,6 +34,8 @@ extension PlaybackLoop {
     var target = max(.zero, time)
     let duration = active.media?.duration ?? item.duration
     if duration.isNumeric && target > duration { target = duration }
+    // Live: inside the playlist's window, a little before the live edge.
+    target = active.loader.seekTarget(for: target)
     if rate != 0 {
       finishPeriod(active)
       active.playingTime = active.playingTime + (clock.now - active.anchorClock)

@@ -62,8 +62,10 @@ public final class PlayerItem: @unchecked Sendable, Identifiable, Hashable {
   public var streamKind: StreamKind { read { $0.streamKind } }
   /// The stream's renditions, lowest bandwidth first (empty for progressive media).
   public var variants: [VariantInfo] { read { $0.variants } }
-  /// The ranges the item can be seeked in: the whole duration for VOD, the playlist's
-  /// window (from the item's start to the live edge) for live streams; empty until ready.
+  /// The ranges the item can be seeked in: the whole duration for VOD; for live streams
+  /// the playlist's window, from its oldest segment to the live edge, on a timeline whose
+  /// 0 is the first segment of the playlist as first loaded (an EVENT playlist's range
+  /// starts at 0 and grows). Empty until ready.
   public var seekableTimeRanges: [MediaTimeRange] { read { $0.seekableTimeRanges } }
   /// The alternate renditions the stream offers (audio languages, subtitles, …). They
   /// are listed; playing an alternate audio or subtitle rendition is not supported yet.

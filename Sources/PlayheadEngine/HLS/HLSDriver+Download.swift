@@ -28,6 +28,13 @@ extension HLSDriver {
     return stopped
   }
 
+  /// Whether the stream is live (its playlist had no end list when opened).
+  var isLive: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return liveTimeline != nil
+  }
+
   func startDownloading() {
     lock.lock()
     defer { lock.unlock() }
@@ -53,6 +60,8 @@ extension HLSDriver {
       lock.unlock()
       let ahead = (queue.bufferedEnd ?? loadTime) - position
       if !shouldContinueLoading(bufferedAhead: ahead, position: position) {
+        // A live playlist keeps being reloaded, so the seekable window stays current.
+        if isLive { try? refreshPlaylistIfNeeded(level: currentLevelSnapshot) }
         // Re-check when playback moves (a poke) or after a little clock time.
         clock.wait(until: clock.now + Self.bufferRecheckInterval, orUntil: positionSignal)
         continue
@@ -149,6 +158,7 @@ extension HLSDriver {
     let current = currentLevel
     let loadTime = nextLoadTime
     let media = playlists[current]
+    let contentEnd = contentEndLocked
     let selection =
       selectionOverride
       ?? VariantSelection(
@@ -157,7 +167,7 @@ extension HLSDriver {
         manualIndex: configuration.manualVariantIndex)
     lock.unlock()
     let segmentDuration = MediaTime(value: Int64(max(1, media?.targetDuration ?? 2)), timescale: 1)
-    let remaining = media.flatMap { $0.endList ? max(.zero, $0.totalDuration - loadTime) : nil }
+    let remaining = contentEnd.map { max(.zero, $0 - loadTime) }
     return ABRContext(
       // Before any measurement the meter answers with the configured start bandwidth.
       throughputBitsPerSecond: bandwidthMeter.estimateBitsPerSecond,
@@ -223,9 +233,12 @@ extension HLSDriver {
         playlists[level] = media
         playlistLoadClock[level] = clock.now
         activeURI[level] = uriIndex
+        liveReloadDue = nil
         bytes += Int64(response.data.count)
         let stale = trackLiveChanges(level: level, previous: previous, current: media)
+        let handler = changeHandler
         lock.unlock()
+        handler?()
         if let stale { throw stale }
         return
       } catch {
@@ -244,6 +257,14 @@ extension HLSDriver {
   private func trackLiveChanges(level: Int, previous: MediaPlaylist?, current: MediaPlaylist)
     -> PlayheadError?
   {
+    if let previous, current.mediaSequence < previous.mediaSequence, liveTimeline != nil {
+      // A new stream: it continues the timeline from where loading had got to.
+      let start = Self.liveStartSequence(current)
+      nextLoadSequence = start
+      liveTimeline = HLSLiveTimeline(current, sequence: start, startsAt: nextLoadTime)
+    } else {
+      liveTimeline?.update(with: current)
+    }
     guard !current.endList else {
       unchangedSince[level] = nil
       return nil
@@ -254,7 +275,6 @@ extension HLSDriver {
       return nil
     }
     if current.mediaSequence < previous.mediaSequence {
-      if nextLoadSequence != nil { nextLoadSequence = Self.liveStartSequence(current) }
       unchangedSince[level] = now
       return nil
     }
@@ -292,11 +312,18 @@ extension HLSDriver {
     }
   }
 
-  /// Waits on the clock until the live playlist is due again (half a target duration).
+  /// Waits on the clock until the live playlist is due again (half a target duration
+  /// after the edge was reached), then reloads it. A seek or a move of the play position
+  /// ends the wait early without a reload; the deadline stays for the next wait.
   private func waitForLiveReload(level: Int) throws(PlayheadError) {
     let target = Int64(max(1, playlist(level)?.targetDuration ?? 2))
-    clock.sleep(until: clock.now + MediaTime(value: target, timescale: 2))
     lock.lock()
+    let due = liveReloadDue ?? clock.now + MediaTime(value: target, timescale: 2)
+    liveReloadDue = due
+    lock.unlock()
+    guard clock.wait(until: due, orUntil: positionSignal) else { return }
+    lock.lock()
+    liveReloadDue = nil
     playlistLoadClock[level] = nil
     lock.unlock()
     try loadPlaylist(level: level)
@@ -335,7 +362,9 @@ extension HLSDriver {
       guard let segment = media.segments.first(where: { $0.mediaSequence == wanted }) else {
         return nil
       }
-      start = loadTime
+      lock.lock()
+      start = liveTimeline?.start(ofSequence: wanted) ?? loadTime
+      lock.unlock()
       return (segment, start)
     }
     let tolerance = MediaTime(value: 1, timescale: 1000)

@@ -56,6 +56,13 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   var selectionOverride: VariantSelection?
   /// A seek announced by `willSeek` whose run has not been made yet.
   var pendingSeek: (time: MediaTime, generation: Int)?
+  /// Where a live stream's segments lie on the item timeline (nil for VOD).
+  var liveTimeline: HLSLiveTimeline?
+  /// When the live playlist is next reloaded after loading reached its last segment.
+  var liveReloadDue: MediaTime?
+  /// Called (without the lock held) when a playlist load changed what the driver reports
+  /// (the live window), so the player can update the item while the loader idles.
+  var changeHandler: (@Sendable () -> Void)?
 
   /// Opens `url`: loads the playlist, and for a master playlist chooses the start level.
   init(url: URL, configuration: HLSConfiguration, clock: any Clock, startTime: MediaTime? = nil)
@@ -118,7 +125,15 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
     }
     if playlists[currentLevel] == nil { try loadPlaylist(level: currentLevel) }
     if let media = playlists[currentLevel], !media.endList {
-      nextLoadSequence = Self.liveStartSequence(media)
+      // Live: the timeline starts at the playlist's first segment; playback starts near
+      // the live edge (or at the start time, when one is given).
+      let timeline = liveTimeline ?? HLSLiveTimeline(media)
+      liveTimeline = timeline
+      let sequence =
+        startTime.flatMap { timeline.sequence(containing: $0) } ?? Self.liveStartSequence(media)
+      nextLoadSequence = sequence
+      nextLoadTime = timeline.start(ofSequence: sequence) ?? .zero
+      playbackPosition = startTime.map { max(nextLoadTime, $0) } ?? nextLoadTime
     } else if let startTime {
       // Open at the segment that holds the start time: nothing before it is fetched.
       nextLoadTime = max(.zero, startTime)
@@ -185,9 +200,16 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
 
   /// Restarts downloading at the segment containing `time`; call with `lock` held.
   private func restartLocked(at time: MediaTime) -> Int {
-    nextLoadTime = max(.zero, time)
-    nextLoadSequence = nil
-    playbackPosition = nextLoadTime
+    if let timeline = liveTimeline, let sequence = timeline.sequence(containing: time) {
+      // Live: by media sequence number, from the segment that holds the time.
+      nextLoadSequence = sequence
+      nextLoadTime = timeline.start(ofSequence: sequence) ?? time
+      playbackPosition = max(nextLoadTime, time)
+    } else {
+      nextLoadTime = max(.zero, time)
+      nextLoadSequence = nil
+      playbackPosition = nextLoadTime
+    }
     return queue.restart()
   }
 
@@ -201,8 +223,14 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   var duration: MediaTime {
     lock.lock()
     defer { lock.unlock() }
-    guard let media = playlists[currentLevel] else { return .indefinite }
-    return media.endList ? media.totalDuration : .indefinite
+    return contentEndLocked ?? .indefinite
+  }
+
+  /// Where the media ends on the item timeline once the playlist has its end list; nil
+  /// while it may grow. Call with `lock` held.
+  var contentEndLocked: MediaTime? {
+    guard let media = playlists[currentLevel], media.endList else { return nil }
+    return liveTimeline?.range.end ?? media.totalDuration
   }
 
   var streamKind: StreamKind {
@@ -217,18 +245,23 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
     levels.map { info(for: $0.index) }
   }
 
-  /// For live streams: from the oldest segment still in the playlist (not before the
-  /// item's start) to the live edge; nil for VOD.
+  /// For live streams: from the oldest segment still in the playlist to the live edge,
+  /// on the timeline that starts at the first segment of the playlist as first loaded;
+  /// nil for VOD.
   var seekableRange: MediaTimeRange? {
     lock.lock()
     defer { lock.unlock() }
-    guard let media = playlists[currentLevel], !media.endList, let sequence = nextLoadSequence
-    else { return nil }
-    let ahead = media.segments.filter { $0.mediaSequence >= sequence }
-      .reduce(MediaTime.zero) { $0 + $1.duration }
-    let edge = nextLoadTime + ahead
-    let start = max(.zero, edge - media.totalDuration)
-    return MediaTimeRange(start: start, end: edge)
+    return liveTimeline?.range
+  }
+
+  func seekTarget(for time: MediaTime) -> MediaTime {
+    lock.lock()
+    defer { lock.unlock() }
+    guard let window = liveTimeline?.range else { return time }
+    if contentEndLocked != nil { return min(max(time, window.start), window.end) }
+    let target = MediaTime(
+      value: Int64(max(1, playlists[currentLevel]?.targetDuration ?? 1)), timescale: 1)
+    return min(max(time, window.start), max(window.start, window.end - target))
   }
 
   var renditions: [RenditionInfo] {
@@ -302,6 +335,12 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
     playbackPosition = position
     lock.unlock()
     if moved { positionSignal.raise() }
+  }
+
+  func setChangeHandler(_ handler: @escaping @Sendable () -> Void) {
+    lock.lock()
+    changeHandler = handler
+    lock.unlock()
   }
 
   func stop() {
