@@ -18,6 +18,8 @@ case "probe":
 case "snapshot":
   status = SnapshotCommand.main(verbArguments, console: console)
 case "playlist": exit(PlaylistCommand.main(verbArguments, console: console))
+case "thumbnails":
+  status = ThumbnailsCommand.main(verbArguments, console: console)
 case "-h", "--help", "help":
   console.line(Usage.tool)
   status = .success
