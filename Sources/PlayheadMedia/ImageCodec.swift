@@ -16,12 +16,16 @@ import PlayheadCore
 public enum ImageCodec {
   /// The largest width or height accepted, in pixels, decoding or encoding.
   public static let maximumSide = 16384
+  /// The most pixels a decoded picture may have (8192 x 8192, 256 MiB as RGBA); larger
+  /// pictures are refused before they are decoded.
+  public static let maximumPixelCount = 8192 * 8192
 
   /// Decodes a JPEG or PNG file (told apart by its signature) to RGBA.
   ///
   /// JPEGs and PNGs without alpha come out opaque. Throws `.emptySource` for no bytes,
   /// `.unsupportedFormat` for bytes that are neither JPEG nor PNG or for a picture wider or
-  /// taller than `maximumSide`, and `.decodeFailed` for a truncated or corrupt file.
+  /// taller than `maximumSide`, and `.decodeFailed` for a truncated or corrupt file or one
+  /// of more than `maximumPixelCount` pixels.
   public static func decode(_ data: Data) throws(PlayheadError) -> RGBAImage {
     if data.isEmpty { throw PlayheadError(.emptySource, "The image data is empty") }
     guard let format = ImageFormat.detect(data) else {

@@ -24,6 +24,8 @@ final class StillImageDecoder {
     // Abort on any detected damage rather than concealing it with grey blocks.
     context.pointee.err_recognition = AV_EF_EXPLODE | AV_EF_CRCCHECK | AV_EF_BITSTREAM
     context.pointee.thread_count = 1
+    // Refuse oversized pictures before the decoder allocates them.
+    context.pointee.max_pixels = Int64(ImageCodec.maximumPixelCount)
     let opened = avcodec_open2(context, codec, nil)
     if opened < 0 {
       throw FFmpegError.make(

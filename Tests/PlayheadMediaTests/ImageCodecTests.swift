@@ -126,6 +126,18 @@ final class ImageCodecTests: XCTestCase {
     }
   }
 
+  func testJPEGDeclaringAHugeSize_isRefusedBeforeDecoding() throws {
+    var bytes = [UInt8](try ImageCodec.encode(Self.pattern(width: 16, height: 16), as: .jpeg))
+    let start = try XCTUnwrap(
+      (0..<bytes.count - 1).first {
+        bytes[$0] == 0xFF && (bytes[$0 + 1] & 0xF0) == 0xC0 && bytes[$0 + 1] != 0xC4
+      },
+      "a start-of-frame marker")
+    // FF Cn, length (2), precision (1), height (2), width (2): 60000 x 60000.
+    bytes.replaceSubrange(start + 5..<start + 9, with: [0xEA, 0x60, 0xEA, 0x60])
+    assertThrows(.decodeFailed) { try ImageCodec.decode(Data(bytes)) }
+  }
+
   func testEncode_malformedImage_throwsInvalidArgument() {
     assertThrows(.invalidArgument) {
       try ImageCodec.encode(RGBAImage(width: 4, height: 4, pixels: [1]), as: .jpeg)

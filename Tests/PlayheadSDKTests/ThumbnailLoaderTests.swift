@@ -181,6 +181,18 @@ final class ThumbnailLoaderTests: XCTestCase {
     }
   }
 
+  func testOversizedFiles_areAbandoned() async throws {
+    let big = Data(count: ThumbnailLoader.maximumImageBytes + 1)
+    let server = try startServer(["/big.jpg": big, "/big.vtt": big])
+    let loader = ThumbnailLoader()
+    await assertThrows(.unsupportedFormat) {
+      _ = try await loader.image(at: server.url("/big.jpg"))
+    }
+    await assertThrows(.unsupportedFormat) {
+      _ = try await loader.loadTrack(from: server.url("/big.vtt"))
+    }
+  }
+
   func testCancelledTask_throwsCancelled() async throws {
     let server = try startServer([:])
     server.setFault(.hang, for: "/slow.png")

@@ -27,6 +27,11 @@ public final class ThumbnailLoader: @unchecked Sendable {
   // data sources are Sendable; `queue` runs one job at a time.
   /// How many decoded images the cache holds (at least 0; 0 disables it).
   public let cacheCapacity: Int
+  /// The largest thumbnails file loaded, in bytes (the WebVTT parser's limit, 16 MiB).
+  public static let maximumTrackBytes = 16 * 1024 * 1024
+  /// The largest image file loaded, in bytes (32 MiB); a bigger one is abandoned while it
+  /// loads.
+  public static let maximumImageBytes = 32 * 1024 * 1024
   private let httpSource: any DataSource
   private let fileSource: any DataSource
   private let customSource: (any DataSource)?
@@ -90,18 +95,20 @@ public final class ThumbnailLoader: @unchecked Sendable {
   /// Fetches and parses the WebVTT thumbnails file at `url`.
   ///
   /// Throws the data source's error (`.fileNotFound`, `.httpStatus`, `.timedOut`, …) or
-  /// `.unsupportedFormat` when the file is not WebVTT (see `ThumbnailTrack.init(data:url:)`).
+  /// `.unsupportedFormat` when the file is not WebVTT (see `ThumbnailTrack.init(data:url:)`)
+  /// or larger than `maximumTrackBytes`.
   public func loadTrack(from url: URL) async throws(PlayheadError) -> ThumbnailTrack {
     try await run { () throws(PlayheadError) -> ThumbnailTrack in
-      let response = try self.source(for: url).load(DataRequest(url: url, purpose: .other))
-      return try ThumbnailTrack(data: response.data, url: url)
+      let data = try self.load(url, limit: Self.maximumTrackBytes, what: "thumbnails file")
+      return try ThumbnailTrack(data: data, url: url)
     }
   }
 
   /// The whole decoded image at `url` (without fragment), from the cache or fetched.
   ///
   /// Throws the data source's error, or `ImageCodec.decode`'s (`.unsupportedFormat` for
-  /// bytes that are not JPEG or PNG, `.decodeFailed` for a damaged image), with `url`.
+  /// bytes that are not JPEG or PNG, `.decodeFailed` for a damaged image), with `url`;
+  /// `.unsupportedFormat` for a file larger than `maximumImageBytes`.
   public func image(at url: URL) async throws(PlayheadError) -> RGBAImage {
     try await run { () throws(PlayheadError) -> RGBAImage in try self.cachedOrFetched(url) }
   }
@@ -162,10 +169,10 @@ public final class ThumbnailLoader: @unchecked Sendable {
     }
     fetches += 1
     lock.unlock()
-    let response = try source(for: url).load(DataRequest(url: url, purpose: .other))
+    let data = try load(url, limit: Self.maximumImageBytes, what: "image")
     let image: RGBAImage
     do {
-      image = try ImageCodec.decode(response.data)
+      image = try ImageCodec.decode(data)
     } catch {
       var located = error
       located.message = "\(url.absoluteString): \(error.message)"
@@ -176,6 +183,25 @@ public final class ThumbnailLoader: @unchecked Sendable {
     cache.insert(image, for: url)
     lock.unlock()
     return image
+  }
+
+  /// Loads `url` whole, abandoning it past `limit` bytes (`.unsupportedFormat`).
+  private func load(_ url: URL, limit: Int, what: String) throws(PlayheadError) -> Data {
+    let tooLarge = CancellationState()
+    do {
+      return try source(for: url).load(DataRequest(url: url, purpose: .other)) { progress in
+        if progress.bytesLoaded > limit || (progress.bytesExpected ?? 0) > limit {
+          tooLarge.cancel()
+          return false
+        }
+        return true
+      }.data
+    } catch {
+      guard tooLarge.isCancelled else { throw error }
+      throw PlayheadError(
+        .unsupportedFormat,
+        "the \(what) \(url.absoluteString) is larger than the limit of \(limit) bytes", url: url)
+    }
   }
 
   /// Runs `work` on the queue and waits for it without blocking the concurrency pool.
