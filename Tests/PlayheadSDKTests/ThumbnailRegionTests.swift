@@ -75,6 +75,9 @@ final class ThumbnailRegionTests: XCTestCase {
       ThumbnailRegion(x: 0, y: 0, width: 1, height: 1, unit: .percent).pixels(
         imageWidth: 10, imageHeight: 10),
       ThumbnailRegion(x: 0, y: 0, width: 1, height: 1), "at least one pixel")
+    // Regions built by hand with absurd numbers never trap.
+    let absurd = ThumbnailRegion(x: Int.max, y: Int.min, width: Int.max, height: 1, unit: .percent)
+    _ = absurd.pixels(imageWidth: Int.max, imageHeight: 10)
     let pixels = ThumbnailRegion(x: 5, y: 6, width: 7, height: 8)
     XCTAssertEqual(pixels.pixels(imageWidth: 1, imageHeight: 1), pixels)
   }

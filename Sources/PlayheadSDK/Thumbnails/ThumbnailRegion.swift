@@ -48,13 +48,14 @@ public struct ThumbnailRegion: Sendable, Hashable, CustomStringConvertible {
   /// caller to check.
   public func pixels(imageWidth: Int, imageHeight: Int) -> ThumbnailRegion {
     guard unit == .percent else { return self }
-    func scale(_ value: Int, _ size: Int) -> Int {
-      Int((Double(value) * Double(size) / 100).rounded(.down))
+    func scale(_ value: Double, _ size: Int) -> Int {
+      let scaled = (value * Double(size) / 100).rounded(.down)
+      return scaled.isFinite ? Int(max(-1e15, min(1e15, scaled))) : 0
     }
-    let left = scale(x, imageWidth)
-    let top = scale(y, imageHeight)
-    let right = scale(x + width, imageWidth)
-    let bottom = scale(y + height, imageHeight)
+    let left = scale(Double(x), imageWidth)
+    let top = scale(Double(y), imageHeight)
+    let right = scale(Double(x) + Double(width), imageWidth)
+    let bottom = scale(Double(y) + Double(height), imageHeight)
     return ThumbnailRegion(
       x: left, y: top, width: max(1, right - left), height: max(1, bottom - top), unit: .pixel)
   }
