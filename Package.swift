@@ -34,7 +34,12 @@ let package = Package(
       name: "PlayheadEngine",
       dependencies: ["PlayheadCore", "PlayheadHLS", "PlayheadNet", "PlayheadMedia"]
     ),
-    .target(name: "PlayheadSDK", dependencies: ["PlayheadEngine", "PlayheadNet", "PlayheadCore"]),
+    .target(
+      name: "PlayheadSDK",
+      dependencies: [
+        "PlayheadEngine", "PlayheadNet", "PlayheadCore", "PlayheadMedia", "PlayheadText",
+      ]
+    ),
     .target(name: "Playhead", dependencies: ["PlayheadEngine", "PlayheadSDK", "PlayheadText"]),
     .executableTarget(name: "playhead", dependencies: ["Playhead"]),
     .target(
