@@ -185,6 +185,8 @@ enum Usage {
     Exit status: 0 fetched, 2 bad command line, 3 the API answered with an error (each
     error_code and message is printed), the network failed, or the answer is not a video
     or playlist.
+    """
+
   /// `playhead thumbnails --help`.
   static let thumbnails = """
     Usage: playhead thumbnails <path-or-url> --every SECONDS --out DIR [options]
