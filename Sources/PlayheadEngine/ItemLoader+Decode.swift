@@ -32,7 +32,7 @@ extension ItemLoader {
 
       do throws(PlayheadError) {
         if let subtitleSelection {
-          applySubtitleSelection(subtitleSelection, driver: driver, run: main.run)
+          applySubtitleSelection(subtitleSelection, driver: driver)
         }
         if let audioSelection {
           try applyAudioSelection(

@@ -140,7 +140,7 @@ extension ItemLoader {
   /// Selects a subtitle rendition (nil: none) and fetches its segment list; a playlist
   /// that cannot be loaded is logged and changes nothing.
   func applySubtitleSelection(
-    _ selection: RenditionSelection, driver: any MediaSourceDriver, run: MediaRun
+    _ selection: RenditionSelection, driver: any MediaSourceDriver
   ) {
     guard let rendition = selection.rendition else {
       condition.lock()
@@ -197,7 +197,7 @@ extension ItemLoader {
       applySubtitleSelection(
         RenditionSelection(
           rendition: RenditionChoice.counterpart(of: selectedSubtitle, in: subtitles)),
-        driver: driver, run: next)
+        driver: driver)
     }
   }
 }
