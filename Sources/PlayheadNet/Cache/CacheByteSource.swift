@@ -15,7 +15,8 @@ import PlayheadCore
 /// `totalLength`, or from a short last chunk). Errors are the data source's; `open()` of
 /// an empty resource throws `.emptySource`. A failed chunk is tried again by the next
 /// read. `cancel()` makes blocked and later reads throw `.cancelled` and cancels the data
-/// source.
+/// source. Over a `CacheDataSource`, the resource's cache entry stays in use (never
+/// evicted) from creation until `cancel()` or deinitialisation.
 public final class CacheByteSource: ByteSource, @unchecked Sendable {
   // Unchecked Sendable: the `let`s never change; the shared state is guarded by its
   // condition.
@@ -26,6 +27,8 @@ public final class CacheByteSource: ByteSource, @unchecked Sendable {
   public let readAheadChunks: Int
   private let dataSource: any DataSource
   private let state: ChunkState
+  /// Keeps the resource's cache entry from eviction while the source is open.
+  private let lease: CacheLease?
 
   /// Creates a source for `url` that loads through `dataSource`; nothing is requested
   /// until `open()` or the first read. `chunkBytes` is at least 4 KiB and
@@ -38,10 +41,16 @@ public final class CacheByteSource: ByteSource, @unchecked Sendable {
     self.chunkBytes = max(4096, chunkBytes)
     self.readAheadChunks = max(0, readAheadChunks)
     state = ChunkState()
+    if let cached = dataSource as? CacheDataSource, MediaCache.isEnabled {
+      lease = CacheLease(cache: cached.cache, key: cached.cache.key(for: url))
+    } else {
+      lease = nil
+    }
   }
 
   deinit {
     state.stop()
+    lease?.release()
   }
 
   /// The resource's length once known (after `open()` in practice).
@@ -98,6 +107,7 @@ public final class CacheByteSource: ByteSource, @unchecked Sendable {
     state.condition.broadcast()
     state.condition.unlock()
     if first { dataSource.cancelAll() }
+    lease?.release()
   }
 
   // MARK: Internals (the caller holds the state's lock)

@@ -10,13 +10,13 @@ import PlayheadCore
 /// reported after each cached span and during each upstream transfer, with
 /// `bytesLoaded` counting the whole response so far.
 ///
-/// What is cached: `http` and `https` URLs whose purpose is a segment, an initialisation
-/// section, a key or media, and playlists (purpose `.playlist`, or a `.m3u8` / `.m3u`
-/// path) only when they are complete VOD playlists (`#EXT-X-ENDLIST`); a playlist is
-/// always stored and served whole. Bytes that start like a playlist (`#EXTM3U`) under any
-/// other URL are stored only under the same rule. Everything else — other schemes,
-/// purpose `.other`, requests that set `deliversErrorResponses` — goes straight to
-/// upstream, as do all loads while `MediaCache.isEnabled` is false or the cache is closed.
+/// What is cached: every `http` and `https` load, except playlists (purpose `.playlist`,
+/// or a `.m3u8` / `.m3u` path), which are stored only when they are complete VOD
+/// playlists (`#EXT-X-ENDLIST`) and are always stored and served whole. Bytes that start
+/// like a playlist (`#EXTM3U`) under any other URL are stored only under the same rule.
+/// Other schemes and requests that set `deliversErrorResponses` (API calls) go straight
+/// to upstream, as do all loads while `MediaCache.isEnabled` is false or the cache is
+/// closed.
 ///
 /// Time: a response served entirely from the cache has `startClock == endClock` (a
 /// bandwidth meter ignores it); a response with upstream bytes carries the upstream's
@@ -156,7 +156,7 @@ public final class CacheDataSource: DataSource, @unchecked Sendable {
 
   /// Whether the cache may hold `request`'s bytes at all.
   static func isCacheable(_ request: DataRequest) -> Bool {
-    guard !request.deliversErrorResponses, request.purpose != .other else { return false }
+    guard !request.deliversErrorResponses else { return false }
     let scheme = request.url.scheme?.lowercased()
     return scheme == "http" || scheme == "https"
   }

@@ -123,8 +123,13 @@ struct ChunkWorker: Sendable {
       }
       return .success((response.data, total))
     } catch {
-      // With the length unknown, a chunk just past the end is refused with 416.
-      if length == nil, index > 0, error.code == .httpStatus, error.httpStatusCode == 416 {
+      // With the length unknown, a chunk just past the end is refused with 416; the
+      // first chunk refused means an empty resource.
+      if length == nil, error.code == .httpStatus, error.httpStatusCode == 416 {
+        guard index > 0 else {
+          return .failure(
+            PlayheadError(.emptySource, "resource is empty: \(url.absoluteString)", url: url))
+        }
         return .success((Data(), offset))
       }
       return .failure(error)

@@ -235,6 +235,32 @@ extension MediaCache {
   }
 }
 
+/// Keeps one entry in use (safe from eviction) until released or deinitialised.
+final class CacheLease: @unchecked Sendable {
+  // Unchecked Sendable: `entry` is guarded by `lock`.
+  private let cache: MediaCache
+  private let lock = NSLock()
+  private var entry: CacheEntry?
+
+  /// Starts using the entry of `key`; nil when the cache does not give it.
+  init?(cache: MediaCache, key: String) {
+    guard let entry = cache.acquire(key: key) else { return nil }
+    self.cache = cache
+    self.entry = entry
+  }
+
+  deinit { release() }
+
+  /// Stops using the entry; later calls do nothing.
+  func release() {
+    lock.lock()
+    let held = entry
+    entry = nil
+    lock.unlock()
+    if let held { cache.release(held) }
+  }
+}
+
 extension CacheEntry {
   /// Whether the entry's directory exists, read under the cache's lock.
   fileprivate func hasDirectoryNow(in cache: MediaCache) -> Bool {

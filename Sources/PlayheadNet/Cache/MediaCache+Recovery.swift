@@ -104,7 +104,7 @@ extension MediaCache {
     throws(PlayheadError)
   {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     let data: Data
     do {
       data = try encoder.encode(index)
