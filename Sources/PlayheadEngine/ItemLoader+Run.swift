@@ -69,7 +69,7 @@ extension ItemLoader {
     throws(PlayheadError) -> (any MediaSourceDriver, MediaRun, DecodePipeline)?
   {
     let driver = try source.takeDriver(
-      hls: hls, clock: settings.clock, startTime: initialSeek?.target)
+      hls: hls, clock: settings.clock, startTime: initialSeek?.target, cache: settings.cache)
     condition.lock()
     let wasStopped = stopped
     self.driver = driver

@@ -1,6 +1,7 @@
 import Foundation
 import PlayheadCore
 import PlayheadMedia
+import PlayheadNet
 
 /// What the loader needs to know to open and decode an item.
 struct LoaderSettings: Sendable {
@@ -18,6 +19,8 @@ struct LoaderSettings: Sendable {
   var clock: any Clock
   /// Asked for another URL when no decoder can open the media's codecs.
   var backupURLProvider: (@Sendable (URL, PlayheadError) -> URL?)?
+  /// The disk cache media is read through, if any.
+  var cache: MediaCache?
 }
 
 /// A request to move the decode position, tagged with the loop's seek generation.

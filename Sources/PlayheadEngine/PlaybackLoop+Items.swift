@@ -15,7 +15,8 @@ extension PlaybackLoop {
       audioAhead: MediaTime(value: 1, timescale: 2),
       hls: configuration.hls,
       clock: configuration.clock,
-      backupURLProvider: configuration.backupURLProvider)
+      backupURLProvider: configuration.backupURLProvider,
+      cache: configuration.cache)
     let loader = ItemLoader(asset: item.asset, settings: settings, wake: wake)
     loader.updateSelection(selection(for: item))
     let active = ActiveItem(item: item, loader: loader)
