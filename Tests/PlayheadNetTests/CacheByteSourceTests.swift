@@ -108,3 +108,23 @@ final class CacheByteSourceTests: XCTestCase {
     XCTAssertTrue(try ByteSources.open(url, cache: cache) is HTTPByteSource)
   }
 }
+
+extension CacheByteSourceTests {
+  func testAFailedChunk_isTriedAgainOnlyWhenReadAgain() throws {
+    let server = try startServer(["/movie.mp4": movie])
+    let cache = try makeCache()
+    let source = reader(server.url("/movie.mp4"), cache, readAhead: 0)
+    try source.open()
+    server.setFault(.status(503), for: "/movie.mp4")
+    server.clearRequests()
+    let error = playheadError { () throws(PlayheadError) in
+      try readOnce(source, at: 500_000, count: 10)
+    }
+    XCTAssertEqual(error?.httpStatusCode, 503)
+    XCTAssertEqual(server.requests.count, 1, "no retry behind the reader's back")
+    server.setFault(nil, for: "/movie.mp4")
+    XCTAssertEqual(
+      try readFully(source, at: 500_000, count: 10), movie.subdata(in: 500_000..<500_010))
+    XCTAssertEqual(server.requests.count, 2)
+  }
+}

@@ -123,12 +123,17 @@ public final class CacheByteSource: ByteSource, @unchecked Sendable {
       state.skipped.removeAll()
       state.prune(readAhead: readAheadChunks)
     }
+    // A chunk whose failure was thrown before is tried again now.
+    state.skipped.remove(index)
     startWorkerIfNeeded()
     state.condition.broadcast()
     while true {
       if state.cancelled { throw cancelledError() }
       if let chunk = state.chunks[index] { return chunk }
-      if let error = state.failures.removeValue(forKey: index) { throw error }
+      if let error = state.failures.removeValue(forKey: index) {
+        state.skipped.insert(index)
+        throw error
+      }
       state.condition.wait()
     }
   }

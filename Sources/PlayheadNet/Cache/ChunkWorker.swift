@@ -34,8 +34,8 @@ final class ChunkState: @unchecked Sendable {
   var loadToken: AbandonToken?
   /// Errors of the wanted chunk, for the reader to throw (once).
   var failures: [Int64: PlayheadError] = [:]
-  /// Read-ahead chunks that failed since the reader last moved; not tried again until it
-  /// moves.
+  /// Chunks not to load until the reader asks again: read-ahead chunks that failed
+  /// since the reader last moved, and the wanted chunk once its error was thrown.
   var skipped: Set<Int64> = []
   var length: Int64?
   var cancelled = false
