@@ -5,17 +5,20 @@ import PlayheadCore
 /// typically a `CacheDataSource`, so that progressive media plays through the disk cache.
 ///
 /// Chunk `k` is the range `[k × chunkBytes, (k + 1) × chunkBytes)`; a read loads the
-/// chunk that holds its offset (a seek loads the chunk there), and a loader thread keeps
-/// up to `readAheadChunks` chunks after it loaded, so sequential reading does not wait
-/// for each request. With a `CacheDataSource`, cached chunks come from disk and a chunk
-/// that is partly cached fetches only its missing bytes. A read-ahead that the reader
-/// has seeked away from is abandoned.
+/// chunk that holds its offset (a seek loads the chunk there), and up to
+/// `readAheadChunks` chunks after it are loaded ahead, so sequential reading does not
+/// wait for each request. With a `CacheDataSource`, cached chunks come from disk and a
+/// chunk that is partly cached fetches only its missing bytes. A read-ahead that the
+/// reader has seeked away from is not cancelled: it finishes in the background (its bytes
+/// still reach the cache) and is dropped.
 ///
 /// `open()` loads the first chunk and learns the length (from the response's
 /// `totalLength`, or from a short last chunk). Errors are the data source's; `open()` of
 /// an empty resource throws `.emptySource`. A failed chunk is tried again by the next
-/// read. `cancel()` makes blocked and later reads throw `.cancelled` and cancels the data
-/// source. Over a `CacheDataSource`, the resource's cache entry stays in use (never
+/// read. `cancel()` makes blocked and later reads throw `.cancelled` at once; requests
+/// already sent finish in the background and none is sent after (cancelling a URLSession
+/// task as it completes can crash FoundationNetworking on Linux, so the source never
+/// cancels one). Over a `CacheDataSource`, the resource's cache entry stays in use (never
 /// evicted) from creation until `cancel()` or deinitialisation.
 public final class CacheByteSource: ByteSource, @unchecked Sendable {
   // Unchecked Sendable: the `let`s never change; the shared state is guarded by its
@@ -25,7 +28,6 @@ public final class CacheByteSource: ByteSource, @unchecked Sendable {
   public let chunkBytes: Int
   /// How many chunks past the one being read are loaded ahead.
   public let readAheadChunks: Int
-  private let dataSource: any DataSource
   private let state: ChunkState
   /// Keeps the resource's cache entry from eviction while the source is open.
   private let lease: CacheLease?
@@ -37,10 +39,11 @@ public final class CacheByteSource: ByteSource, @unchecked Sendable {
     url: URL, dataSource: any DataSource, chunkBytes: Int = 1024 * 1024, readAheadChunks: Int = 2
   ) {
     self.url = url
-    self.dataSource = dataSource
     self.chunkBytes = max(4096, chunkBytes)
     self.readAheadChunks = max(0, readAheadChunks)
-    state = ChunkState()
+    state = ChunkState(
+      url: url, dataSource: dataSource, chunkBytes: Int64(self.chunkBytes),
+      readAhead: self.readAheadChunks)
     if let cached = dataSource as? CacheDataSource, MediaCache.isEnabled {
       lease = CacheLease(cache: cached.cache, key: cached.cache.key(for: url))
     } else {
@@ -97,16 +100,13 @@ public final class CacheByteSource: ByteSource, @unchecked Sendable {
     return count
   }
 
-  /// Makes blocked and later reads throw `.cancelled` and cancels the data source. Safe
+  /// Makes blocked and later reads throw `.cancelled`; no request is sent after it. Safe
   /// from any thread.
   public func cancel() {
     state.condition.lock()
-    let first = !state.cancelled
     state.cancelled = true
-    state.loadToken?.abandon()
     state.condition.broadcast()
     state.condition.unlock()
-    if first { dataSource.cancelAll() }
     lease?.release()
   }
 
@@ -121,12 +121,11 @@ public final class CacheByteSource: ByteSource, @unchecked Sendable {
     if state.wanted != index {
       state.wanted = index
       state.skipped.removeAll()
-      state.prune(readAhead: readAheadChunks)
+      state.prune()
     }
     // A chunk whose failure was thrown before is tried again now.
     state.skipped.remove(index)
-    startWorkerIfNeeded()
-    state.condition.broadcast()
+    state.scheduleLoads()
     while true {
       if state.cancelled { throw cancelledError() }
       if let chunk = state.chunks[index] { return chunk }
@@ -136,16 +135,5 @@ public final class CacheByteSource: ByteSource, @unchecked Sendable {
       }
       state.condition.wait()
     }
-  }
-
-  private func startWorkerIfNeeded() {
-    guard !state.workerStarted else { return }
-    state.workerStarted = true
-    let worker = ChunkWorker(
-      url: url, dataSource: dataSource, state: state, chunkBytes: Int64(chunkBytes),
-      readAhead: readAheadChunks)
-    let thread = Thread { worker.run() }
-    thread.name = "playhead.cache-reader"
-    thread.start()
   }
 }

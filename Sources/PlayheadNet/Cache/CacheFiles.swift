@@ -24,10 +24,11 @@ enum CacheFiles {
     let temporary = directory.appendingPathComponent(temporaryPrefix + UUID().uuidString)
     let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw failure("cannot create", temporary) }
-    var ok = data.withUnsafeBytes { raw -> Bool in
+    let wrote = data.withUnsafeBytes { raw -> Bool in
+      guard let base = raw.baseAddress else { return true }
       var written = 0
       while written < raw.count {
-        let count = write(fd, raw.baseAddress! + written, raw.count - written)
+        let count = write(fd, base + written, raw.count - written)
         if count < 0 {
           if errno == EINTR { continue }
           return false
@@ -36,12 +37,16 @@ enum CacheFiles {
       }
       return true
     }
-    let writeError = errno
-    if ok && fsync(fd) != 0 { ok = false }
+    var errorNumber: Int32 = 0
+    if !wrote {
+      errorNumber = errno
+    } else if fsync(fd) != 0 {
+      errorNumber = errno
+    }
     close(fd)
-    guard ok else {
+    guard errorNumber == 0 else {
       unlink(temporary.path)
-      errno = writeError
+      errno = errorNumber
       throw failure("cannot write", temporary)
     }
     guard rename(temporary.path, url.path) == 0 else {
@@ -78,9 +83,10 @@ enum CacheFiles {
     defer { close(fd) }
     var data = Data(count: count)
     let complete = data.withUnsafeMutableBytes { raw -> Bool in
+      guard let base = raw.baseAddress else { return count == 0 }
       var done = 0
       while done < count {
-        let got = pread(fd, raw.baseAddress! + done, count - done, off_t(offset) + off_t(done))
+        let got = pread(fd, base + done, count - done, off_t(offset) + off_t(done))
         if got < 0 && errno == EINTR { continue }
         if got <= 0 { return false }
         done += got
