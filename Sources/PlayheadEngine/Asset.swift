@@ -201,20 +201,29 @@ public final class Asset: @unchecked Sendable {
     ["m3u8", "m3u"].contains(url.pathExtension.lowercased())
   }
 
-  /// Opens the asset's media and probes its first run.
+  /// Opens the asset's media and probes its first run; with a `cache`, HTTP(S) media is
+  /// read through it (see `PlayerConfiguration.cache`).
   private func openDriver(
     hls: HLSConfiguration = HLSConfiguration(), clock: any Clock = HostClock.shared,
-    startTime: MediaTime? = nil
+    startTime: MediaTime? = nil, cache: MediaCache? = nil
   ) throws(PlayheadError) -> Probe {
     if isHLS {
       var configuration = hls
       configuration.request.headers.merge(http.headers) { current, _ in current }
+      if let cache, MediaCache.isEnabled, !url.isFileURL {
+        // The disk cache wraps the data source the driver would choose (it still adds
+        // its retries around it).
+        configuration.dataSource = CacheDataSource(
+          upstream: configuration.dataSource
+            ?? HTTPDataSource(configuration: configuration.request),
+          cache: cache)
+      }
       let driver = try HLSDriver(
         url: url, configuration: configuration, clock: clock, startTime: startTime)
       let run = try driver.prepareFirstRun()
       return try probe(driver, firstRun: run, containerName: "hls")
     }
-    let source = CountingByteSource(try ByteSources.open(url, http: http))
+    let source = CountingByteSource(try ByteSources.open(url, http: http, cache: cache))
     lock.lock()
     loadingSource = source
     let wasCancelled = cancelled
@@ -241,12 +250,34 @@ public final class Asset: @unchecked Sendable {
 
   /// Hands the opened driver to a player (once); later calls open a fresh one. HLS
   /// streams always open a fresh driver with the player's HLS configuration and clock.
-  func takeDriver(hls: HLSConfiguration, clock: any Clock, startTime: MediaTime? = nil)
-    throws(PlayheadError) -> any MediaSourceDriver
-  {
+  /// With a `cache` in effect for an HTTP(S) file, a fresh driver reads through it (one
+  /// the asset opened to probe, without the cache, is let go).
+  func takeDriver(
+    hls: HLSConfiguration, clock: any Clock, startTime: MediaTime? = nil,
+    cache: MediaCache? = nil
+  ) throws(PlayheadError) -> any MediaSourceDriver {
     if isHLS {
-      guard let driver = try openDriver(hls: hls, clock: clock, startTime: startTime).driver else {
+      guard
+        let driver = try openDriver(
+          hls: hls, clock: clock, startTime: startTime, cache: cache
+        ).driver
+      else {
         throw PlayheadError(.invalidState, "the stream could not be opened", url: url)
+      }
+      return driver
+    }
+    if let cache, MediaCache.isEnabled, !url.isFileURL {
+      lock.lock()
+      let unused = probe?.driver
+      probe?.driver = nil
+      lock.unlock()
+      unused?.stop()
+      let opened = Result { () throws(PlayheadError) in try openDriver(cache: cache) }
+      lock.lock()
+      loadingSource = nil
+      lock.unlock()
+      guard let driver = try opened.get().driver else {
+        throw PlayheadError(.invalidState, "the asset could not be opened", url: url)
       }
       return driver
     }

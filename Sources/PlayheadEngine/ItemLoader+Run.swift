@@ -120,7 +120,8 @@ extension ItemLoader {
     throws(PlayheadError) -> OpenedSource?
   {
     let driver = try source.takeDriver(
-      hls: hls, clock: settings.clock, startTime: initialSeek?.target)
+      hls: hls, clock: settings.clock, startTime: initialSeek?.target,
+      cache: settings.cache)
     let wake = self.wake
     driver.setChangeHandler { wake.raise() }
     condition.lock()

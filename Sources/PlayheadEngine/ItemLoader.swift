@@ -1,6 +1,7 @@
 import Foundation
 import PlayheadCore
 import PlayheadMedia
+import PlayheadNet
 
 /// What the loader needs to know to open and decode an item.
 struct LoaderSettings: Sendable {
@@ -23,6 +24,8 @@ struct LoaderSettings: Sendable {
   /// The audio rendition to start with (the item's selection, when a resume reopens it);
   /// nil applies the start rule.
   var initialAudioRendition: RenditionInfo?
+  /// The disk cache media is read through, if any.
+  var cache: MediaCache?
 
   /// The settings of a run whose audio comes from elsewhere (an alternate rendition).
   var withoutAudio: LoaderSettings {

@@ -17,7 +17,8 @@ extension PlaybackLoop {
       clock: configuration.clock,
       backupURLProvider: configuration.backupURLProvider,
       preferredAudioLanguages: item.read { $0.preferredAudioLanguages },
-      initialAudioRendition: item.read { $0.selectedAudioRendition })
+      initialAudioRendition: item.read { $0.selectedAudioRendition },
+      cache: configuration.cache)
     let loader = ItemLoader(asset: item.asset, settings: settings, wake: wake)
     loader.updateSelection(selection(for: item))
     if let subtitle = item.read({ $0.selectedSubtitleRendition }) {

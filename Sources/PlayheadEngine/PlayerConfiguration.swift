@@ -42,6 +42,11 @@ public struct PlayerConfiguration: Sendable {
   public var prerendersFirstFrame: Bool
   /// How long a video frame may be late before it is dropped instead of shown.
   public var lateFrameDropThreshold: MediaTime
+  /// The disk cache this player reads through (the per-player switch; nil, the default,
+  /// plays without one). HLS playlists (VOD only), segments, initialisation sections and
+  /// keys, and progressive HTTP media, go through it while `MediaCache.isEnabled` (the
+  /// global switch) is also on; local files never do. See docs/cache.md.
+  public var cache: MediaCache?
 
   public init(
     clock: any Clock = HostClock.shared,
@@ -72,6 +77,7 @@ public struct PlayerConfiguration: Sendable {
     self.http = http
     self.hls = hls
     self.backupURLProvider = nil
+    self.cache = nil
     self.videoFramesAhead = max(2, videoFramesAhead)
     self.prerendersFirstFrame = prerendersFirstFrame
     self.lateFrameDropThreshold = lateFrameDropThreshold

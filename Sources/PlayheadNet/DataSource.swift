@@ -45,15 +45,21 @@ public struct DataResponse: Sendable {
   public var startClock: MediaTime
   /// The source's clock when the last byte arrived.
   public var endClock: MediaTime
+  /// The whole resource's length in bytes, when the source learned it (an HTTP
+  /// `Content-Range` total or the `Content-Length` of a whole answer, a file's size);
+  /// nil when unknown. A cache uses it to know where a resource ends.
+  public var totalLength: Int64?
 
   public init(
-    data: Data, url: URL, statusCode: Int? = nil, startClock: MediaTime, endClock: MediaTime
+    data: Data, url: URL, statusCode: Int? = nil, startClock: MediaTime, endClock: MediaTime,
+    totalLength: Int64? = nil
   ) {
     self.data = data
     self.url = url
     self.statusCode = statusCode
     self.startClock = startClock
     self.endClock = endClock
+    self.totalLength = totalLength
   }
 
   /// How long the transfer took.

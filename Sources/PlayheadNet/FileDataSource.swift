@@ -38,7 +38,8 @@ public final class FileDataSource: DataSource, @unchecked Sendable {
     let offset = request.range?.offset ?? 0
     if request.range?.length == 0 {
       return DataResponse(
-        data: Data(), url: request.url, startClock: startClock, endClock: clock.now)
+        data: Data(), url: request.url, startClock: startClock, endClock: clock.now,
+        totalLength: fileLength)
     }
     guard offset < fileLength else {
       throw PlayheadError(
@@ -81,7 +82,9 @@ public final class FileDataSource: DataSource, @unchecked Sendable {
     }
     let endClock = clock.now
     transferListener?.transferEnded(request: request, bytes: total, duration: endClock - startClock)
-    return DataResponse(data: data, url: request.url, startClock: startClock, endClock: endClock)
+    return DataResponse(
+      data: data, url: request.url, startClock: startClock, endClock: endClock,
+      totalLength: fileLength)
   }
 
   /// Makes every later load, and a load between two pieces, throw `.cancelled`.

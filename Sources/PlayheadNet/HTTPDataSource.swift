@@ -141,12 +141,13 @@ public final class HTTPDataSource: DataSource, @unchecked Sendable {
     load.condition.lock()
     let statusCode = load.statusCode
     let responseURL = load.responseURL ?? url
+    let totalLength = load.totalLength
     load.condition.unlock()
     transferListener?.transferEnded(
       request: request, bytes: data.count, duration: endClock - startClock)
     return DataResponse(
       data: data, url: responseURL, statusCode: statusCode, startClock: startClock,
-      endClock: endClock)
+      endClock: endClock, totalLength: totalLength)
   }
 
   /// Makes every blocked and future load throw `.cancelled` at once, and cancels the

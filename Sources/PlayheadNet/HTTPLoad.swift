@@ -28,6 +28,9 @@ final class HTTPLoad: @unchecked Sendable {
   var responseURL: URL?
   /// How many body bytes the response should deliver, when known.
   var expectedBytes: Int?
+  /// The whole resource's length, from `Content-Range` or a whole answer's
+  /// `Content-Length`, when known.
+  var totalLength: Int64?
   /// Leading body bytes to drop: a server that ignores `Range` sends the whole resource.
   var skipBytes = 0
   /// The most bytes to keep; the load finishes once it has them.

@@ -169,6 +169,7 @@ final class HTTPLoadDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
                 + "(\(url.absoluteString))", url: url)))
         return false
       }
+      load.totalLength = contentRange.total
       let sent = contentLength ?? Int(last - first + 1)
       load.expectedBytes = wantedLength.map { min($0, sent) } ?? sent
       load.limitBytes = wantedLength
@@ -187,6 +188,7 @@ final class HTTPLoadDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
       }
       load.skipBytes = offset
       load.limitBytes = wantedLength
+      load.totalLength = contentLength.map { Int64($0) }
       if let contentLength {
         let available = contentLength - offset
         load.expectedBytes = wantedLength.map { min($0, available) } ?? available

@@ -201,7 +201,7 @@ public final class SimulatedDataSource: DataSource, @unchecked Sendable {
       request: request, bytes: data.count, duration: endClock - startClock)
     return DataResponse(
       data: data, url: request.url, statusCode: request.range == nil ? 200 : 206,
-      startClock: startClock, endClock: endClock)
+      startClock: startClock, endClock: endClock, totalLength: body.map { Int64($0.count) })
   }
 
   /// Takes one use of the first scripted failure for `url`; the caller holds the lock.

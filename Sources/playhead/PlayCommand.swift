@@ -34,6 +34,8 @@ struct PlayCommand: Command {
   var stream = StreamOptions()
   /// `--header`, `--referer`, `--user-agent`, `--timeout`, `--retries`.
   var requests = RequestOptions()
+  /// `--cache-dir DIR [--cache-max-mb N]`.
+  var cache = CacheOptions()
   /// `--playlist FILE [--auto-advance] [--auto-play]`: play an SDK playlist instead.
   var playlist: PlaylistPlayback?
   /// `catalog:ACCOUNT/VIDEO_ID --policy-key K …`: fetch from the Playback API and play.
@@ -99,6 +101,8 @@ struct PlayCommand: Command {
           try stream.parse(name, inline: inline, cursor: &cursor)
         case _ where RequestOptions.names.contains(name):
           try requests.parse(name, inline: inline, cursor: &cursor)
+        case _ where CacheOptions.names.contains(name):
+          try cache.parse(name, inline: inline, cursor: &cursor)
         case _ where CatalogOptions.names.contains(name):
           try catalogOptions.parse(name, inline: inline, cursor: &cursor)
         default:
@@ -106,6 +110,7 @@ struct PlayCommand: Command {
         }
       }
     }
+    try cache.validate()
     if let playlistPath {
       guard input == nil else {
         throw UsageError("give either a media path or URL or '--playlist FILE', not both")
@@ -196,7 +201,8 @@ struct PlayCommand: Command {
     return session.end(outcome)
   }
 
-  /// The player's configuration: clock, sinks, disabled tracks, HLS and HTTP settings.
+  /// The player's configuration: clock, sinks, disabled tracks, HLS and HTTP settings,
+  /// disk cache.
   func makeConfiguration() throws(PlayheadError) -> PlayerConfiguration {
     var audioSink: (any AudioSink)?
     if let wavPath {
@@ -216,6 +222,7 @@ struct PlayCommand: Command {
     requests.apply(to: &configuration.http)
     requests.apply(to: &configuration.hls.request)
     stream.apply(to: &configuration.hls)
+    configuration.cache = try cache.open()
     return configuration
   }
 

@@ -100,6 +100,14 @@ enum Usage {
       --retries N         Retry a failed HLS request N times (0 to 100; progressive media
                           is not retried)
 
+    Cache options:
+      --cache-dir DIR     Play through a disk cache in DIR (created if needed; it must be
+                          new, empty or a cache): HLS segments, keys and VOD playlists, and
+                          progressive HTTP media, are stored there, and a later play takes
+                          them from it without the network
+      --cache-max-mb N    Keep at most N MiB in the cache (default 20480), evicting the
+                          least recently used entries first
+
     Times are seconds (12, 2.5) or [hh:]mm:ss[.fff] (1:30). In JSON lines, "time" is the
     item's time and "clock" the player's clock since the command started, in seconds.
     For streams, the progress line shows the rendition and the bandwidth estimate; JSON

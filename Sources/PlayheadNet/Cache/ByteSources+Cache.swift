@@ -1,0 +1,41 @@
+import Foundation
+import PlayheadCore
+
+extension ByteSources {
+  /// Opens `url` as a byte source that reads through `cache` when one is given.
+  ///
+  /// With a cache (and `MediaCache.isEnabled`), an `http:` or `https:` URL gives a
+  /// `CacheByteSource` over a `CacheDataSource` over an `HTTPDataSource` with `http`'s
+  /// timeout and headers, in chunks of the cache's `progressiveChunkBytes`; its first
+  /// chunk is loaded at once, so that errors show here as with `open(_:http:)`. Any other
+  /// case is `open(_:http:)`.
+  public static func open(_ url: URL, http: HTTPRequestConfiguration = .init(), cache: MediaCache?)
+    throws(PlayheadError) -> any ByteSource
+  {
+    let scheme = url.scheme?.lowercased()
+    guard let cache, MediaCache.isEnabled, !cache.isClosed, scheme == "http" || scheme == "https"
+    else { return try open(url, http: http) }
+    guard http.timeoutSeconds.isFinite, http.timeoutSeconds > 0 else {
+      throw PlayheadError(
+        .invalidArgument, "timeoutSeconds must be positive, got \(http.timeoutSeconds)", url: url)
+    }
+    let upstream = HTTPDataSource(configuration: RequestConfiguration(http))
+    let source = CacheByteSource(
+      url: url, dataSource: CacheDataSource(upstream: upstream, cache: cache),
+      chunkBytes: cache.configuration.effectiveChunkBytes)
+    try source.open()
+    return source
+  }
+}
+
+extension RequestConfiguration {
+  /// The data-source settings matching a byte source's: its timeout (rounded up to whole
+  /// milliseconds, at most about 24 days), headers, user agent and referer, and no retries
+  /// (a byte source never retries).
+  public init(_ http: HTTPRequestConfiguration) {
+    let milliseconds = min(max(1, (http.timeoutSeconds * 1000).rounded(.up)), 2_000_000_000)
+    self.init(
+      timeoutMs: Int(milliseconds), retryCount: 0, headers: http.headers, referer: http.referer,
+      userAgent: http.userAgent)
+  }
+}
