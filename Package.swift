@@ -34,7 +34,13 @@ let package = Package(
       name: "PlayheadEngine",
       dependencies: ["PlayheadCore", "PlayheadHLS", "PlayheadNet", "PlayheadMedia"]
     ),
-    .target(name: "PlayheadSDK", dependencies: ["PlayheadEngine", "PlayheadNet", "PlayheadCore"]),
+    .target(
+      name: "PlayheadSDK",
+      dependencies: [
+        "PlayheadEngine", "PlayheadNet", "PlayheadCore", "PlayheadText", "PlayheadHLS",
+        "PlayheadMedia",
+      ]
+    ),
     .target(name: "Playhead", dependencies: ["PlayheadEngine", "PlayheadSDK", "PlayheadText"]),
     .executableTarget(name: "playhead", dependencies: ["Playhead"]),
     .target(
