@@ -43,7 +43,8 @@ public enum TextTrackEvent: Sendable {
   /// false for `select(_:)`.
   case selectionChanged(TextTrackOption?, isAutomatic: Bool)
   /// The selected track's cues are in: the whole sidecar file, or for an HLS rendition
-  /// every segment up to the look-ahead limit (sent once per selection).
+  /// every segment up to the look-ahead limit (sent once per selection, after the enters
+  /// of the cues active at the play position).
   case loaded(TextTrackOption, cueCount: Int)
   /// The selected track (or one of its segments) could not be fetched or parsed. The
   /// track stays selected; for a rendition, the other segments are still fetched.

@@ -155,14 +155,13 @@ extension TextTrackController {
       guard !state.closed, state.appliedGeneration == generation, var timeline = state.timeline
       else { return nil }
       let added = timeline.add(newCues)
-      var events: [TextTrackEvent] = []
+      let time = max(position, timeline.position ?? position)
+      var events = timeline.move(to: time, continuous: false, maximumStep: maximumStep)
+        .map { Self.event(for: $0, at: time) }
       if isComplete && !state.loadedSent {
         state.loadedSent = true
         events.append(.loaded(option, cueCount: timeline.cues.count))
       }
-      let time = max(position, timeline.position ?? position)
-      events += timeline.move(to: time, continuous: false, maximumStep: maximumStep)
-        .map { Self.event(for: $0, at: time) }
       state.timeline = timeline
       return (added, events)
     }
