@@ -37,8 +37,8 @@ let package = Package(
     .target(
       name: "PlayheadSDK",
       dependencies: [
-        "PlayheadEngine", "PlayheadNet", "PlayheadCore", "PlayheadText", "PlayheadHLS",
-        "PlayheadMedia",
+        "PlayheadEngine", "PlayheadNet", "PlayheadCore", "PlayheadMedia", "PlayheadText",
+        "PlayheadHLS",
       ]
     ),
     .target(name: "Playhead", dependencies: ["PlayheadEngine", "PlayheadSDK", "PlayheadText"]),

@@ -34,6 +34,12 @@ final class ActiveItem {
   var reportedSoftwareDecoding = false
   var lastReportedRange: MediaTimeRange?
   var reportedVariant: VariantInfo?
+  /// The loader's rendition selection counts already mirrored into the item.
+  var reportedAudioSelectionChanges = 0
+  var reportedSubtitleSelectionChanges = 0
+  /// The selections last announced by an event (`.none` before the first).
+  var emittedAudioRendition: RenditionInfo??
+  var emittedSubtitleRendition: RenditionInfo??
   /// Set while `Player.resume(at:)` rebuilds this item's source.
   var isResuming = false
   var period: AccessPeriod?

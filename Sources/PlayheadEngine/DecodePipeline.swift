@@ -39,14 +39,18 @@ final class DecodePipeline {
   private var filter: SeekFilter?
   private var consecutiveDecodeErrors = 0
 
-  init(demuxer: Demuxer, settings: LoaderSettings, itemStart: MediaTime = .zero)
-    throws(PlayheadError)
-  {
+  /// Opens decoders for the streams `settings` enables. With `requiresStream` false a run
+  /// with none of them (a variant without video whose audio comes from an alternate
+  /// rendition) makes a pipeline that is finished at once.
+  init(
+    demuxer: Demuxer, settings: LoaderSettings, itemStart: MediaTime = .zero,
+    requiresStream: Bool = true
+  ) throws(PlayheadError) {
     self.demuxer = demuxer
     self.itemStart = itemStart
     let video = settings.decodesVideo ? demuxer.bestStream(of: .video) : nil
     let audio = settings.decodesAudio ? demuxer.bestStream(of: .audio) : nil
-    if video == nil && audio == nil {
+    if video == nil && audio == nil && requiresStream {
       throw PlayheadError(
         .noPlayableStreams,
         "no stream to play in \(demuxer.containerName) media with the enabled outputs"
@@ -89,6 +93,20 @@ final class DecodePipeline {
   /// target (a run of HLS segments opened at the target's segment).
   func filter(from request: SeekRequest) {
     filter = SeekFilter(request: request, hasVideo: videoStream != nil)
+  }
+
+  /// Stops decoding audio (an alternate rendition takes over): queued audio packets and
+  /// audio held for a seek are dropped, and the audio stream counts as drained.
+  func disableAudio() {
+    while takePacket(from: &audioPackets) != nil {}
+    pendingAudio.removeAll()
+    audioDrained = true
+  }
+
+  /// Drops decoded audio before `time` (where an alternate rendition's audio starts to
+  /// play) without deciding where a seek lands.
+  func startAudio(at time: MediaTime) {
+    audioFloor = time
   }
 
   /// Moves decoding to `request.target`, keyframe first, then filters up to the target.

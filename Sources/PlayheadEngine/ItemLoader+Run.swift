@@ -2,6 +2,36 @@ import Foundation
 import PlayheadCore
 import PlayheadMedia
 
+/// A run and the pipeline that decodes it.
+struct RunPipeline {
+  var run: MediaRun
+  var pipeline: DecodePipeline
+}
+
+/// An alternate audio rendition played from a source of its own: its runs give the
+/// item's audio while the variant's runs give the video.
+final class AudioLane {
+  let rendition: RenditionInfo
+  let driver: any MediaSourceDriver
+  var current: RunPipeline
+
+  init(rendition: RenditionInfo, driver: any MediaSourceDriver, current: RunPipeline) {
+    self.rendition = rendition
+    self.driver = driver
+    self.current = current
+  }
+}
+
+/// What opening an item produced.
+private struct OpenedSource {
+  var driver: any MediaSourceDriver
+  var main: RunPipeline
+  var lane: AudioLane?
+  /// The audio renditions of the start variant's group and the one chosen.
+  var audioGroup: [RenditionInfo]
+  var selectedAudio: RenditionInfo?
+}
+
 extension ItemLoader {
   /// The loading thread: open, then decode ahead until stopped.
   func run() {
@@ -18,7 +48,7 @@ extension ItemLoader {
     condition.unlock()
     var source = asset
     var tried: Set<URL> = [asset.url]
-    var prepared: (any MediaSourceDriver, MediaRun, DecodePipeline)?
+    var prepared: OpenedSource?
     while prepared == nil {
       do throws(PlayheadError) {
         prepared = try open(source, hls: hls, initialSeek: initialSeek)
@@ -41,33 +71,53 @@ extension ItemLoader {
         return
       }
     }
-    guard let (driver, run, pipeline) = prepared else { return }
-    let tracks = run.demuxer.streams.filter { !$0.isAttachedPicture }.map(AssetTrack.init)
+    guard let opened = prepared else { return }
+    let driver = opened.driver
+    let main = opened.main
+    let lane = opened.lane
+    let streams = main.run.demuxer.streams.filter { !$0.isAttachedPicture }
+    var tracks = streams.map(AssetTrack.init)
+    if let lane {
+      // The alternate rendition's audio replaces the variant's own; its track IDs follow
+      // the variant's so that they stay unique.
+      tracks.removeAll { $0.kind == .audio }
+      let base = (streams.map(\.index).max() ?? -1) + 1
+      tracks += lane.current.run.demuxer.streams.filter { $0.kind == .audio }.map { stream in
+        var track = AssetTrack(stream)
+        track.id = base + stream.index
+        return track
+      }
+    }
     let bitrates = tracks.compactMap(\.estimatedDataRate).reduce(0, +)
-    let opened = OpenedMedia(
-      duration: driver.duration, tracks: tracks, hasVideo: pipeline.videoStream != nil,
-      hasAudio: pipeline.audioStream != nil, nominalFrameDuration: pipeline.nominalFrameDuration,
-      indicatedBitrate: Double(driver.variant(of: run)?.bandwidth ?? bitrates),
-      streamKind: driver.streamKind, startTime: run.itemStart, variants: driver.variants,
-      renditions: driver.renditions,
-      iFrameVariants: driver.iFrameVariants)
+    let media = OpenedMedia(
+      duration: driver.duration, tracks: tracks, hasVideo: main.pipeline.videoStream != nil,
+      hasAudio: (lane?.current.pipeline ?? main.pipeline).audioStream != nil,
+      nominalFrameDuration: main.pipeline.nominalFrameDuration,
+      indicatedBitrate: Double(driver.variant(of: main.run)?.bandwidth ?? bitrates),
+      streamKind: driver.streamKind, startTime: main.run.itemStart, variants: driver.variants,
+      renditions: driver.renditions, iFrameVariants: driver.iFrameVariants)
     condition.lock()
-    status.phase = .ready(opened)
-    hasVideo = opened.hasVideo
-    hasAudio = opened.hasAudio
+    status.phase = .ready(media)
+    hasVideo = media.hasVideo
+    hasAudio = media.hasAudio
     status.videoEnded = !hasVideo
     status.audioEnded = !hasAudio
-    status.bufferedRange = MediaTimeRange(start: run.itemStart, duration: .zero)
-    status.variant = driver.variant(of: run)
+    status.bufferedRange = MediaTimeRange(start: main.run.itemStart, duration: .zero)
+    status.variant = driver.variant(of: main.run)
+    status.audioRenditions = opened.audioGroup
+    status.selectedAudioRendition = opened.selectedAudio
+    if !opened.audioGroup.isEmpty { status.audioSelectionChanges += 1 }
+    status.subtitleRenditions = driver.alternateRenditions(.subtitles, for: main.run)
     condition.unlock()
     notifyLoop()
 
-    decodeLoop(pipeline, run: run, driver: driver)
+    decodeLoop(main, driver: driver)
   }
 
-  /// Opens `source` and makes its first pipeline; nil when the loader was stopped.
+  /// Opens `source` and makes its first pipeline (and the audio lane of the start audio
+  /// rendition, when it has a playlist of its own); nil when the loader was stopped.
   private func open(_ source: Asset, hls: HLSConfiguration, initialSeek: SeekRequest?)
-    throws(PlayheadError) -> (any MediaSourceDriver, MediaRun, DecodePipeline)?
+    throws(PlayheadError) -> OpenedSource?
   {
     let driver = try source.takeDriver(
       hls: hls, clock: settings.clock, startTime: initialSeek?.target)
@@ -84,190 +134,91 @@ extension ItemLoader {
       return nil
     }
     let run = try driver.firstRun()
-    let pipeline = try DecodePipeline(
-      demuxer: run.demuxer, settings: settings, itemStart: run.itemStart)
+    let group = driver.alternateRenditions(.audio, for: run)
+    var chosen =
+      settings.initialAudioRendition.flatMap { RenditionChoice.counterpart(of: $0, in: group) }
+      ?? RenditionChoice.startRendition(
+        in: group, preferredLanguages: settings.preferredAudioLanguages)
+    var lane: AudioLane?
+    if let rendition = chosen, rendition.uri != nil, settings.decodesAudio {
+      do throws(PlayheadError) {
+        lane = try openAudioLane(
+          rendition, driver: driver, at: initialSeek?.target ?? run.itemStart)
+      } catch {
+        if error.code == .cancelled { throw error }
+        // The variant's own audio plays instead; the error is logged.
+        chosen = nil
+        noteRecoverable(error)
+      }
+    }
+    let pipeline: DecodePipeline
+    do throws(PlayheadError) {
+      pipeline = try DecodePipeline(
+        demuxer: run.demuxer, settings: lane == nil ? settings : settings.withoutAudio,
+        itemStart: run.itemStart, requiresStream: lane == nil)
+    } catch {
+      lane?.driver.stop()
+      throw error
+    }
     if let initialSeek, driver.seeksByRuns {
       condition.lock()
       if pendingSeek?.generation == initialSeek.generation { pendingSeek = nil }
       condition.unlock()
       pipeline.filter(from: initialSeek)
     }
-    return (driver, run, pipeline)
-  }
-
-  private func decodeLoop(
-    _ firstPipeline: DecodePipeline, run firstRun: MediaRun, driver: any MediaSourceDriver
-  ) {
-    var pipeline = firstPipeline
-    var run = firstRun
-    while true {
-      condition.lock()
-      while !stopped && pendingSeek == nil && (isFullLocked() || isEndedLocked()) {
-        condition.wait()
-      }
-      if stopped {
-        condition.unlock()
-        return
-      }
-      let seek = pendingSeek
-      pendingSeek = nil
-      let generation = status.generation
-      let needs = needsLocked()
-      condition.unlock()
-
-      do throws(PlayheadError) {
-        if let seek {
-          if let fresh = try driver.run(at: seek.target) {
-            run = fresh
-            pipeline = try DecodePipeline(
-              demuxer: fresh.demuxer, settings: settings, itemStart: fresh.itemStart)
-            pipeline.filter(from: seek)
-            noteVariant(driver.variant(of: fresh))
-          } else {
-            try pipeline.seek(seek)
-          }
-          condition.lock()
-          runVideoDrained = false
-          runAudioDrained = false
-          condition.unlock()
-          condition.lock()
-          status.bufferedRange = MediaTimeRange(start: seek.target, duration: .zero)
-          condition.unlock()
-          continue
-        }
-        let output = try pipeline.step(needVideo: needs.video, needAudio: needs.audio)
-        guard pipeline.isFinished else {
-          condition.lock()
-          runVideoDrained = pipeline.isVideoDrained
-          runAudioDrained = pipeline.isAudioDrained
-          condition.unlock()
-          deliver(output, generation: generation, bytesRead: driver.bytesRead, mediaEnded: false)
-          continue
-        }
-        // The run has given everything: hand that over first, then find what follows.
-        var failure = pipeline.terminalError
-        var next: MediaRun?
-        if failure == nil {
-          do throws(PlayheadError) {
-            next = try driver.nextRun(after: run)
-          } catch {
-            failure = error
-          }
-        }
-        condition.lock()
-        runVideoDrained = next == nil
-        runAudioDrained = next == nil
-        condition.unlock()
-        deliver(
-          output, generation: generation, bytesRead: driver.bytesRead,
-          mediaEnded: failure == nil && next == nil)
-        if let failure {
-          if failure.code == .cancelled && isStopped { return }
-          endStream(with: failure, generation: generation)
-          continue
-        }
-        if let next {
-          // The media goes on in a new run (a rendition switch or a discontinuity).
-          run = next
-          pipeline = try DecodePipeline(
-            demuxer: next.demuxer, settings: settings, itemStart: next.itemStart)
-          noteVariant(driver.variant(of: next))
-          condition.lock()
-          runVideoDrained = false
-          runAudioDrained = false
-          condition.unlock()
-        }
-      } catch {
-        if error.code == .cancelled && isStopped { return }
-        endStream(with: error, generation: generation)
-      }
+    let waits = initialSeek != nil && pipeline.videoStream != nil
+    if let lane, !waits {
+      lane.current.pipeline.startAudio(at: initialSeek?.target ?? run.itemStart)
     }
-  }
-
-  private func noteVariant(_ variant: VariantInfo?) {
     condition.lock()
-    if let variant, variant != status.variant {
-      status.variant = variant
-      status.variantChanges += 1
-    }
+    audioLane = lane
+    audioLaneWaitsForSeek = lane != nil && waits
+    let stoppedMeanwhile = stopped
     condition.unlock()
+    if stoppedMeanwhile { lane?.driver.stop() }
+    return OpenedSource(
+      driver: driver, main: RunPipeline(run: run, pipeline: pipeline), lane: lane,
+      audioGroup: group, selectedAudio: lane?.rendition ?? chosen)
   }
 
-  private var isStopped: Bool {
-    condition.lock()
-    defer { condition.unlock() }
-    return stopped
-  }
-
-  /// Which decoded queues are below their targets.
-  func needsLocked() -> (video: Bool, audio: Bool) {
-    guard case .ready = status.phase else { return (false, false) }
-    let video =
-      hasVideo && !status.videoEnded && !runVideoDrained
-      && videoQueue.count < settings.videoFramesAhead
-    let audio =
-      hasAudio && !status.audioEnded && !runAudioDrained
-      && status.queuedAudioDuration < settings.audioAhead
-    return (video, audio)
-  }
-
-  /// Whether every decoded queue holds its target (or its stream has ended).
-  func isFullLocked() -> Bool {
-    let needs = needsLocked()
-    return !needs.video && !needs.audio
-  }
-
-  func isEndedLocked() -> Bool {
-    guard case .ready = status.phase else { return true }
-    return status.videoEnded && status.audioEnded
-  }
-
-  private func deliver(_ output: DecodeOutput, generation: Int, bytesRead: Int64, mediaEnded: Bool)
+  /// Opens `rendition`'s playlist as a source of its own, from the segment holding
+  /// `time`, and its first pipeline (audio only). A stop while it opens stops it.
+  func openAudioLane(_ rendition: RenditionInfo, driver: any MediaSourceDriver, at time: MediaTime)
+    throws(PlayheadError) -> AudioLane
   {
+    let laneDriver = try driver.openAlternate(rendition, at: time)
     condition.lock()
+    let wasStopped = stopped
+    openingLaneDriver = laneDriver
+    condition.unlock()
     defer {
+      condition.lock()
+      openingLaneDriver = nil
       condition.unlock()
-      notifyLoop()
     }
-    status.bytesRead = bytesRead
-    status.bandwidth = driver?.bandwidth
-    status.seekableRange = driver?.seekableRange
-    status.framesDecoded += output.videoFrames.count
-    status.audioSamplesDecoded += output.audioSamplesDecoded
-    status.recoverableErrors.append(contentsOf: output.recoverableErrors)
-    // A seek requested while this step ran makes its output stale.
-    guard generation == status.generation, pendingSeek == nil else { return }
-    videoQueue.append(contentsOf: output.videoFrames)
-    for buffer in output.audioBuffers {
-      audioQueue.append(buffer)
-      status.queuedAudioDuration = status.queuedAudioDuration + buffer.mediaDuration
+    do throws(PlayheadError) {
+      if wasStopped { throw PlayheadError(.cancelled, "loading was stopped") }
+      let run = try laneDriver.firstRun()
+      let pipeline = try DecodePipeline(
+        demuxer: run.demuxer, settings: settings.audioOnly, itemStart: run.itemStart)
+      return AudioLane(
+        rendition: rendition, driver: laneDriver,
+        current: RunPipeline(run: run, pipeline: pipeline))
+    } catch {
+      laneDriver.stop()
+      throw error
     }
-    status.queuedVideoFrames = videoQueue.count
-    if let resolved = output.resolvedSeekTime, status.resolvedSeekTime == nil {
-      status.resolvedSeekTime = resolved
-    }
-    if let end = output.demuxedUpTo, let range = status.bufferedRange, end > range.end {
-      status.bufferedRange = MediaTimeRange(start: range.start, end: end)
-    }
-    if mediaEnded {
-      status.videoEnded = true
-      status.audioEnded = true
-    }
-    status.isFull = isFullLocked()
   }
 
-  private func endStream(with error: PlayheadError, generation: Int) {
+  /// Records an error that did not stop playback (the loop logs it).
+  func noteRecoverable(_ error: PlayheadError) {
     condition.lock()
-    if generation == status.generation {
-      status.streamError = error
-      status.videoEnded = true
-      status.audioEnded = true
-    }
+    status.recoverableErrors.append(error)
     condition.unlock()
     notifyLoop()
   }
 
-  private func finish(with phase: LoaderStatus.Phase) {
+  func finish(with phase: LoaderStatus.Phase) {
     condition.lock()
     status.phase = phase
     condition.unlock()

@@ -18,6 +18,31 @@ struct LoaderSettings: Sendable {
   var clock: any Clock
   /// Asked for another URL when no decoder can open the media's codecs.
   var backupURLProvider: (@Sendable (URL, PlayheadError) -> URL?)?
+  /// Languages to choose the start audio rendition by, most preferred first.
+  var preferredAudioLanguages: [String] = []
+  /// The audio rendition to start with (the item's selection, when a resume reopens it);
+  /// nil applies the start rule.
+  var initialAudioRendition: RenditionInfo?
+
+  /// The settings of a run whose audio comes from elsewhere (an alternate rendition).
+  var withoutAudio: LoaderSettings {
+    var copy = self
+    copy.decodesAudio = false
+    return copy
+  }
+
+  /// The settings of an alternate audio rendition's runs.
+  var audioOnly: LoaderSettings {
+    var copy = self
+    copy.decodesVideo = false
+    return copy
+  }
+}
+
+/// An application's choice of alternate rendition, waiting for the loader (nil: none,
+/// or the variant's own audio).
+struct RenditionSelection: Sendable {
+  var rendition: RenditionInfo?
 }
 
 /// A request to move the decode position, tagged with the loop's seek generation.
@@ -88,6 +113,16 @@ struct LoaderStatus: Sendable {
   var seekableRange: MediaTimeRange?
   /// The bandwidth estimate and last transfer speed (bits/s), for streaming sources.
   var bandwidth: (estimate: Double, lastTransfer: Double)?
+  /// The audio renditions of the variant's group, the one playing, and a count of the
+  /// selection's changes (so the loop can tell a change to nil).
+  var audioRenditions: [RenditionInfo] = []
+  var selectedAudioRendition: RenditionInfo?
+  var audioSelectionChanges = 0
+  /// The subtitle renditions of the variant's group, the selected one and its segments.
+  var subtitleRenditions: [RenditionInfo] = []
+  var selectedSubtitleRendition: RenditionInfo?
+  var subtitleSegments: SubtitleSegmentList?
+  var subtitleSelectionChanges = 0
 }
 
 /// Opens an item's media and decodes it ahead of the play position on its own thread.
@@ -113,6 +148,18 @@ final class ItemLoader: @unchecked Sendable {
   var runAudioDrained = false
   var hasVideo = false
   var hasAudio = false
+  /// The alternate audio rendition being played, when its audio replaces the variant's.
+  var audioLane: AudioLane?
+  /// Set after a seek while the audio lane waits for the video to decide where the seek
+  /// lands (its audio is trimmed there).
+  var audioLaneWaitsForSeek = false
+  /// Selections made by the application, applied by the loading thread.
+  var pendingAudioSelection: RenditionSelection?
+  var pendingSubtitleSelection: RenditionSelection?
+  /// An audio rendition's source while its first segment loads (so a stop reaches it).
+  var openingLaneDriver: (any MediaSourceDriver)?
+  /// The play position last reported by the playback loop.
+  var playbackPosition: MediaTime = .zero
 
   init(asset: Asset, settings: LoaderSettings, wake: WakeSignal) {
     self.asset = asset
@@ -133,9 +180,11 @@ final class ItemLoader: @unchecked Sendable {
     condition.lock()
     stopped = true
     let driver = self.driver
+    let laneDrivers = [audioLane?.driver, openingLaneDriver].compactMap { $0 }
     condition.broadcast()
     condition.unlock()
     driver?.stop()
+    for laneDriver in laneDrivers { laneDriver.stop() }
     asset.cancelLoadingIfOpening()
   }
 
@@ -143,8 +192,10 @@ final class ItemLoader: @unchecked Sendable {
   func seek(_ request: SeekRequest) {
     condition.lock()
     let driver = self.driver
+    let laneDriver = audioLane?.driver
     condition.unlock()
     driver?.willSeek(to: request.target)
+    laneDriver?.willSeek(to: request.target)
     condition.lock()
     pendingSeek = request
     videoQueue.removeAll()
@@ -173,8 +224,29 @@ final class ItemLoader: @unchecked Sendable {
   func playbackPositionChanged(_ position: MediaTime) {
     condition.lock()
     let driver = self.driver
+    let laneDriver = audioLane?.driver
+    playbackPosition = position
     condition.unlock()
     driver?.playbackPositionChanged(position)
+    laneDriver?.playbackPositionChanged(position)
+  }
+
+  /// Asks the loading thread to play `selection`'s audio rendition (nil: the variant's
+  /// own audio) from the play position.
+  func selectAudioRendition(_ selection: RenditionSelection) {
+    condition.lock()
+    pendingAudioSelection = selection
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Asks the loading thread to select `selection`'s subtitle rendition (nil: none) and
+  /// fetch its segment list.
+  func selectSubtitleRendition(_ selection: RenditionSelection) {
+    condition.lock()
+    pendingSubtitleSelection = selection
+    condition.broadcast()
+    condition.unlock()
   }
 
   /// Hands new rendition limits to the media source (kept for one that is not open yet).

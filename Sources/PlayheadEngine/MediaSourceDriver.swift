@@ -67,6 +67,15 @@ protocol MediaSourceDriver: AnyObject, Sendable {
   /// Sets what to call when the driver's reported state (the live window) changes on
   /// its own thread.
   func setChangeHandler(_ handler: @escaping @Sendable () -> Void)
+  /// The alternate renditions of `kind` in the group of `run`'s variant (of the variant
+  /// loading now when `run` is nil); empty when there are none.
+  func alternateRenditions(_ kind: AlternateKind, for run: MediaRun?) -> [RenditionInfo]
+  /// Opens an alternate audio rendition as a source of its own, from the segment that
+  /// holds `time`, on this source's timeline.
+  func openAlternate(_ rendition: RenditionInfo, at time: MediaTime) throws(PlayheadError)
+    -> any MediaSourceDriver
+  /// Loads the segment list of a subtitle rendition.
+  func subtitleSegments(of rendition: RenditionInfo) throws(PlayheadError) -> SubtitleSegmentList
 }
 
 /// One progressive file: a single run, seeking inside the demuxer.
@@ -120,4 +129,16 @@ final class ProgressiveDriver: MediaSourceDriver, @unchecked Sendable {
   }
 
   func setChangeHandler(_ handler: @escaping @Sendable () -> Void) {}
+
+  func alternateRenditions(_ kind: AlternateKind, for run: MediaRun?) -> [RenditionInfo] { [] }
+
+  func openAlternate(_ rendition: RenditionInfo, at time: MediaTime) throws(PlayheadError)
+    -> any MediaSourceDriver
+  {
+    throw PlayheadError(.invalidState, "progressive media has no alternate renditions")
+  }
+
+  func subtitleSegments(of rendition: RenditionInfo) throws(PlayheadError) -> SubtitleSegmentList {
+    throw PlayheadError(.invalidState, "progressive media has no subtitle renditions")
+  }
 }

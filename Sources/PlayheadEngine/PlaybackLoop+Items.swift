@@ -15,9 +15,15 @@ extension PlaybackLoop {
       audioAhead: MediaTime(value: 1, timescale: 2),
       hls: configuration.hls,
       clock: configuration.clock,
-      backupURLProvider: configuration.backupURLProvider)
+      backupURLProvider: configuration.backupURLProvider,
+      preferredAudioLanguages: item.read { $0.preferredAudioLanguages },
+      initialAudioRendition: item.read { $0.selectedAudioRendition })
     let loader = ItemLoader(asset: item.asset, settings: settings, wake: wake)
     loader.updateSelection(selection(for: item))
+    if let subtitle = item.read({ $0.selectedSubtitleRendition }) {
+      // A resume keeps the selected subtitles.
+      loader.selectSubtitleRendition(RenditionSelection(rendition: subtitle))
+    }
     let active = ActiveItem(item: item, loader: loader)
     active.playRequestClock = clock.now
     item.owner = self
@@ -99,6 +105,7 @@ extension PlaybackLoop {
       $0.renditions = media.renditions
       $0.iFrameVariants = media.iFrameVariants
     }
+    mirrorRenditions(active, active.loader.snapshot())
     if media.streamKind != .vod && active.seek == nil && !active.isResuming {
       // A live item starts near the edge, not at the start of its timeline.
       let start = media.startTime
@@ -275,6 +282,7 @@ extension PlaybackLoop {
       active.item.update { $0.seekableTimeRanges = seekable }
       emit(.seekableTimeRangesChanged(active.item, seekable))
     }
+    reportRenditions(active, loaderStatus)
     catchUpIfTooFarBehind(active, window: loaderStatus.seekableRange)
     if let bandwidth = loaderStatus.bandwidth {
       active.item.update {

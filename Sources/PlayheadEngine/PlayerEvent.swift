@@ -44,6 +44,12 @@ public struct PlayerEvent: Sendable {
     case failedToPlayToEnd(PlayerItem, PlayheadError)
     /// The rendition being loaded changed (HLS), with the reason.
     case variantChanged(PlayerItem, VariantInfo, VariantChangeReason)
+    /// The item's selected audio rendition changed (nil: the variant's own audio): the
+    /// start choice, the application's selection, or a variant switch to another group.
+    case audioRenditionChanged(PlayerItem, RenditionInfo?)
+    /// The item's selected subtitle rendition changed (nil: none); its segment list is
+    /// in `PlayerItem.subtitleSegments` when the event arrives.
+    case subtitleRenditionChanged(PlayerItem, RenditionInfo?)
     /// `Player.resume(at:)` started rebuilding the item's source.
     case resumeStarted(PlayerItem, MediaTime)
     /// The rebuilt source is ready at the requested time.
@@ -101,6 +107,8 @@ public struct PlayerEvent: Sendable {
     case .didPlayToEnd: return "didPlayToEnd"
     case .failedToPlayToEnd: return "failedToPlayToEnd"
     case .variantChanged: return "trackChanged"
+    case .audioRenditionChanged: return "audioRenditionChanged"
+    case .subtitleRenditionChanged: return "subtitleRenditionChanged"
     case .resumeStarted: return "resumeBegin"
     case .resumeCompleted: return "resumeComplete"
     case .resumeFailed: return "resumeFail"

@@ -67,8 +67,9 @@ public final class PlayerItem: @unchecked Sendable, Identifiable, Hashable {
   /// 0 is the first segment of the playlist as first loaded (an EVENT playlist's range
   /// starts at 0 and grows). Empty until ready.
   public var seekableTimeRanges: [MediaTimeRange] { read { $0.seekableTimeRanges } }
-  /// The alternate renditions the stream offers (audio languages, subtitles, …). They
-  /// are listed; playing an alternate audio or subtitle rendition is not supported yet.
+  /// Every alternate rendition the master playlist offers (audio languages, subtitles,
+  /// video angles, closed captions), in playlist order. `audioRenditions` and
+  /// `subtitleRenditions` list those of the variant being played, which can be selected.
   public var renditions: [RenditionInfo] { read { $0.renditions } }
   /// The I-frame (trick play) variants the stream offers.
   public var iFrameVariants: [VariantInfo] { read { $0.iFrameVariants } }
@@ -209,4 +210,10 @@ struct ItemState: Sendable {
   var forwardPlaybackEndTime: MediaTime = .invalid
   var reversePlaybackEndTime: MediaTime = .invalid
   var audioTimePitchAlgorithm: AudioTimePitchAlgorithm = .timeDomain
+  var audioRenditions: [RenditionInfo] = []
+  var selectedAudioRendition: RenditionInfo?
+  var preferredAudioLanguages: [String] = []
+  var subtitleRenditions: [RenditionInfo] = []
+  var selectedSubtitleRendition: RenditionInfo?
+  var subtitleSegments: SubtitleSegmentList?
 }

@@ -79,7 +79,8 @@ public final class HTTPDataSource: DataSource, @unchecked Sendable {
     let wasInvalidated = invalidated
     invalidated = true
     lock.unlock()
-    if !wasInvalidated { session.invalidateAndCancel() }
+    // No task is cancelled here: a load holds its source until its task has ended.
+    if !wasInvalidated { session.finishTasksAndInvalidate() }
   }
 
   /// Loads `request`, blocking until the bytes are there or the load fails; see the type
@@ -130,7 +131,10 @@ public final class HTTPDataSource: DataSource, @unchecked Sendable {
     do {
       data = try wait(for: load, startClock: startClock, progress: progress)
     } catch {
-      task.cancel()
+      load.condition.lock()
+      let toCancel = load.taskToCancel(endedByItself: load.taskEnded)
+      load.condition.unlock()
+      toCancel?.cancel()
       throw error
     }
     let endClock = clock.now
@@ -156,12 +160,14 @@ public final class HTTPDataSource: DataSource, @unchecked Sendable {
     lock.unlock()
     for load in loads {
       load.condition.lock()
+      let toCancel = load.taskToCancel(endedByItself: load.taskEnded)
       load.finish(.failed(cancelledError(load.request.url)))
-      let task = load.task
       load.condition.unlock()
-      task?.cancel()
+      toCancel?.cancel()
     }
-    if shouldInvalidate { session.invalidateAndCancel() }
+    // Every task was cancelled above, once each; the session goes once they have ended
+    // (cancelling them again through the session races with their completion).
+    if shouldInvalidate { session.finishTasksAndInvalidate() }
   }
 
   // MARK: Internals

@@ -38,10 +38,25 @@ final class HTTPLoad: @unchecked Sendable {
   var sawResponse = false
   /// Monotonic time of the request or its last response headers or body bytes.
   var lastActivityNanoseconds: UInt64
+  /// Set once the task has been cancelled, so that it is cancelled at most once.
+  var taskCancelled = false
+  /// Set when URLSession reported the task complete.
+  var taskEnded = false
 
   init(request: DataRequest) {
     self.request = request
     lastActivityNanoseconds = HTTPTransferState.nowNanoseconds()
+  }
+
+  /// The task to cancel now, or nil when it was cancelled already or has ended by
+  /// itself; the caller holds the lock and cancels the task after releasing it.
+  ///
+  /// Cancelling a task twice, or one that is completing, races with URLSession's own
+  /// bookkeeping on Linux (a trap in `URLSession.behaviour(for:)`).
+  func taskToCancel(endedByItself: Bool) -> URLSessionDataTask? {
+    guard !taskCancelled, !endedByItself else { return nil }
+    taskCancelled = true
+    return task
   }
 
   /// Records `outcome` unless one is already set; the caller holds the lock.

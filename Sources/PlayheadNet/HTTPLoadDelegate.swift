@@ -68,11 +68,15 @@ final class HTTPLoadDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
       complete = true
     }
     load.data.append(contentsOf: chunk)
-    if complete { load.finish(.finished) }
+    var toCancel: URLSessionDataTask?
+    if complete {
+      load.finish(.finished)
+      toCancel = load.taskToCancel(endedByItself: load.taskEnded)
+    }
     load.condition.broadcast()
     load.condition.unlock()
     // A server that ignored the range keeps sending; the wanted bytes are all here.
-    if complete { dataTask.cancel() }
+    toCancel?.cancel()
   }
 
   func urlSession(
@@ -81,6 +85,7 @@ final class HTTPLoadDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
     guard let load = load(for: task) else { return }
     load.condition.lock()
     defer { load.condition.unlock() }
+    load.taskEnded = true
     guard load.outcome == nil else { return }
     let url = load.request.url
     if let expected = load.expectedBytes, load.sawResponse, load.data.count < expected {

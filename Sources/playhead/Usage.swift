@@ -13,6 +13,7 @@ enum Usage {
       snapshot   Write the frame at a given time as a PNG file
       playlist   Parse an HLS playlist (M3U8) and print it, as JSON, or as written back
       catalog    Fetch a video or playlist from the video cloud's Playback API
+      thumbnails Write seek thumbnails (images or sprite sheets) and their WebVTT file
 
     Inputs are local paths (absolute or relative) or http(s) URLs, including HLS
     playlists (.m3u8); 'play' also takes catalog:ACCOUNT/VIDEO_ID (see 'play --help').
@@ -196,6 +197,37 @@ enum Usage {
     Exit status: 0 fetched, 2 bad command line, 3 the API answered with an error (each
     error_code and message is printed), the network failed, or the answer is not a video
     or playlist.
+    """
+
+  /// `playhead thumbnails --help`.
+  static let thumbnails = """
+    Usage: playhead thumbnails <path-or-url> --every SECONDS --out DIR [options]
+
+    Writes seek thumbnails of a video into DIR: the frame shown every SECONDS (the latest
+    frame at or before each time, from 0 to the end), as one image per thumbnail
+    (thumb-0001.jpg, ...) or as sprite sheets (sprite-001.jpg, ...), and DIR/thumbnails.vtt,
+    a WebVTT thumbnails file whose cue k covers [k x SECONDS, (k+1) x SECONDS) with the
+    image's name as its payload (with #xywh=x,y,w,h for a sprite tile). Players and
+    Playhead's thumbnail seeking (Video.thumbnailVTTURL) read it. Prints a summary.
+    Reads progressive media (MP4, MPEG-TS, WebM, ...), not HLS playlists.
+
+    Options:
+      --every SECONDS     Seconds between thumbnails (10, 2.5, 1:00; at least 0.001)
+      --out DIR           The folder to write into (created if needed; files replaced)
+      --sprite COLSxROWS  Sprite sheets of COLS x ROWS thumbnails (5x5; 1 to 100 each);
+                          the last sheet is cut to the rows it uses
+      --width W           Thumbnail width in pixels, 1 to 4096 (default 160); the height
+                          keeps the aspect ratio
+      --format F          jpeg (default) or png
+      --quality Q         JPEG quality from 0 to 1 (default 0.85)
+      --quiet             Print only errors
+      --header 'K: V', --referer R, --user-agent UA, --timeout MS
+                          HTTP request options, as for 'play'
+      -h, --help          Show this help
+
+    Exit status: 0 when every file was written, 2 for a bad command line (or more than
+    100000 thumbnails), 3 when the input cannot be read or a file cannot be written, 4
+    when the input is not a video that decodes.
     """
 
   /// `playhead playlist --help`.

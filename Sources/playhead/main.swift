@@ -20,6 +20,8 @@ case "snapshot":
 case "playlist": exit(PlaylistCommand.main(verbArguments, console: console))
 case "catalog":
   status = CatalogCommand.main(verbArguments, console: console)
+case "thumbnails":
+  status = ThumbnailsCommand.main(verbArguments, console: console)
 case "-h", "--help", "help":
   console.line(Usage.tool)
   status = .success

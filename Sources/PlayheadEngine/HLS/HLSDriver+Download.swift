@@ -79,10 +79,12 @@ extension HLSDriver {
           continue
         }
         let downloaded = try download(segment, level: level, generation: generation)
-        // A seek may have restarted the queue meanwhile; check and advance atomically.
+        // A seek may have restarted the queue meanwhile; check and advance atomically. A
+        // restart that needs this very segment first takes it instead of fetching it again.
         lock.lock()
-        if generation == queue.generation {
-          queue.append(downloaded, generation: generation)
+        let current = queue.generation
+        if generation == current || startsRestartLocked(with: downloaded) {
+          queue.append(downloaded, generation: current)
           nextLoadTime = downloaded.end
           if nextLoadSequence != nil { nextLoadSequence = downloaded.mediaSequence + 1 }
           currentLevel = level
@@ -95,6 +97,15 @@ extension HLSDriver {
         finishedGeneration = generation
       }
     }
+  }
+
+  /// Whether `segment`, downloaded for an earlier generation, is the first segment the
+  /// current one needs (nothing queued yet; call with `lock` held).
+  private func startsRestartLocked(with segment: DownloadedSegment) -> Bool {
+    guard queue.bufferedEnd == nil else { return false }
+    if let sequence = nextLoadSequence { return segment.mediaSequence == sequence }
+    let tolerance = MediaTime(value: 1, timescale: 1000)
+    return segment.start <= nextLoadTime + tolerance && nextLoadTime + tolerance < segment.end
   }
 
   private var currentLevelSnapshot: Int {

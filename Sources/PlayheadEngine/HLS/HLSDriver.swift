@@ -16,6 +16,10 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   /// The clock network waits and exclusions read (see `init`).
   let clock: any Clock
   let dataSource: any DataSource
+  /// Whether `stop()` cancels the data source's loads: not when it is another stream's
+  /// (an alternate rendition shares its main stream's connections, so stopping it never
+  /// cancels a request; the main stream's stop cancels them all).
+  let ownsDataSource: Bool
   let bandwidthMeter: BandwidthMeter
   /// Chooses the rendition of every segment; used only by the downloader thread (and
   /// once while opening).
@@ -65,9 +69,14 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   var changeHandler: (@Sendable () -> Void)?
 
   /// Opens `url`: loads the playlist, and for a master playlist chooses the start level.
-  init(url: URL, configuration: HLSConfiguration, clock: any Clock, startTime: MediaTime? = nil)
-    throws(PlayheadError)
-  {
+  ///
+  /// `liveEdge` places a live media playlist on another stream's timeline (an alternate
+  /// rendition of it): its last segment then ends at that time. `sharedDataSource` loads
+  /// through another stream's data source.
+  init(
+    url: URL, configuration: HLSConfiguration, clock: any Clock, startTime: MediaTime? = nil,
+    liveEdge: MediaTime? = nil, sharedDataSource: (any DataSource)? = nil
+  ) throws(PlayheadError) {
     self.url = url
     self.configuration = configuration
     // In fast mode the player's clock jumps to each presentation deadline; a network
@@ -92,8 +101,11 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
       abrConfiguration.startPreference = configuration.startPreference
       abr = DefaultABRController(configuration: abrConfiguration)
     }
-    self.dataSource = HLSDriver.makeDataSource(
-      for: url, configuration: configuration, clock: self.clock, meter: meter)
+    self.dataSource =
+      sharedDataSource
+      ?? HLSDriver.makeDataSource(
+        for: url, configuration: configuration, clock: self.clock, meter: meter)
+    ownsDataSource = sharedDataSource == nil
     let response = try dataSource.load(DataRequest(url: url, purpose: .playlist))
     let playlist: Playlist
     do {
@@ -127,7 +139,9 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
     if let media = playlists[currentLevel], !media.endList {
       // Live: the timeline starts at the playlist's first segment; playback starts near
       // the live edge (or at the start time, when one is given).
-      let timeline = liveTimeline ?? HLSLiveTimeline(media)
+      let timeline =
+        liveTimeline ?? liveEdge.map { HLSLiveTimeline(media, endingAt: $0) }
+        ?? HLSLiveTimeline(media)
       liveTimeline = timeline
       let sequence =
         startTime.flatMap { timeline.sequence(containing: $0) } ?? Self.liveStartSequence(media)
@@ -265,13 +279,7 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   }
 
   var renditions: [RenditionInfo] {
-    (master?.renditions ?? []).map { rendition in
-      RenditionInfo(
-        type: Self.typeName(rendition.type), groupID: rendition.groupID, name: rendition.name,
-        language: rendition.language, isDefault: rendition.isDefault,
-        autoselect: rendition.autoselect, forced: rendition.forced,
-        uri: rendition.uri?.absoluteString)
-    }
+    (master?.renditions ?? []).map(Self.info)
   }
 
   var iFrameVariants: [VariantInfo] {
@@ -279,15 +287,6 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
       VariantInfo(
         index: index, bandwidth: variant.bandwidth, width: variant.resolution?.width,
         height: variant.resolution?.height, codecs: variant.codecs, uri: variant.uri.absoluteString)
-    }
-  }
-
-  private static func typeName(_ type: RenditionType) -> String {
-    switch type {
-    case .audio: return "audio"
-    case .video: return "video"
-    case .subtitles: return "subtitles"
-    case .closedCaptions: return "closedCaptions"
     }
   }
 
@@ -347,7 +346,7 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
     lock.lock()
     stopped = true
     lock.unlock()
-    dataSource.cancelAll()
+    if ownsDataSource { dataSource.cancelAll() }
     queue.cancel()
     positionSignal.raise()
   }

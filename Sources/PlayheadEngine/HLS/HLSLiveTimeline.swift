@@ -24,6 +24,13 @@ struct HLSLiveTimeline: Sendable, Equatable {
     boundaries = Self.boundaries(of: playlist, from: time - before)
   }
 
+  /// A timeline on which the last segment of `playlist` ends at `edge` (an alternate
+  /// rendition placed on its main stream's timeline by their live edges).
+  init(_ playlist: MediaPlaylist, endingAt edge: MediaTime) {
+    let end = (playlist.segments.last?.mediaSequence ?? playlist.mediaSequence - 1) + 1
+    self.init(playlist, sequence: end, startsAt: edge)
+  }
+
   /// From the first segment still in the playlist to the end of its last one.
   var range: MediaTimeRange {
     MediaTimeRange(start: boundaries.first ?? .zero, end: boundaries.last ?? .zero)

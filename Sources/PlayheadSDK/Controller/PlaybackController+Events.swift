@@ -108,7 +108,8 @@ extension PlaybackController {
     case .itemStatusChanged, .currentItemChanged, .timeControlStatusChanged, .firstFramePresented,
       .bufferEmptyChanged, .likelyToKeepUpChanged, .bufferFullChanged, .liveCatchUp,
       .loadedTimeRangesChanged, .seekCompleted, .resumeStarted, .resumeCompleted, .resumeFailed,
-      .backupSourceUsed, .softwareDecodingUsed, .accessLogEntryAdded:
+      .backupSourceUsed, .softwareDecodingUsed, .accessLogEntryAdded, .audioRenditionChanged,
+      .subtitleRenditionChanged:
       return
     }
   }

@@ -91,6 +91,7 @@ extension PlaybackController {
       return
     }
     observe(runtime)
+    startThumbnails(runtime)
     if readSettings({ $0.autoPlay }) { performPlay(runtime, isRequest: false) }
   }
 
@@ -181,6 +182,7 @@ extension PlaybackController {
     runtime.videoGate.isOpen = false
     runtime.bumper?.videoGate.isOpen = false
     sendLifecycle(.terminate, runtime)
+    runtime.thumbnails?.cancel()
     refreshQoE(runtime)
     _ = runtime.bumper?.session.terminate()
     _ = runtime.session.terminate()

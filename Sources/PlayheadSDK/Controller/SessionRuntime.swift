@@ -28,6 +28,8 @@ final class SessionRuntime: @unchecked Sendable {
   var cues: CuePointTracker
   var qoe = QoETracker()
   var bumper: BumperRuntime?
+  /// The thumbnails track and pictures (made when thumbnail seeking needs them).
+  var thumbnails: SessionThumbnails?
 
   init(session: PlaybackSession, videoGate: SessionVideoGate) {
     self.session = session

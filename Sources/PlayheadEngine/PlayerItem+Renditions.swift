@@ -1,0 +1,85 @@
+import Foundation
+import PlayheadCore
+
+extension PlayerItem {
+  /// The audio renditions of the variant being played (its AUDIO group), in master
+  /// playlist order.
+  ///
+  /// Empty until the item is ready, for progressive media and for variants without an
+  /// AUDIO group. When the player switches to a variant with another group, the list
+  /// becomes that group's.
+  public var audioRenditions: [RenditionInfo] { read { $0.audioRenditions } }
+
+  /// The audio rendition being played, a value from `audioRenditions`; nil when the
+  /// variant's own audio plays without a rendition.
+  ///
+  /// At start it is chosen from `preferredAudioLanguages` (an AUTOSELECT or DEFAULT
+  /// rendition in the first preferred language that has one), else the DEFAULT
+  /// rendition, else the first. A rendition with a media playlist (URI) of its own plays
+  /// as a second stream, and the audio in the variant's segments, if any, is ignored. A
+  /// variant switch keeps the selection: the rendition of the new variant's group with
+  /// the same GROUP-ID and NAME, else the same NAME.
+  public var selectedAudioRendition: RenditionInfo? { read { $0.selectedAudioRendition } }
+
+  /// Languages (BCP 47 tags such as "fr" or "pt-BR"), most preferred first, that choose
+  /// the audio rendition when the item starts.
+  ///
+  /// A tag matches a rendition's LANGUAGE exactly (ignoring case), else by its primary
+  /// subtag ("pt" matches "pt-BR"). Only AUTOSELECT or DEFAULT renditions are chosen this
+  /// way. Set it before the item starts loading; later changes apply only to a resume.
+  public var preferredAudioLanguages: [String] {
+    get { read { $0.preferredAudioLanguages } }
+    set { update { $0.preferredAudioLanguages = newValue } }
+  }
+
+  /// Plays `rendition`'s audio (a value from `audioRenditions`), or the variant's own
+  /// audio for nil, from the current position.
+  ///
+  /// A rendition with a media playlist of its own is fetched from the segment that holds
+  /// the current time; the audio decoded ahead is dropped and the video goes on (the
+  /// audio may pause for a moment; it is not seamless). An `audioRenditionChanged` event
+  /// follows once the selection changed. Returns false, and changes nothing, when the
+  /// item is not the current item of a player or `rendition` is not in
+  /// `audioRenditions`. A rendition whose playlist cannot be loaded adds an error-log
+  /// entry and the audio that was playing goes on.
+  @discardableResult
+  public func selectAudioRendition(_ rendition: RenditionInfo?) -> Bool {
+    guard let owner, status == .readyToPlay else { return false }
+    if let rendition, !audioRenditions.contains(rendition) { return false }
+    owner.audioRenditionSelected(rendition, for: self)
+    return true
+  }
+
+  /// The subtitle renditions of the variant being played (its SUBTITLES group), in
+  /// master playlist order; empty until ready and without a group.
+  public var subtitleRenditions: [RenditionInfo] { read { $0.subtitleRenditions } }
+
+  /// The selected subtitle rendition, a value from `subtitleRenditions`; nil (the
+  /// default) when none is selected.
+  public var selectedSubtitleRendition: RenditionInfo? { read { $0.selectedSubtitleRendition } }
+
+  /// The segments of the selected subtitle rendition and where they lie on the item
+  /// timeline; nil when none is selected.
+  ///
+  /// The player fetches the rendition's media playlist when it is selected but does not
+  /// read the cues: a cue reader fetches and parses the segments.
+  public var subtitleSegments: SubtitleSegmentList? { read { $0.subtitleSegments } }
+
+  /// Selects `rendition` (a value from `subtitleRenditions` with a URI), or no subtitles
+  /// for nil, and fetches its media playlist.
+  ///
+  /// A `subtitleRenditionChanged` event follows once the playlist is loaded (and
+  /// `subtitleSegments` holds it). Returns false, and changes nothing, when the item is
+  /// not the current item of a player, or `rendition` is not in `subtitleRenditions` or
+  /// has no URI. A playlist that cannot be loaded adds an error-log entry and the
+  /// selection stays as it was.
+  @discardableResult
+  public func selectSubtitleRendition(_ rendition: RenditionInfo?) -> Bool {
+    guard let owner, status == .readyToPlay else { return false }
+    if let rendition, !subtitleRenditions.contains(rendition) || rendition.uri == nil {
+      return false
+    }
+    owner.subtitleRenditionSelected(rendition, for: self)
+    return true
+  }
+}

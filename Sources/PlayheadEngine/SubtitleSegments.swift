@@ -1,0 +1,91 @@
+import Foundation
+import PlayheadCore
+
+/// One segment of a subtitle rendition (a WebVTT file) and where it lies on the item
+/// timeline.
+public struct SubtitleSegment: Sendable, Equatable {
+  /// The segment's URL, resolved against its media playlist.
+  public var url: URL
+  /// The item time the segment covers, from the playlist's durations (on the live
+  /// timeline for live streams).
+  public var timeRange: MediaTimeRange
+
+  public init(url: URL, timeRange: MediaTimeRange) {
+    self.url = url
+    self.timeRange = timeRange
+  }
+}
+
+/// The segments of the selected subtitle rendition, for a cue reader to fetch and parse.
+///
+/// The player does not read the cues itself. For a live stream the list is the playlist
+/// as fetched when the rendition was selected; selecting it again fetches it anew.
+public struct SubtitleSegmentList: Sendable, Equatable {
+  /// The rendition the segments belong to.
+  public var rendition: RenditionInfo
+  /// The rendition's media playlist.
+  public var playlistURL: URL
+  /// The segments in playlist order.
+  public var segments: [SubtitleSegment]
+  /// Whether the playlist has its end list (false for a live snapshot).
+  public var isComplete: Bool
+
+  public init(
+    rendition: RenditionInfo, playlistURL: URL, segments: [SubtitleSegment], isComplete: Bool
+  ) {
+    self.rendition = rendition
+    self.playlistURL = playlistURL
+    self.segments = segments
+    self.isComplete = isComplete
+  }
+
+  /// The segments whose time range contains `time`.
+  public func segments(at time: MediaTime) -> [SubtitleSegment] {
+    segments.filter { $0.timeRange.start <= time && time < $0.timeRange.end }
+  }
+}
+
+/// The rules that pick an alternate rendition from a variant's group.
+enum RenditionChoice {
+  /// The audio rendition an item starts with: for each preferred language in order, an
+  /// AUTOSELECT (or DEFAULT) rendition in that language; else the DEFAULT rendition; else
+  /// the first. Nil for an empty group.
+  static func startRendition(in group: [RenditionInfo], preferredLanguages: [String])
+    -> RenditionInfo?
+  {
+    let candidates = group.filter { $0.autoselect || $0.isDefault }
+    for preferred in preferredLanguages {
+      if let exact = candidates.first(where: { languageMatches($0.language, preferred) }) {
+        return exact
+      }
+      if let close = candidates.first(where: {
+        primarySubtag($0.language) == primarySubtag(preferred) && !preferred.isEmpty
+      }) {
+        return close
+      }
+    }
+    return group.first { $0.isDefault } ?? group.first
+  }
+
+  /// The rendition of `group` that stands for `selected`: the same one, else the one
+  /// with the same NAME (a variant switch to another group), else one in the same
+  /// language. Nil when nothing matches.
+  static func counterpart(of selected: RenditionInfo, in group: [RenditionInfo])
+    -> RenditionInfo?
+  {
+    if group.contains(selected) { return selected }
+    if let named = group.first(where: { $0.name == selected.name }) { return named }
+    guard let language = selected.language else { return nil }
+    return group.first { languageMatches($0.language, language) }
+  }
+
+  /// Whether two language tags are the same, ignoring case.
+  static func languageMatches(_ language: String?, _ preferred: String) -> Bool {
+    guard let language else { return false }
+    return language.lowercased() == preferred.lowercased()
+  }
+
+  private static func primarySubtag(_ language: String?) -> String? {
+    language?.lowercased().split(separator: "-").first.map(String.init)
+  }
+}
