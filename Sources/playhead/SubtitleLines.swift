@@ -128,7 +128,7 @@ final class DirectSubtitles: @unchecked Sendable {
       lines.cue(
         time: time, start: cue.start, end: cue.end, plainText: cue.plainText,
         track: cue.trackID, language: cue.language)
-    case .cueExited:
+    case .cueExited, .audioChanged:
       break
     }
   }

@@ -46,7 +46,9 @@ final class HLSSubtitleRenditionTests: XCTestCase {
     }
     controller.play()
     recorder.waitFor(lifecycle: "end")
-    text.waitFor("Second 9") { $0.contains { $0.detail == "Second 9" } }
+    text.waitFor("Second 9 exits at the end") {
+      $0.contains { $0.type == "textCueExit" && $0.detail == "Second 9" }
+    }
     let enters = text.entries.filter { $0.type == "textCueEnter" }
     XCTAssertEqual(enters.map(\.detail), (0..<10).map { "Second \($0)" })
     for (second, entry) in enters.enumerated() {
@@ -85,6 +87,66 @@ final class HLSSubtitleRenditionTests: XCTestCase {
     }
     XCTAssertEqual(
       Array(text.cueChanges.suffix(2)), ["exit:Second 6", "enter:Second 2"])
+  }
+
+  func testAnAudioSwitchMakesTheAutomaticRuleShowSubtitles() throws {
+    let server = try startServer()
+    let (controller, recorder, text) = TextTrackTesting.makeController(
+      languages: ["en"], mode: .automatic)
+    defer { controller.close() }
+    controller.setVideos([SDKTesting.video(id: "alt", url: server.url("/hls-alt/master.m3u8"))])
+    text.waitFor(type: "textTrackChanged")
+    let session = try XCTUnwrap(recorder.sessions.first)
+    let tracks = try XCTUnwrap(session.textTracks)
+    XCTAssertEqual(tracks.selectedAudio?.id, "hls:aud:English", "the engine's start choice")
+    XCTAssertNil(tracks.selected, "English audio, English viewer: no subtitles")
+    let french = try XCTUnwrap(tracks.audioOptions.first { $0.language == "fr" })
+    XCTAssertFalse(
+      tracks.selectAudio(
+        AudioTrackOption(
+          id: "stream:9", language: "fr", label: "x", isDefault: false, autoselect: true,
+          source: .embedded(streamIndex: 9))), "not one of the options")
+    XCTAssertTrue(tracks.selectAudio(french))
+    // French audio for an English viewer: the English subtitles are chosen and loaded.
+    text.waitFor(type: "textTrackLoaded")
+    let names = text.entries.map(\.type)
+    let audioChange = try XCTUnwrap(names.firstIndex(of: "audioTrackChanged"), "\(names)")
+    XCTAssertLessThan(audioChange, try XCTUnwrap(names.lastIndex(of: "textTrackChanged")))
+    XCTAssertEqual(text.entries[audioChange].detail, "hls:aud:Français")
+    XCTAssertEqual(tracks.selectedAudio?.id, "hls:aud:Français")
+    XCTAssertEqual(tracks.audioLanguage, "fr")
+    XCTAssertEqual(tracks.selected?.id, "hls:subs:English")
+    XCTAssertEqual(session.playerItem?.selectedAudioRendition?.language, "fr")
+    XCTAssertEqual(session.playerItem?.selectedSubtitleRendition?.name, "English")
+    // Off by hand: the engine's subtitle rendition is released too.
+    let released = expectation(description: "the engine's subtitles off")
+    let player = try XCTUnwrap(session.player)
+    let token = player.addEventObserver(queue: DispatchQueue(label: "test.released")) { event in
+      if case .subtitleRenditionChanged(_, nil) = event.kind { released.fulfill() }
+    }
+    defer { player.removeEventObserver(token) }
+    XCTAssertTrue(tracks.select(nil))
+    wait(for: [released], timeout: 60)
+    XCTAssertNil(session.playerItem?.selectedSubtitleRendition)
+    text.waitFor("off") { $0.last?.type == "textTrackChanged" && $0.last?.detail == "none" }
+  }
+
+  func testPreferredAudioLanguagesChooseTheAudioAtStart() throws {
+    let server = try startServer()
+    let (controller, recorder, text) = TextTrackTesting.makeController(
+      languages: ["en"], mode: .automatic, audioLanguages: ["fr-CA", "en"])
+    defer { controller.close() }
+    controller.autoPlay = true
+    controller.setVideos([SDKTesting.video(id: "alt", url: server.url("/hls-alt/master.m3u8"))])
+    text.waitFor(type: "textTrackLoaded")
+    let session = try XCTUnwrap(recorder.sessions.first)
+    let tracks = try XCTUnwrap(session.textTracks)
+    XCTAssertEqual(tracks.selectedAudio?.language, "fr", "fr-CA matches fr")
+    XCTAssertEqual(
+      text.entries.filter { $0.type == "textTrackChanged" }.map(\.detail), ["hls:subs:English"],
+      "chosen once, for the French audio")
+    recorder.waitFor(lifecycle: "end")
+    XCTAssertEqual(session.playerItem?.selectedAudioRendition?.language, "fr")
   }
 
   func testAMissingRenditionPlaylistSendsATypedError() throws {

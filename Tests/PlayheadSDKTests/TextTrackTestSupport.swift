@@ -7,9 +7,9 @@ import XCTest
 /// One text-track lifecycle event as a consumer or the delegate saw it.
 struct TextEventEntry: Sendable, Equatable, CustomStringConvertible {
   /// `textCueEnter`, `textCueExit`, `textTrackChanged`, `textTrackLoaded`,
-  /// `textTrackFailedToLoad`.
+  /// `textTrackFailedToLoad`, `audioTrackChanged`.
   var type: String
-  /// The cue's plain text, or the track ID.
+  /// The cue's plain text, or the track ID (the audio track's for `audioTrackChanged`).
   var detail: String
   /// The event's content time.
   var time: MediaTime
@@ -44,9 +44,12 @@ final class TextEventRecorder: PlaybackSessionConsumer, @unchecked Sendable {
 
   func playbackSession(_ session: PlaybackSession, didReceive lifecycleEvent: LifecycleEvent) {
     let type = lifecycleEvent.type.rawValue
-    guard type.hasPrefix("textCue") || type.hasPrefix("textTrack") else { return }
+    guard type.hasPrefix("textCue") || type.hasPrefix("textTrack") || type == "audioTrackChanged"
+    else { return }
     var entry = TextEventEntry(
-      type: type, detail: lifecycleEvent.textTrackID ?? "none",
+      type: type,
+      detail: lifecycleEvent.textTrackID ?? lifecycleEvent.properties["audioTrack"]?.stringValue
+        ?? "none",
       time: lifecycleEvent.currentTime, error: lifecycleEvent.error)
     if let cue = lifecycleEvent.textCue {
       entry.detail = cue.plainText
@@ -123,12 +126,13 @@ enum TextTrackTesting {
   /// A controller with a sidecar-subtitles provider, preferring `languages` in `mode`.
   static func makeController(
     languages: [String] = ["en"], mode: TextTrackPreferences.Mode = .always,
-    upstream: (any PlaybackSessionProvider)? = nil
+    audioLanguages: [String] = [], upstream: (any PlaybackSessionProvider)? = nil
   ) -> (PlaybackController, SDKRecorder, TextEventRecorder) {
     let provider = PlayerSDKManager.shared.createSidecarSubtitlesSessionProvider(
       upstream: upstream,
       configuration: TextTrackConfiguration(
-        preferences: TextTrackPreferences(languages: languages, mode: mode)))
+        preferences: TextTrackPreferences(languages: languages, mode: mode),
+        preferredAudioLanguages: audioLanguages))
     let (controller, recorder) = SDKTesting.makeController(provider: provider)
     let text = TextEventRecorder()
     controller.addSessionConsumer(text)

@@ -1,16 +1,19 @@
 import Foundation
 import PlayheadCore
+import PlayheadEngine
 import PlayheadHLS
 import PlayheadText
 
 /// Fetches the WebVTT segments of an HLS subtitle rendition on a thread of its own and
 /// hands their cues, on the item timeline, to its owner.
 ///
-/// Order: the segment at the play position first, then the ones after it (up to the
-/// look-ahead, when there is one), then, without a look-ahead, the ones before it; a new
-/// position (a seek) changes what comes next. A VOD playlist is read once; an `EVENT`
-/// playlist is reloaded every target duration; a sliding-window live playlist is refused
-/// (the item timeline of its segments is the engine's, see docs/tracks.md).
+/// The segments and their item times come from the engine (`SubtitleSegmentList`, loaded
+/// when the rendition is selected). Order: the segment at the play position first, then the
+/// ones after it (up to the look-ahead, when there is one), then, without a look-ahead, the
+/// ones before it; a new position (a seek) changes what comes next. A complete (VOD) list
+/// is read as it is; for an incomplete one the playlist is read: an `EVENT` playlist is
+/// reloaded every target duration and its new segments follow the last one; a
+/// sliding-window live playlist is refused (see docs/tracks.md).
 ///
 /// Cue times: a segment's cues are moved to the media timeline by its `X-TIMESTAMP-MAP`
 /// (unwrapped near the segment's expected media time), then by the timeline origin: the
@@ -31,13 +34,13 @@ final class HLSSubtitleLoader: @unchecked Sendable {
   }
 
   private struct Entry {
-    var segment: MediaSegment
+    var url: URL
     var start: MediaTime
     var end: MediaTime
     var fetched = false
   }
 
-  private let playlistURL: URL
+  private let list: SubtitleSegmentList
   private let variantURL: URL?
   private let fetcher: TextTrackFetcher
   private let lookAhead: MediaTime?
@@ -52,10 +55,10 @@ final class HLSSubtitleLoader: @unchecked Sendable {
   private var fallbackOrigin: MediaTime?
 
   init(
-    playlistURL: URL, variantURL: URL?, fetcher: TextTrackFetcher, lookAhead: MediaTime?,
+    list: SubtitleSegmentList, variantURL: URL?, fetcher: TextTrackFetcher, lookAhead: MediaTime?,
     waitClock: any Clock, handlers: Handlers
   ) {
-    self.playlistURL = playlistURL
+    self.list = list
     self.variantURL = variantURL
     self.fetcher = fetcher
     self.lookAhead = lookAhead
@@ -100,25 +103,32 @@ final class HLSSubtitleLoader: @unchecked Sendable {
   }
 
   private func run() {
-    var playlist: MediaPlaylist
-    do {
-      playlist = try fetcher.mediaPlaylist(at: playlistURL)
-    } catch {
-      if !isCancelled { handlers.failed(error) }
-      return
+    var entries = list.segments.map { segment in
+      Entry(url: segment.url, start: segment.timeRange.start, end: segment.timeRange.end)
     }
-    guard playlist.endList || playlist.playlistType == .event else {
-      handlers.failed(
-        PlayheadError(
-          .unsupportedFormat,
-          "subtitle rendition \(playlistURL.absoluteString) is a sliding-window live playlist; "
-            + "only VOD and EVENT subtitle playlists are read", url: playlistURL))
-      return
+    var playlist: MediaPlaylist?
+    if !list.isComplete {
+      do {
+        let fetched = try fetcher.mediaPlaylist(at: list.playlistURL)
+        guard fetched.endList || fetched.playlistType == .event else {
+          handlers.failed(
+            PlayheadError(
+              .unsupportedFormat,
+              "subtitle rendition \(list.playlistURL.absoluteString) is a sliding-window live "
+                + "playlist; only VOD and EVENT subtitle playlists are read",
+              url: list.playlistURL))
+          return
+        }
+        entries += Self.entries(of: fetched, after: entries)
+        playlist = fetched
+      } catch {
+        if !isCancelled { handlers.failed(error) }
+        return
+      }
     }
     if let variantURL {
       origin = try? HLSTimelineOrigin.measure(variantURL: variantURL, fetcher: fetcher)
     }
-    var entries = Self.entries(of: playlist, after: nil, startingAt: .zero)
     var caughtUp = false
     var nextReload = waitClock.now + Self.reloadInterval(playlist)
     while !isCancelled {
@@ -131,37 +141,33 @@ final class HLSSubtitleLoader: @unchecked Sendable {
         caughtUp = true
         handlers.caughtUp()
       }
-      if playlist.endList {
+      guard let current = playlist, !current.endList else {
         if entries.allSatisfy(\.fetched) { return }
         wake.waitUntilRaised()
         continue
       }
       guard waitClock.wait(until: nextReload, orUntil: wake) else { continue }
-      if let reloaded = try? fetcher.mediaPlaylist(at: playlistURL) {
-        let end = entries.last?.end ?? .zero
-        let lastSequence = entries.last?.segment.mediaSequence
-        let added = Self.entries(of: reloaded, after: lastSequence, startingAt: end)
-        entries += added
+      if let reloaded = try? fetcher.mediaPlaylist(at: list.playlistURL) {
+        entries += Self.entries(of: reloaded, after: entries)
         playlist = reloaded
       }
-      nextReload = waitClock.now + Self.reloadInterval(playlist)
+      nextReload = waitClock.now + Self.reloadInterval(playlist ?? current)
     }
   }
 
   /// How long an `EVENT` playlist is left before it is read again: its target duration.
-  private static func reloadInterval(_ playlist: MediaPlaylist) -> MediaTime {
-    MediaTime(value: Int64(max(1, playlist.targetDuration)), timescale: 1)
+  private static func reloadInterval(_ playlist: MediaPlaylist?) -> MediaTime {
+    MediaTime(value: Int64(max(1, playlist?.targetDuration ?? 1)), timescale: 1)
   }
 
-  /// The segments of `playlist` after media sequence `after`, timed from `start`.
-  private static func entries(of playlist: MediaPlaylist, after: Int?, startingAt start: MediaTime)
-    -> [Entry]
-  {
-    var time = start
+  /// The segments of an `EVENT` playlist beyond the `known` ones (such a playlist only
+  /// grows at its end), timed on from the last known one.
+  private static func entries(of playlist: MediaPlaylist, after known: [Entry]) -> [Entry] {
+    var time = known.last?.end ?? .zero
     var result: [Entry] = []
-    for segment in playlist.segments where after.map({ segment.mediaSequence > $0 }) ?? true {
+    for segment in playlist.segments.dropFirst(known.count) {
       let end = time + segment.duration
-      result.append(Entry(segment: segment, start: time, end: end, fetched: segment.gap))
+      result.append(Entry(url: segment.uri, start: time, end: end, fetched: segment.gap))
       time = end
     }
     return result
@@ -184,7 +190,7 @@ final class HLSSubtitleLoader: @unchecked Sendable {
   private func fetch(_ entry: Entry) {
     let document: WebVTTDocument
     do {
-      document = try fetcher.webVTT(at: entry.segment.uri)
+      document = try fetcher.webVTT(at: entry.url)
     } catch {
       if !isCancelled { handlers.failed(error) }
       return

@@ -15,6 +15,9 @@ extension LifecycleEventType {
   public static let textCueEnter = LifecycleEventType(rawValue: "textCueEnter")
   /// A cue of the selected text track stopped being active.
   public static let textCueExit = LifecycleEventType(rawValue: "textCueExit")
+  /// The audio rendition changed (properties: `audioTrack`, null for the variant's own
+  /// audio, `language`, `label`).
+  public static let audioTrackChanged = LifecycleEventType(rawValue: "audioTrackChanged")
 }
 
 /// A text cue as a lifecycle event carries it, read back from the event's properties.
@@ -92,6 +95,14 @@ extension LifecycleEvent {
     case .cueExited(let cue, let time):
       return LifecycleEvent(
         type: .textCueExit, currentTime: time, clockTime: clockTime, properties: cueFields(cue))
+    case .audioChanged(let option):
+      return LifecycleEvent(
+        type: .audioTrackChanged, currentTime: currentTime, clockTime: clockTime,
+        properties: [
+          "audioTrack": option.map { .string($0.id) } ?? .null,
+          "language": option?.language.map(JSONValue.string) ?? .null,
+          "label": option.map { .string($0.label) } ?? .null,
+        ])
     }
   }
 

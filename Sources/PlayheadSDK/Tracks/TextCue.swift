@@ -53,4 +53,6 @@ public enum TextTrackEvent: Sendable {
   case cueEntered(TextCue, time: MediaTime)
   /// A cue stopped being active at `time`.
   case cueExited(TextCue, time: MediaTime)
+  /// The engine switched the audio rendition (nil: the variant's own audio).
+  case audioChanged(AudioTrackOption?)
 }

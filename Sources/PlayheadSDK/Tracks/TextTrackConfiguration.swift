@@ -7,6 +7,11 @@ import PlayheadNet
 public struct TextTrackConfiguration: Sendable {
   /// How the track is chosen when the item becomes ready.
   public var preferences: TextTrackPreferences
+  /// Languages of the audio rendition to play, most preferred first: when the item becomes
+  /// ready, the first AUTOSELECT or DEFAULT rendition in the first of them that has one
+  /// replaces the engine's start choice (an exact tag wins over a language-only match).
+  /// Empty (the default) keeps the engine's choice.
+  public var preferredAudioLanguages: [String]
   /// How often the play position is checked between cue boundaries (default 0.25 s, as
   /// the controller's progress interval); values ≤ 0 become 1 ms.
   public var progressInterval: MediaTime
@@ -20,10 +25,12 @@ public struct TextTrackConfiguration: Sendable {
 
   public init(
     preferences: TextTrackPreferences = TextTrackPreferences(),
+    preferredAudioLanguages: [String] = [],
     progressInterval: MediaTime = MediaTime(value: 1, timescale: 4),
     segmentLookAheadSeconds: Double? = nil, dataSource: (any DataSource)? = nil
   ) {
     self.preferences = preferences
+    self.preferredAudioLanguages = preferredAudioLanguages
     self.progressInterval = progressInterval
     self.segmentLookAheadSeconds = segmentLookAheadSeconds
     self.dataSource = dataSource

@@ -2,40 +2,57 @@ import Foundation
 import PlayheadCore
 import PlayheadEngine
 import PlayheadMedia
-import PlayheadText
 
 extension TextTrackController {
-  /// The item is ready: adds the rendition and audio options, finds the audio language and
-  /// chooses a track unless one was selected by hand. On `work`, once.
+  /// The item is ready: adds the rendition and audio options (the variant's SUBTITLES and
+  /// AUDIO groups, closed captions, or the file's audio streams), applies the preferred
+  /// audio languages, finds the audio language and chooses a text track unless one was
+  /// selected by hand. On `work`, once.
   func itemBecameReady(_ item: PlayerItem) {
     let base = item.asset.url
-    let renditions = item.renditions
-    var audio = renditions.compactMap { AudioTrackOption(rendition: $0, relativeTo: base) }
+    var renditions: [String: RenditionInfo] = [:]
+    var textOptions: [TextTrackOption] = []
+    for rendition in item.subtitleRenditions
+      + item.renditions.filter({ $0.type == "closedCaptions" })
+    {
+      guard let option = TextTrackOption(rendition: rendition, relativeTo: base) else { continue }
+      renditions[option.id] = rendition
+      textOptions.append(option)
+    }
+    var audio: [AudioTrackOption] = []
+    for rendition in item.audioRenditions {
+      guard let option = AudioTrackOption(rendition: rendition, relativeTo: base) else { continue }
+      renditions[option.id] = rendition
+      audio.append(option)
+    }
     if audio.isEmpty {
       let tracks = item.tracks.filter { $0.kind == .audio }
       audio = tracks.enumerated().compactMap { index, track in
         AudioTrackOption(track: track, isFirst: index == 0)
       }
     }
-    let played =
-      audio.first { $0.isDefault } ?? audio.first { $0.autoselect } ?? audio.first
+    let playing = preferredAudio(in: item) ?? item.selectedAudioRendition
+    let playingOption = audio.first { option in renditions[option.id].map { $0 == playing } ?? false
+    }
     let proceed = write { state -> Bool in
       guard !state.closed, !state.readyHandled else { return false }
       state.readyHandled = true
       let known = Set(state.options.map(\.id))
-      state.options += renditions.compactMap { TextTrackOption(rendition: $0, relativeTo: base) }
-        .filter { !known.contains($0.id) }
+      state.options += textOptions.filter { !known.contains($0.id) }
+      state.renditions.merge(renditions) { _, new in new }
       state.audioOptions = audio
-      state.audioLanguage = state.preferences.audioLanguage ?? played?.language
+      state.selectedAudio = item.audioRenditions.isEmpty ? audio.first : playingOption
+      state.audioLanguage = state.selectedAudio?.language
       return true
     }
     guard proceed else { return }
-    chooseAutomatically()
+    chooseAutomatically(announcingNoChange: true)
   }
 
-  /// Applies the preferences' choice (and says so even when nothing changes), unless a
-  /// track was selected by hand. On `work`.
-  func chooseAutomatically() {
+  /// Applies the preferences' choice unless a track was selected by hand; with
+  /// `announcingNoChange` (at ready) `selectionChanged` is sent even when the choice is the
+  /// track already selected. On `work`.
+  func chooseAutomatically(announcingNoChange: Bool) {
     let generation = write { state -> Int? in
       guard !state.closed, !state.selectedByHand else { return nil }
       let choice = state.preferences.choose(
@@ -49,7 +66,7 @@ extension TextTrackController {
     }
     guard let generation else { return }
     if generation < 0 {
-      deliver([.selectionChanged(selected, isAutomatic: true)])
+      if announcingNoChange { deliver([.selectionChanged(selected, isAutomatic: true)]) }
       return
     }
     applySelection(generation: generation, isAutomatic: true)
@@ -78,121 +95,20 @@ extension TextTrackController {
       state.boundaryTimes = []
       let loader = state.loader
       state.loader = nil
+      state.pendingRendition = nil
       events.append(.selectionChanged(state.selected, isAutomatic: isAutomatic))
       return (events, tokens, loader)
     }
     guard let change else { return }
     change.loader?.cancel()
     for token in change.tokens { player?.removeTimeObserver(token) }
+    let option = selected
+    if option.map({ if case .inManifest = $0.source { return false } else { return true } }) ?? true
+    {
+      releaseEngineSubtitles()
+    }
     deliver(change.events)
-    guard let option = selected else { return }
+    guard let option else { return }
     load(option, generation: generation)
-  }
-
-  /// Starts fetching `option`'s cues for selection `generation`. On `work`.
-  private func load(_ option: TextTrackOption, generation: Int) {
-    switch option.source {
-    case .sidecar(let url):
-      let fetcher = self.fetcher
-      DispatchQueue.global().async { [weak self] in
-        let result = Result { () throws(PlayheadError) -> WebVTTDocument in
-          try fetcher.webVTT(at: url)
-        }
-        self?.onWork { controller in
-          switch result {
-          case .success(let document):
-            controller.cuesArrived(
-              document.cues, for: option, generation: generation, isComplete: true)
-          case .failure(let error):
-            controller.loadFailed(error, for: option, generation: generation)
-          }
-        }
-      }
-    case .inManifest(_, _, let uri):
-      guard let uri else { return }
-      let variant = (player?.currentItem?.currentVariant?.uri).flatMap { URL(string: $0) }
-      let handlers = HLSSubtitleLoader.Handlers(
-        cues: { [weak self] cues in
-          self?.onWork { controller in
-            controller.cuesArrived(cues, for: option, generation: generation, isComplete: false)
-          }
-        },
-        caughtUp: { [weak self] in
-          self?.onWork { $0.allLoaded(option, generation: generation) }
-        },
-        failed: { [weak self] error in
-          self?.onWork { $0.loadFailed(error, for: option, generation: generation) }
-        })
-      let loader = HLSSubtitleLoader(
-        playlistURL: uri, variantURL: variant, fetcher: fetcher,
-        lookAhead: configuration.lookAhead, waitClock: waitClock, handlers: handlers)
-      let position = player?.currentTime() ?? .zero
-      let started = write { state -> Bool in
-        guard !state.closed, state.generation == generation else { return false }
-        state.loader = loader
-        return true
-      }
-      if started { loader.start(at: position) }
-    }
-  }
-
-  /// Runs `body` on `work` with the controller, if it still exists then.
-  func onWork(_ body: @escaping @Sendable (TextTrackController) -> Void) {
-    work.async { [weak self] in
-      guard let self else { return }
-      body(self)
-    }
-  }
-
-  /// Cues of the selected track arrived: they join the timeline, get boundary observers,
-  /// and the timeline is brought to the play position. On `work`.
-  private func cuesArrived(
-    _ newCues: [WebVTTCue], for option: TextTrackOption, generation: Int, isComplete: Bool
-  ) {
-    let position = player?.currentTime() ?? .zero
-    let maximumStep = configuration.safeProgressInterval + configuration.safeProgressInterval
-    let outcome = write { state -> (added: [TextCue], events: [TextTrackEvent])? in
-      guard !state.closed, state.appliedGeneration == generation, var timeline = state.timeline
-      else { return nil }
-      let added = timeline.add(newCues)
-      let time = max(position, timeline.position ?? position)
-      var events = timeline.move(to: time, continuous: false, maximumStep: maximumStep)
-        .map { Self.event(for: $0, at: time) }
-      if isComplete && !state.loadedSent {
-        state.loadedSent = true
-        events.append(.loaded(option, cueCount: timeline.cues.count))
-      }
-      state.timeline = timeline
-      return (added, events)
-    }
-    guard let outcome else { return }
-    addBoundaries(for: outcome.added, generation: generation)
-    deliver(outcome.events)
-  }
-
-  /// Every segment up to the horizon is in: `loaded`, once per selection. On `work`.
-  private func allLoaded(_ option: TextTrackOption, generation: Int) {
-    let count = write { state -> Int? in
-      guard !state.closed, state.appliedGeneration == generation, !state.loadedSent else {
-        return nil
-      }
-      state.loadedSent = true
-      return state.timeline?.cues.count ?? 0
-    }
-    if let count { deliver([.loaded(option, cueCount: count)]) }
-  }
-
-  /// A load of the selected track failed. On `work`.
-  private func loadFailed(_ error: PlayheadError, for option: TextTrackOption, generation: Int) {
-    let current = read { !$0.closed && $0.appliedGeneration == generation }
-    if current { deliver([.failed(option, error)]) }
-  }
-
-  /// The event for a timeline change at `time`.
-  static func event(for change: TextCueTimeline.Change, at time: MediaTime) -> TextTrackEvent {
-    switch change {
-    case .enter(let cue): return .cueEntered(cue, time: time)
-    case .exit(let cue): return .cueExited(cue, time: time)
-    }
   }
 }

@@ -28,6 +28,12 @@ extension TextTrackController {
       moved(to: player?.currentTime() ?? event.itemTime, continuous: false)
     case .didPlayToEnd:
       moved(to: event.itemTime, continuous: true)
+    case .subtitleRenditionChanged(let item, let rendition):
+      engineSubtitlesChanged(item, to: rendition)
+    case .audioRenditionChanged(let item, let rendition):
+      audioChanged(in: item, to: rendition)
+    case .errorLogEntryAdded(_, let error):
+      engineLoggedError(error)
     default:
       break
     }

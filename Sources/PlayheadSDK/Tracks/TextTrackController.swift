@@ -43,7 +43,16 @@ public final class TextTrackController: @unchecked Sendable {
   struct State {
     var options: [TextTrackOption] = []
     var audioOptions: [AudioTrackOption] = []
+    var selectedAudio: AudioTrackOption?
+    /// The audio rendition asked of the engine at ready, until it reports the switch.
+    var pendingAudio: RenditionInfo?
     var audioLanguage: String?
+    /// The engine's renditions behind the in-manifest text and audio options, by option ID.
+    var renditions: [String: RenditionInfo] = [:]
+    /// A subtitle rendition asked of the engine whose segment list has not arrived.
+    var pendingRendition: PendingRendition?
+    /// The subtitle rendition this controller last asked the engine to select.
+    var engineSubtitle: RenditionInfo?
     var preferences = TextTrackPreferences()
     var selected: TextTrackOption?
     /// Increases with every selection; loads of an older selection are dropped.
@@ -95,6 +104,10 @@ public final class TextTrackController: @unchecked Sendable {
 
   deinit {
     state.loader?.cancel()
+    for token in state.playerTokens + state.boundaryTokens {
+      player?.removeEventObserver(token)
+      player?.removeTimeObserver(token)
+    }
   }
 
   /// Every text track: sidecar tracks in the video's order, then the stream's subtitle and
@@ -102,12 +115,16 @@ public final class TextTrackController: @unchecked Sendable {
   /// selected.
   public var options: [TextTrackOption] { read { $0.options } }
 
-  /// The stream's audio tracks (renditions, or the file's audio streams), once the item is
-  /// ready. Listed only: see `AudioTrackOption`.
+  /// The stream's audio tracks, once the item is ready: the audio renditions of the variant
+  /// being played, else the file's audio streams (listed only).
   public var audioOptions: [AudioTrackOption] { read { $0.audioOptions } }
 
-  /// The audio language the forced-track rule uses (docs/tracks.md), once the item is
-  /// ready; nil when unknown.
+  /// The audio track playing: the engine's selected audio rendition (its start choice, or
+  /// the one selected since), else the file's first audio stream; nil before ready.
+  public var selectedAudio: AudioTrackOption? { read { $0.selectedAudio } }
+
+  /// The language of the audio playing, which the forced-track rule uses (docs/tracks.md);
+  /// nil when unknown.
   public var audioLanguage: String? { read { $0.audioLanguage } }
 
   /// The selected track; nil when none.
@@ -156,6 +173,28 @@ public final class TextTrackController: @unchecked Sendable {
     return true
   }
 
+  /// Plays `option`'s audio rendition (nil: the variant's own audio) from the current
+  /// position, through the engine (`PlayerItem.selectAudioRendition`); returns false,
+  /// changing nothing, for an option that is not an audio rendition of `audioOptions` (a
+  /// file's audio streams cannot be chosen) or before the item is ready.
+  ///
+  /// `audioChanged` follows when the engine has switched; if no text track was selected by
+  /// hand, the preferences then choose again for the new audio language.
+  @discardableResult
+  public func selectAudio(_ option: AudioTrackOption?) -> Bool {
+    let rendition = read { state -> RenditionInfo?? in
+      guard !state.closed else { return nil }
+      guard let option else { return .some(nil) }
+      guard state.audioOptions.contains(where: { $0.id == option.id }),
+        let rendition = state.renditions[option.id]
+      else { return nil }
+      return .some(rendition)
+    }
+    guard let rendition, let item = player?.currentItem else { return false }
+    write { state in state.pendingAudio = nil }
+    return item.selectAudioRendition(rendition)
+  }
+
   /// Chooses again by the preferences now (among the options known so far), as if no
   /// track had been selected by hand.
   public func applyPreferences() {
@@ -163,7 +202,7 @@ public final class TextTrackController: @unchecked Sendable {
       lock.lock()
       state.selectedByHand = false
       lock.unlock()
-      chooseAutomatically()
+      chooseAutomatically(announcingNoChange: false)
     }
   }
 
