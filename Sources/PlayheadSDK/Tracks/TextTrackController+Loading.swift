@@ -50,6 +50,7 @@ extension TextTrackController {
     if item.selectedSubtitleRendition == rendition, let list = item.subtitleSegments,
       list.rendition == rendition
     {
+      write { state in state.engineSubtitle = rendition }
       startLoader(list, for: option, generation: generation)
       return
     }

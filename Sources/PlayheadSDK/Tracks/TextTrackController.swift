@@ -3,22 +3,26 @@ import PlayheadCore
 import PlayheadEngine
 import PlayheadText
 
-/// The text tracks of one player's item: the options (sidecar WebVTT files and the HLS
-/// stream's subtitle renditions), the selection, and the selected track's cues delivered
-/// as they become active and inactive.
+/// The text and audio tracks of one player's item: the text options (sidecar WebVTT files
+/// and the HLS stream's subtitle renditions), the audio options (its audio renditions), the
+/// selections, and the selected text track's cues delivered as they become active and
+/// inactive (docs/tracks.md).
 ///
 /// The sidecar-subtitles session provider makes one per session (`session.textTracks`);
 /// an application playing a `Player` directly can make its own. Sidecar options exist from
 /// the start; rendition and audio options are added when the item becomes ready, and the
-/// preferences then choose the track (sending `selectionChanged` with `isAutomatic` once,
-/// even when they choose none) unless the application has selected one by hand.
+/// preferences then choose the text track (sending `selectionChanged` with `isAutomatic`
+/// once, even when they choose none) unless the application has selected one by hand; they
+/// choose again when the audio rendition changes. Renditions are selected through the
+/// engine (`PlayerItem.selectSubtitleRendition`, `selectAudioRendition`).
 ///
 /// Timing comes from the player's clock: a boundary time observer at every cue start and
 /// end, a periodic observer every `progressInterval`, and the player's seek events. After a
 /// seek the cues no longer active exit and the cues active at the new position enter.
 ///
 /// Thread-safe: getters may be called from any thread (observers included); `select(_:)`
-/// returns at once and its effects follow in order. Observers are called on their queue.
+/// and `selectAudio(_:)` return at once and their effects follow in order. Observers are
+/// called on their queue.
 ///
 /// ```swift
 /// let tracks = TextTrackController(player: player, sidecarTracks: video.textTracks,
@@ -136,8 +140,8 @@ public final class TextTrackController: @unchecked Sendable {
   /// The cues of the selected track loaded so far, in start order.
   public var cues: [TextCue] { read { $0.timeline?.cues ?? [] } }
 
-  /// The preferences; a change applies the next time the item becomes ready, or at once
-  /// with `applyPreferences()`.
+  /// The preferences; a change is used by the next automatic choice: at ready if the item
+  /// is not ready yet, after an audio change, or at once with `applyPreferences()`.
   public var preferences: TextTrackPreferences {
     get { read { $0.preferences } }
     set { write { $0.preferences = newValue } }

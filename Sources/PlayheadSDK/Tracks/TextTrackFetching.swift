@@ -77,14 +77,26 @@ struct TextTrackFetcher: Sendable {
   }
 }
 
-/// Loads `file:` URLs from disk and everything else over HTTP.
+/// Loads `file:` URLs from disk and everything else over HTTP; the HTTP source (a URL
+/// session) is made on the first HTTP load, so local content never makes one.
 private final class SchemeDataSource: DataSource, @unchecked Sendable {
-  // Unchecked Sendable: both sources are immutable references to thread-safe sources.
+  // Unchecked Sendable: `madeHTTP` is guarded by `lock`; the sources are thread-safe.
   private let file = FileDataSource()
-  private let http: HTTPDataSource
+  private let request: RequestConfiguration
+  private let lock = NSLock()
+  private var madeHTTP: HTTPDataSource?
 
   init(request: RequestConfiguration) {
-    http = HTTPDataSource(configuration: request)
+    self.request = request
+  }
+
+  private var http: HTTPDataSource {
+    lock.lock()
+    defer { lock.unlock() }
+    if let madeHTTP { return madeHTTP }
+    let made = HTTPDataSource(configuration: request)
+    madeHTTP = made
+    return made
   }
 
   func load(_ request: DataRequest, progress: (@Sendable (TransferProgress) -> Bool)?)
@@ -96,6 +108,9 @@ private final class SchemeDataSource: DataSource, @unchecked Sendable {
 
   func cancelAll() {
     file.cancelAll()
-    http.cancelAll()
+    lock.lock()
+    let made = madeHTTP
+    lock.unlock()
+    made?.cancelAll()
   }
 }
