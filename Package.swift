@@ -38,6 +38,7 @@ let package = Package(
       name: "PlayheadSDK",
       dependencies: [
         "PlayheadEngine", "PlayheadNet", "PlayheadCore", "PlayheadMedia", "PlayheadText",
+        "PlayheadHLS",
       ]
     ),
     .target(name: "Playhead", dependencies: ["PlayheadEngine", "PlayheadSDK", "PlayheadText"]),

@@ -40,6 +40,8 @@ struct PlayCommand: Command {
   var playlist: PlaylistPlayback?
   /// `catalog:ACCOUNT/VIDEO_ID --policy-key K …`: fetch from the Playback API and play.
   var catalog: CatalogPlayback?
+  /// `--subtitles LANG`: show the subtitles in LANG, printing each cue as it becomes active.
+  var subtitles: String?
 
   init(parsing arguments: [String]) throws(UsageError) {
     self.input = ""
@@ -94,6 +96,13 @@ struct PlayCommand: Command {
         case "--frames":
           framesDirectory = try ArgumentValue.path(
             cursor.value(for: name, inline: inline), option: name)
+        case "--subtitles":
+          let value = try cursor.value(for: name, inline: inline)
+          guard TrackLanguage.normalized(value) != nil else {
+            throw UsageError(
+              "option '--subtitles' needs a language tag such as 'en' or 'pt-BR', not '\(value)'")
+          }
+          subtitles = value
         case "--every":
           every = try ArgumentValue.positiveInteger(
             cursor.value(for: name, inline: inline), option: name)
@@ -190,13 +199,23 @@ struct PlayCommand: Command {
       player: player, item: item, output: output, console: console,
       renditionIndex: stream.renditionIndex)
     session.begin()
+    // With --subtitles, playback starts once the subtitle track is loaded.
+    let subtitleLines = subtitles.map {
+      SubtitleLines(language: $0, output: output, console: console)
+    }
+    let textTracks = subtitleLines.map { lines in
+      DirectSubtitles(
+        player: player, contentURL: url, lines: lines, queue: session.queue
+      ) { [weak player] in player?.play() }
+    }
     player.replaceCurrentItem(with: item)
     if startSeconds != nil {
       player.seek(to: start, toleranceBefore: .zero, toleranceAfter: .zero, completionHandler: nil)
     }
     if let rate { player.defaultRate = rate }
-    player.play()
+    if textTracks == nil { player.play() }
     let outcome = session.waitForOutcome()
+    textTracks?.close()
     player.close()
     return session.end(outcome)
   }

@@ -32,13 +32,22 @@ struct PlaylistPlayback {
   ) throws(PlayheadError) -> ExitCode {
     let configuration = try command.makeConfiguration()
     let queue = DispatchQueue(label: "playhead.cli.playlist")
+    let subtitles = command.subtitles.map {
+      SubtitleLines(language: $0, output: command.output, console: console)
+    }
+    let provider = subtitles.map {
+      PlayerSDKManager.shared.createSidecarSubtitlesSessionProvider(
+        configuration: SubtitleLines.configuration(language: $0.language))
+    }
     let controller = PlayerSDKManager.shared.createPlaybackController(
-      playerConfiguration: configuration, callbackQueue: queue)
+      sessionProvider: provider, viewStrategy: nil, playerConfiguration: configuration,
+      callbackQueue: queue)
     PlayerSDKManager.shared.logHandler = { line in
       if !command.output.json { console.errorLine(line) }
     }
     controller.autoAdvance = autoAdvance
-    controller.autoPlay = autoPlay
+    // With --subtitles the monitor plays each session once its subtitle track is loaded.
+    controller.autoPlay = autoPlay && subtitles == nil
     if let rate = command.rate { controller.playbackRate = rate }
     configure(controller)
     let printer = JSONLinesAnalyticsConsumer(
@@ -48,8 +57,10 @@ struct PlaylistPlayback {
       console.line(line)
     }
     let monitor = PlaylistMonitor(
-      controller: controller, autoAdvance: autoAdvance, autoPlay: autoPlay, queue: queue)
+      controller: controller, autoAdvance: autoAdvance, autoPlay: autoPlay,
+      waitsForSubtitles: subtitles != nil, queue: queue)
     if !command.output.quiet || command.output.events { controller.addSessionConsumer(printer) }
+    if let subtitles { controller.addSessionConsumer(SessionSubtitles(lines: subtitles)) }
     controller.addSessionConsumer(monitor)
     monitor.startInterruptHandling {
       if !command.output.json && !command.output.quiet { console.line("interrupted") }
@@ -63,15 +74,27 @@ struct PlaylistPlayback {
     return outcome.exitCode
   }
 
-  /// Without `--events` or `--json`, only the main lines are printed.
+  /// Without `--events` or `--json`, only the main lines are printed; cue enters and exits
+  /// never are (the `--subtitles` lines show the cues).
   private static func shouldPrint(_ line: String, output: PlayCommand.Output) -> Bool {
+    let event = eventName(line, json: output.json)
+    if event == "textCueEnter" || event == "textCueExit" { return false }
     if output.json || output.events { return true }
     if output.quiet { return false }
-    let event = line.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
     return [
       "sessionAdvanced", "ready", "end", "fail", "failedToPlayToEndTime", "cuePoint", "summary",
       "playlistComplete", "bumperEnter", "bumperExit",
     ].contains(event)
+  }
+
+  /// The event name of an analytics line (JSON lines start with `{"event":"NAME"`).
+  private static func eventName(_ line: String, json: Bool) -> String {
+    guard json else {
+      return line.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
+    }
+    let prefix = "{\"event\":\""
+    guard line.hasPrefix(prefix) else { return "" }
+    return String(line.dropFirst(prefix.count).prefix { $0 != "\"" })
   }
 
   /// The videos of the file: a playlist object (`{"videos": [...]}`) or a bare list.
@@ -123,17 +146,24 @@ final class PlaylistMonitor: PlaybackSessionConsumer, @unchecked Sendable {
   private let controller: PlaybackController
   private let autoAdvance: Bool
   private let autoPlay: Bool
+  private let waitsForSubtitles: Bool
   private let queue: DispatchQueue
+  /// The session to play once its subtitle track is loaded (or none is chosen).
+  private var waitingSession: UInt64?
   private let done = DispatchSemaphore(value: 0)
   private var outcome: Outcome?
   private var firstFailure: PlayheadError?
   private var sessionCount = 0
   private var interruptSource: (any DispatchSourceSignal)?
 
-  init(controller: PlaybackController, autoAdvance: Bool, autoPlay: Bool, queue: DispatchQueue) {
+  init(
+    controller: PlaybackController, autoAdvance: Bool, autoPlay: Bool,
+    waitsForSubtitles: Bool = false, queue: DispatchQueue
+  ) {
     self.controller = controller
     self.autoAdvance = autoAdvance
     self.autoPlay = autoPlay
+    self.waitsForSubtitles = waitsForSubtitles
     self.queue = queue
   }
 
@@ -157,16 +187,24 @@ final class PlaylistMonitor: PlaybackSessionConsumer, @unchecked Sendable {
 
   func didAdvanceTo(_ session: PlaybackSession) {
     sessionCount += 1
-    guard !autoPlay else { return }
-    if sessionCount == 1 {
-      controller.play()
-    } else {
+    if autoPlay && !waitsForSubtitles { return }
+    if !autoPlay && sessionCount > 1 {
       // Without --auto-play a new session waits for a play that never comes.
       finishWithResult()
+      return
+    }
+    if waitsForSubtitles {
+      waitingSession = session.id
+    } else {
+      controller.play()
     }
   }
 
   func playbackSession(_ session: PlaybackSession, didReceive lifecycleEvent: LifecycleEvent) {
+    if waitingSession == session.id && Self.subtitlesSettled(lifecycleEvent) {
+      waitingSession = nil
+      controller.play()
+    }
     switch lifecycleEvent.type {
     case .end:
       if !autoAdvance { finishWithResult() }
@@ -180,6 +218,16 @@ final class PlaylistMonitor: PlaybackSessionConsumer, @unchecked Sendable {
       }
     default:
       break
+    }
+  }
+
+  /// Whether `event` ends the wait for a session's subtitles: none chosen, loaded, or
+  /// failed.
+  private static func subtitlesSettled(_ event: LifecycleEvent) -> Bool {
+    switch event.type {
+    case .textTrackChanged: return event.textTrackID == nil
+    case .textTrackLoaded, .textTrackFailedToLoad: return true
+    default: return false
     }
   }
 

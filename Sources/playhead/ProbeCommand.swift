@@ -2,7 +2,8 @@ import Foundation
 import Playhead
 
 /// `playhead probe <path-or-url> [--json]`: the container, duration and tracks; for HLS
-/// also the stream kind, variants, renditions and I-frame variants.
+/// also the stream kind, variants, renditions and I-frame variants; then the text and
+/// audio tracks as a session lists them.
 struct ProbeCommand: Command {
   static let usage = Usage.probe
 
@@ -39,14 +40,18 @@ struct ProbeCommand: Command {
     let stream = asset.isHLS ? try HLSProbe.load(url: asset.url, request: requests.request) : nil
     try waitFor { () async throws(PlayheadError) in try await asset.load() }
     let container = asset.containerName ?? "unknown"
+    let listing =
+      stream.map { ProbeTracks(renditions: $0.renditions, base: asset.url) }
+      ?? ProbeTracks(tracks: asset.tracks)
     if json {
       console.line(
         Self.json(
           container: container, duration: asset.duration, tracks: asset.tracks,
-          extra: stream?.jsonFields ?? []))
+          extra: (stream?.jsonFields ?? []) + listing.jsonFields))
     } else {
       var lines = Self.text(container: container, duration: asset.duration, tracks: asset.tracks)
       if let stream { lines.insert(contentsOf: stream.textLines, at: 1) }
+      lines += listing.textLines
       for line in lines { console.line(line) }
     }
     return .success

@@ -78,7 +78,13 @@ enum Usage {
       --wav FILE          Write the played audio to a WAV file (16-bit, 48 kHz, stereo)
       --frames DIR        Write presented video frames as PNG files into DIR
       --every N           With --frames, write every N-th frame (default 1)
-      --quiet             Print only errors (and --events lines when asked for)
+      --quiet             Print only errors (and --events and cue lines when asked for)
+      --subtitles LANG    Show the subtitles in LANG (a BCP 47 tag: en, pt-BR): a sidecar
+                          WebVTT track of a --playlist or catalog video, or an HLS subtitle
+                          rendition. Prints 'subtitles: LABEL [LANG]', then 'cue 1.000s
+                          TEXT' as each cue becomes active ({"event":"cue","time","start",
+                          "end","track","language","text"} with --json); playback starts
+                          once the track is loaded (or failed, or there is none)
       -h, --help          Show this help
 
     HLS options (ignored for progressive media):
@@ -127,14 +133,20 @@ enum Usage {
     it also prints whether the stream is VOD, live or DVR, its variants (the index 'play
     --rendition' takes, bandwidth, resolution, codecs, URI), its renditions (type, group,
     name, language, default, URI) and its I-frame variants; the tracks are those of the
-    first segments.
+    first segments. Last come the text and audio tracks as a playback session lists them,
+    with the IDs it uses: for HLS the subtitle, closed-caption and audio renditions, for a
+    file its subtitle and audio streams ('(not shown)' marks text tracks that --subtitles
+    cannot show).
 
     Options:
       --json              Print one JSON object: {"container","duration","tracks":[...]};
                           each track has kind, codec, width, height, frameRate, bitRate,
                           sampleRate, channels and language, null where they do not apply.
                           For HLS, also "streamKind" ("VOD", "live" or "DVR"), "variants",
-                          "renditions" and "iFrameVariants"
+                          "renditions" and "iFrameVariants". Then "textTracks" (id, kind,
+                          label, language, default, forced, selectable, source, uri or
+                          codec) and "audioTracks" (id, label, language, default, source,
+                          uri)
       --header 'K: V'     Send this header field (repeatable)
       --referer URL       Send this Referer
       --user-agent UA     Send this User-Agent

@@ -8,7 +8,8 @@ import PlayheadCore
 /// Lines (JSON keys in this order):
 /// - `{"event":"sessionAdvanced","sdkSession":…,"session":i,"video":id,"source":url}`
 /// - `{"event":<lifecycle type>,"sdkSession":…,"session":i,"time":s}` plus `error` and
-///   `errorCode` when the event carries an error (progress-like `bumperProgress` is left out)
+///   `errorCode` when the event carries an error, then a plug-in event's `properties` in
+///   key order (progress-like `bumperProgress` is left out)
 /// - `{"event":"cuePoint","sdkSession":…,"session":i,"name":…,"type":…,"time":s}` per cue point
 /// - `{"event":"summary","sdkSession":…,"session":i,…QoE…}` once per session, when it ends,
 ///   fails or is discarded
@@ -83,6 +84,10 @@ public final class JSONLinesAnalyticsConsumer: PlaybackSessionConsumer, @uncheck
     if let error = lifecycleEvent.error {
       fields.append(("error", .string(error.message)))
       fields.append(("errorCode", .string(error.code.rawValue)))
+    }
+    let taken = Set(fields.map(\.key) + ["event", "sdkSession"])
+    for key in lifecycleEvent.properties.keys.sorted() where !taken.contains(key) {
+      fields.append((key, lifecycleEvent.properties[key] ?? .null))
     }
     emit(lifecycleEvent.type.rawValue, fields)
     switch lifecycleEvent.type {

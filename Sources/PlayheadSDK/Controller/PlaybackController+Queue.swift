@@ -83,6 +83,7 @@ extension PlaybackController {
     runtime.videoGate.isOpen = true
     runtime.bumper?.videoGate.isOpen = true
     notify(.advanced(runtime.session))
+    connectPluginEvents(runtime)
     if let failure = runtime.session.setupError {
       runtime.hasFailed = true
       sendLifecycle(.fail, runtime, error: failure.playheadError)
@@ -92,6 +93,26 @@ extension PlaybackController {
     observe(runtime)
     startThumbnails(runtime)
     if readSettings({ $0.autoPlay }) { performPlay(runtime, isRequest: false) }
+  }
+
+  /// Lets the session's plug-ins send lifecycle events (`PlaybackSession.send`) while it is
+  /// current; the clock time is filled in when the plug-in left it out. Call on the queue.
+  private func connectPluginEvents(_ runtime: SessionRuntime) {
+    let session = runtime.session
+    session.connectEvents { [weak self, weak runtime] event in
+      guard let self, let runtime else { return }
+      self.queue.async { [weak runtime] in
+        guard let runtime, runtime === self.current else { return }
+        let stamped =
+          event.clockTime.isNumeric
+          ? event
+          : LifecycleEvent(
+            type: event.type, error: event.error, currentTime: event.currentTime,
+            previousTime: event.previousTime, clockTime: self.clock.now,
+            properties: event.properties)
+        self.notify(.lifecycle(session, stamped))
+      }
+    }
   }
 
   /// Makes a session for `video` through the provider chain, with its bumper if any.

@@ -25,6 +25,8 @@ public final class PlaybackSession: @unchecked Sendable, Identifiable, Hashable 
   private var plugins: [any PlaybackSessionConsumer] = []
   private var latestQoE = SessionQoE()
   private var latestMediaType: SourceMediaType?
+  private var eventSink: (@Sendable (LifecycleEvent) -> Void)?
+  private var heldEvents: [LifecycleEvent] = []
 
   /// A session that plays `source` of `video` with `player` (session providers call this).
   public init(video: Video, source: Source, player: Player) {
@@ -80,6 +82,44 @@ public final class PlaybackSession: @unchecked Sendable, Identifiable, Hashable 
     plugins.append(plugin)
   }
 
+  /// The first attached plug-in of type `type`, if any (how a plug-in's API is reached
+  /// from the session, such as `textTracks`).
+  public func attachedPlugin<T: PlaybackSessionConsumer>(ofType type: T.Type) -> T? {
+    lock.lock()
+    defer { lock.unlock() }
+    return plugins.lazy.compactMap { $0 as? T }.first
+  }
+
+  /// Sends a plug-in's lifecycle event of this session to the controller's delegate, its
+  /// consumers and the attached plug-ins, like the controller's own events.
+  ///
+  /// Events sent before the controller has delivered the session (`didAdvanceTo`) are held
+  /// and sent right after it, in order; after the session is terminated they are dropped.
+  public func send(_ event: LifecycleEvent) {
+    lock.lock()
+    guard !terminated else {
+      lock.unlock()
+      return
+    }
+    guard let sink = eventSink else {
+      heldEvents.append(event)
+      lock.unlock()
+      return
+    }
+    lock.unlock()
+    sink(event)
+  }
+
+  /// Routes `send(_:)` to the controller from now on, first passing on the held events.
+  func connectEvents(to sink: @escaping @Sendable (LifecycleEvent) -> Void) {
+    lock.lock()
+    let held = heldEvents
+    heldEvents = []
+    eventSink = sink
+    lock.unlock()
+    for event in held { sink(event) }
+  }
+
   var attachedPlugins: [any PlaybackSessionConsumer] {
     lock.lock()
     defer { lock.unlock() }
@@ -105,6 +145,10 @@ public final class PlaybackSession: @unchecked Sendable, Identifiable, Hashable 
     terminated = true
     lock.unlock()
     guard !wasTerminated else { return false }
+    lock.lock()
+    eventSink = nil
+    heldEvents = []
+    lock.unlock()
     player?.close()
     return true
   }

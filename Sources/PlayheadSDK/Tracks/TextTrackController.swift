@@ -1,0 +1,277 @@
+import Foundation
+import PlayheadCore
+import PlayheadEngine
+import PlayheadText
+
+/// The text and audio tracks of one player's item: the text options (sidecar WebVTT files
+/// and the HLS stream's subtitle renditions), the audio options (its audio renditions), the
+/// selections, and the selected text track's cues delivered as they become active and
+/// inactive (docs/tracks.md).
+///
+/// The sidecar-subtitles session provider makes one per session (`session.textTracks`);
+/// an application playing a `Player` directly can make its own. Sidecar options exist from
+/// the start; rendition and audio options are added when the item becomes ready, and the
+/// preferences then choose the text track (sending `selectionChanged` with `isAutomatic`
+/// once, even when they choose none) unless the application has selected one by hand; they
+/// choose again when the audio rendition changes. Renditions are selected through the
+/// engine (`PlayerItem.selectSubtitleRendition`, `selectAudioRendition`).
+///
+/// Timing comes from the player's clock: a boundary time observer at every cue start and
+/// end, a periodic observer every `progressInterval`, and the player's seek events. After a
+/// seek the cues no longer active exit and the cues active at the new position enter.
+///
+/// Thread-safe: getters may be called from any thread (observers included); `select(_:)`
+/// and `selectAudio(_:)` return at once and their effects follow in order. Observers are
+/// called on their queue.
+///
+/// ```swift
+/// let tracks = TextTrackController(player: player, sidecarTracks: video.textTracks,
+///   configuration: TextTrackConfiguration(preferences: .init(languages: ["fr"], mode: .always)))
+/// tracks.addObserver(queue: .main) { event in
+///   if case .cueEntered(let cue, _) = event { show(cue.plainText) }
+/// }
+/// ```
+public final class TextTrackController: @unchecked Sendable {
+  // Unchecked Sendable: mutable state is in `state`, guarded by `lock`; observer callbacks,
+  // loads and time updates are handled on the serial `work` queue.
+  let work = DispatchQueue(label: "playhead.sdk.text-tracks")
+  let configuration: TextTrackConfiguration
+  let fetcher: TextTrackFetcher
+  /// The clock loaders wait on for playlist reloads (host time in fast mode).
+  let waitClock: any Clock
+  weak var player: Player?
+  let lock = NSLock()
+  var state = State()
+
+  /// The controller's mutable state.
+  struct State {
+    var options: [TextTrackOption] = []
+    var audioOptions: [AudioTrackOption] = []
+    var selectedAudio: AudioTrackOption?
+    /// The audio rendition asked of the engine at ready, until it reports the switch.
+    var pendingAudio: RenditionInfo?
+    var audioLanguage: String?
+    /// The engine's renditions behind the in-manifest text and audio options, by option ID.
+    var renditions: [String: RenditionInfo] = [:]
+    /// A subtitle rendition asked of the engine whose segment list has not arrived.
+    var pendingRendition: PendingRendition?
+    /// The subtitle rendition this controller last asked the engine to select.
+    var engineSubtitle: RenditionInfo?
+    var preferences = TextTrackPreferences()
+    var selected: TextTrackOption?
+    /// Increases with every selection; loads of an older selection are dropped.
+    var generation = 0
+    /// The generation whose timeline is in place.
+    var appliedGeneration = -1
+    var selectedByHand = false
+    var readyHandled = false
+    var timeline: TextCueTimeline?
+    var loader: HLSSubtitleLoader?
+    var loadedSent = false
+    var playerTokens: [ObserverToken] = []
+    var boundaryTokens: [ObserverToken] = []
+    var boundaryTimes = Set<MediaTime>()
+    var observers: [Int: Observer] = [:]
+    var nextObserverID = 0
+    var closed = false
+  }
+
+  /// One registered observer.
+  struct Observer {
+    var queue: DispatchQueue
+    var handler: @Sendable (TextTrackEvent) -> Void
+  }
+
+  /// A controller for `player`'s current (or next) item with the video's `sidecarTracks`.
+  ///
+  /// `contentURL` is the media the tracks go with (the player's item by default): `file:`
+  /// track URLs are loaded only when it is a local file too, so that network content never
+  /// reads local files.
+  public init(
+    player: Player, sidecarTracks: [TextTrack] = [],
+    configuration: TextTrackConfiguration = TextTrackConfiguration(), contentURL: URL? = nil
+  ) {
+    self.player = player
+    self.configuration = configuration
+    let playerConfiguration = player.configuration
+    fetcher = TextTrackFetcher.make(
+      for: playerConfiguration, override: configuration.dataSource,
+      contentURL: contentURL ?? player.currentItem?.asset.url)
+    let isFast = (playerConfiguration.clock as? ManualClock)?.advancesOnWait ?? false
+    waitClock = isFast ? HostClock.shared : playerConfiguration.clock
+    state.preferences = configuration.preferences
+    state.options = sidecarTracks.enumerated().compactMap { index, track in
+      TextTrackOption(sidecar: track, index: index)
+    }
+    observe(player)
+  }
+
+  deinit {
+    state.loader?.cancel()
+    for token in state.playerTokens + state.boundaryTokens {
+      player?.removeEventObserver(token)
+      player?.removeTimeObserver(token)
+    }
+  }
+
+  /// Every text track: sidecar tracks in the video's order, then the stream's subtitle and
+  /// closed-caption renditions (once the item is ready). Only `isSelectable` ones can be
+  /// selected.
+  public var options: [TextTrackOption] { read { $0.options } }
+
+  /// The stream's audio tracks, once the item is ready: the audio renditions of the variant
+  /// being played, else the file's audio streams (listed only).
+  public var audioOptions: [AudioTrackOption] { read { $0.audioOptions } }
+
+  /// The audio track playing: the engine's selected audio rendition (its start choice, or
+  /// the one selected since), else the file's first audio stream; nil before ready.
+  public var selectedAudio: AudioTrackOption? { read { $0.selectedAudio } }
+
+  /// The language of the audio playing, which the forced-track rule uses (docs/tracks.md);
+  /// nil when unknown.
+  public var audioLanguage: String? { read { $0.audioLanguage } }
+
+  /// The selected track; nil when none.
+  public var selected: TextTrackOption? { read { $0.selected } }
+
+  /// The cues active at the last position handled, in start order.
+  public var activeCues: [TextCue] { read { $0.timeline?.active ?? [] } }
+
+  /// The cues of the selected track loaded so far, in start order.
+  public var cues: [TextCue] { read { $0.timeline?.cues ?? [] } }
+
+  /// The preferences; a change is used by the next automatic choice: at ready if the item
+  /// is not ready yet, after an audio change, or at once with `applyPreferences()`.
+  public var preferences: TextTrackPreferences {
+    get { read { $0.preferences } }
+    set { write { $0.preferences = newValue } }
+  }
+
+  /// Selects `option` (nil turns text off); returns false, changing nothing, for an option
+  /// that is not one of `options` or not selectable, or after `close()`.
+  ///
+  /// The active cues of the previous track exit, `selectionChanged` follows, and the new
+  /// track is fetched. Selecting by hand stops the automatic choice at ready.
+  @discardableResult
+  public func select(_ option: TextTrackOption?) -> Bool {
+    lock.lock()
+    guard !state.closed else {
+      lock.unlock()
+      return false
+    }
+    if let option {
+      guard let known = state.options.first(where: { $0.id == option.id }), known.isSelectable
+      else {
+        lock.unlock()
+        return false
+      }
+      state.selected = known
+    } else {
+      state.selected = nil
+    }
+    state.selectedByHand = true
+    state.generation += 1
+    let generation = state.generation
+    lock.unlock()
+    work.async { [self] in applySelection(generation: generation, isAutomatic: false) }
+    return true
+  }
+
+  /// Plays `option`'s audio rendition (nil: the variant's own audio) from the current
+  /// position, through the engine (`PlayerItem.selectAudioRendition`); returns false,
+  /// changing nothing, for an option that is not an audio rendition of `audioOptions` (a
+  /// file's audio streams cannot be chosen) or before the item is ready.
+  ///
+  /// `audioChanged` follows when the engine has switched; if no text track was selected by
+  /// hand, the preferences then choose again for the new audio language.
+  @discardableResult
+  public func selectAudio(_ option: AudioTrackOption?) -> Bool {
+    let rendition = read { state -> RenditionInfo?? in
+      guard !state.closed else { return nil }
+      guard let option else { return .some(nil) }
+      guard state.audioOptions.contains(where: { $0.id == option.id }),
+        let rendition = state.renditions[option.id]
+      else { return nil }
+      return .some(rendition)
+    }
+    guard let rendition, let item = player?.currentItem else { return false }
+    write { state in state.pendingAudio = nil }
+    return item.selectAudioRendition(rendition)
+  }
+
+  /// Chooses again by the preferences now (among the options known so far), as if no
+  /// track had been selected by hand.
+  public func applyPreferences() {
+    work.async { [self] in
+      lock.lock()
+      state.selectedByHand = false
+      lock.unlock()
+      chooseAutomatically(announcingNoChange: false)
+    }
+  }
+
+  /// Calls `handler` on `queue` (the main queue when nil) for every event from now on.
+  @discardableResult
+  public func addObserver(
+    queue: DispatchQueue? = nil, _ handler: @escaping @Sendable (TextTrackEvent) -> Void
+  ) -> Int {
+    write { state in
+      let id = state.nextObserverID
+      state.nextObserverID += 1
+      state.observers[id] = Observer(queue: queue ?? .main, handler: handler)
+      return id
+    }
+  }
+
+  /// Removes an observer by the number `addObserver` returned; calls already queued may
+  /// still run.
+  public func removeObserver(_ id: Int) {
+    write { state in state.observers[id] = nil }
+  }
+
+  /// Stops: no more loads or events, and the player's observers are removed.
+  public func close() {
+    let (tokens, loader) = write { state -> ([ObserverToken], HLSSubtitleLoader?) in
+      state.closed = true
+      state.observers = [:]
+      let tokens = state.playerTokens + state.boundaryTokens
+      state.playerTokens = []
+      state.boundaryTokens = []
+      let loader = state.loader
+      state.loader = nil
+      return (tokens, loader)
+    }
+    loader?.cancel()
+    for token in tokens {
+      player?.removeEventObserver(token)
+      player?.removeTimeObserver(token)
+    }
+  }
+
+  // MARK: State access
+
+  func read<T>(_ body: (State) -> T) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(state)
+  }
+
+  @discardableResult
+  func write<T>(_ body: (inout State) -> T) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&state)
+  }
+
+  /// Sends `events` to every observer, in order. Call without holding the lock.
+  func deliver(_ events: [TextTrackEvent]) {
+    guard !events.isEmpty else { return }
+    let observers = read { $0.closed ? [] : Array($0.observers.sorted { $0.key < $1.key }) }
+    for (_, observer) in observers {
+      let handler = observer.handler
+      observer.queue.async {
+        for event in events { handler(event) }
+      }
+    }
+  }
+}
