@@ -50,11 +50,22 @@ public struct Playlist: Sendable, Equatable, Hashable {
   /// Throws `.missingField` for an object without `videos`, `.invalidValue` for any other
   /// shape or a malformed video (the path names it, such as `videos[2].sources[0].src`).
   public init(json: JSONValue) throws(PlayheadSDKError) {
-    var properties: [String: JSONValue] = [:]
-    let items: [JSONValue]
+    let (items, properties) = try Self.videoItems(of: json)
+    var videos: [Video] = []
+    for (index, item) in items.enumerated() {
+      videos.append(try Video(json: item, path: "videos[\(index)]"))
+    }
+    self.init(videos: videos, properties: properties)
+  }
+
+  /// The video items and the other fields of a playlist object, or the items of a bare
+  /// array; checks the shape and the types of `id` and `name`.
+  static func videoItems(of json: JSONValue) throws(PlayheadSDKError) -> (
+    items: [JSONValue], properties: [String: JSONValue]
+  ) {
     switch json {
     case .array(let array):
-      items = array
+      return (array, [:])
     case .object(var object):
       guard let videos = object.removeValue(forKey: "videos") else { throw .missing("videos") }
       guard let array = videos.arrayValue else { throw .invalid("videos", "an array") }
@@ -64,16 +75,10 @@ public struct Playlist: Sendable, Equatable, Hashable {
         default: throw .invalid(key, "a string")
         }
       }
-      items = array
-      properties = object
+      return (array, object)
     default:
       throw .invalid("playlist", "an object or an array of videos")
     }
-    var videos: [Video] = []
-    for (index, item) in items.enumerated() {
-      videos.append(try Video(json: item, path: "videos[\(index)]"))
-    }
-    self.init(videos: videos, properties: properties)
   }
 
   /// Creates a playlist from JSON text; see `init(json:)`. Throws `.malformedJSON` for text that

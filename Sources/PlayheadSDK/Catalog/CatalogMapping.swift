@@ -47,25 +47,7 @@ enum CatalogMapping {
 
   /// The playlist of a response body: an object with `videos`, or a bare array of videos.
   static func playlist(_ json: JSONValue) throws(PlayheadSDKError) -> (Playlist, [String]) {
-    var properties: [String: JSONValue] = [:]
-    let items: [JSONValue]
-    switch json {
-    case .array(let array):
-      items = array
-    case .object(var object):
-      guard let videos = object.removeValue(forKey: "videos") else { throw .missing("videos") }
-      guard let array = videos.arrayValue else { throw .invalid("videos", "an array") }
-      for key in ["id", "name"] {
-        switch object[key] {
-        case nil, .null?, .string?: continue
-        default: throw .invalid(key, "a string")
-        }
-      }
-      items = array
-      properties = object
-    default:
-      throw .invalid("playlist", "an object or an array of videos")
-    }
+    let (items, properties) = try Playlist.videoItems(of: json)
     var videos: [Video] = []
     var warnings: [String] = []
     for (index, item) in items.enumerated() {
