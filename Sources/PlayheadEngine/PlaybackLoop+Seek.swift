@@ -34,10 +34,11 @@ extension PlaybackLoop {
     var target = max(.zero, time)
     let duration = active.media?.duration ?? item.duration
     if duration.isNumeric && target > duration { target = duration }
-    if rate != 0 {
-      finishPeriod(active)
+    if isClockRunning(active) {
       active.playingTime = active.playingTime + (clock.now - active.anchorClock)
     }
+    if rate != 0 { finishPeriod(active) }
+    active.isHeld = false
     seekGeneration += 1
     active.seek = PendingSeek(generation: seekGeneration, target: target, completion: completion)
     active.position = target
