@@ -2,27 +2,40 @@ import Foundation
 import PlayheadCore
 
 extension PlaybackLoop {
-  /// The item time up to which playback can go without new data; nil when every stream has
-  /// ended (the end of the item is then the limit).
+  /// The item time up to which playback can go without new data; nil when no stream limits
+  /// it (every stream has ended, or has media waiting that the clock may run through).
   ///
-  /// For each stream that has not ended: the end of its last queued buffer or frame, or,
-  /// with an empty queue, the end of what was already handed to its sink. The position
-  /// never passes this limit: a loop that wakes late (a descheduled thread, a suspended
-  /// machine, a clock moved while the loop was busy) finds the position frozen where the
-  /// media ran out instead of far beyond the data it has.
+  /// The earliest reach among the streams that have not ended (see `audioReach(_:_:)` and
+  /// `videoReach(_:_:)`). The position never passes this limit: a loop that wakes late (a
+  /// descheduled thread, a suspended machine, a clock moved while the loop was busy) finds
+  /// the position frozen where the media ran out instead of far beyond the data it has.
   func presentableEnd(_ active: ActiveItem) -> MediaTime? {
     guard let media = active.media else { return nil }
     let queued = active.loader.queuedEnds()
-    var limit: MediaTime?
-    if media.hasAudio && !queued.audioEnded {
-      let end = queued.audio ?? active.audioWrittenEnd ?? active.position
-      limit = limit.map { min($0, end) } ?? end
+    var reaches: [MediaTime] = []
+    if media.hasAudio && !queued.audioEnded, let end = audioReach(queued.audio, active) {
+      reaches.append(end)
     }
-    if media.hasVideo && !queued.videoEnded {
-      let end = queued.video ?? active.lastVideoEnd
-      limit = limit.map { min($0, end) } ?? end
+    if media.hasVideo && !queued.videoEnded, let end = videoReach(queued.video, active) {
+      reaches.append(end)
     }
-    return limit
+    return reaches.min()
+  }
+
+  /// How far the audio clock can run: to the end of the queued audio when that lies ahead
+  /// of the position, to the end of the audio written when none is queued, and without
+  /// limit while the queue holds only audio at or before the position (late, or out of
+  /// order after a timestamp reset), which the step writes at once.
+  private func audioReach(_ queuedEnd: MediaTime?, _ active: ActiveItem) -> MediaTime? {
+    guard let queuedEnd else { return active.lastAudioEnd }
+    return queuedEnd > active.position ? max(queuedEnd, active.lastAudioEnd) : nil
+  }
+
+  /// How far video lets the position go: to the end of the last frame shown when no frame
+  /// is queued; without limit otherwise, as video follows the clock and drops frames it is
+  /// late for rather than stopping it.
+  private func videoReach(_ queuedEnd: MediaTime?, _ active: ActiveItem) -> MediaTime? {
+    queuedEnd == nil ? active.lastVideoEnd : nil
   }
 
   /// Whether the position has reached `limit`, the end of the presentable media.
