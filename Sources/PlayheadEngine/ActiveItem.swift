@@ -17,7 +17,12 @@ final class ActiveItem {
   var needsDisplayRefresh = false
   var firstFramePresented = false
   var playRequestClock: MediaTime?
+  /// The clock time at which the current stall began: when the position reached the end
+  /// of the media it could present, which a late wake finds in the past.
   var stalledSince: MediaTime?
+  /// Set while the position waits at the end of the presentable media without a stall
+  /// (fast mode, or before anything was presented); the clock re-anchors on release.
+  var isHeld = false
   var hasEnded = false
   var failed = false
   /// The end of the last audio handed to the sink (the audio clock's limit).

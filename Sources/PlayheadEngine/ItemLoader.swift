@@ -309,8 +309,31 @@ final class ItemLoader: @unchecked Sendable {
     return buffer
   }
 
+  /// Where the queued media ends, per stream, and whether each stream has ended, read
+  /// under one lock so that the four agree.
+  ///
+  /// An end is nil when its queue is empty.
+  func queuedEnds() -> QueuedEnds {
+    condition.lock()
+    defer { condition.unlock() }
+    return QueuedEnds(
+      audio: audioQueue.last.map { $0.pts + $0.mediaDuration },
+      video: videoQueue.last.map { $0.time + $0.duration },
+      audioEnded: status.audioEnded, videoEnded: status.videoEnded)
+  }
+
   /// Tells the playback loop that something changed.
   func notifyLoop() { wake.raise() }
+}
+
+/// The end of the decoded media waiting in a loader's queues (see `ItemLoader.queuedEnds()`).
+struct QueuedEnds: Sendable {
+  /// The end of the last queued audio buffer; nil when none is queued.
+  var audio: MediaTime?
+  /// The end of the last queued video frame; nil when none is queued.
+  var video: MediaTime?
+  var audioEnded: Bool
+  var videoEnded: Bool
 }
 
 extension AudioBuffer {

@@ -311,7 +311,7 @@ extension PlaybackLoop {
 
   /// Clock time spent playing, including the period under way.
   func playingTime(of active: ActiveItem) -> MediaTime {
-    guard rate != 0, timeControl == .playing else { return active.playingTime }
+    guard isClockRunning(active) else { return active.playingTime }
     return active.playingTime + (clock.now - active.anchorClock)
   }
 
@@ -333,7 +333,8 @@ extension PlaybackLoop {
     guard newRate >= 0, newRate.isFinite, newRate != rate else { return }
     let now = clock.now
     if let active = current {
-      if rate != 0 {
+      // Stalled, held or still waiting to start, the position did not move with the clock.
+      if isClockRunning(active) {
         active.position = positionAt(now, active)
         active.playingTime = active.playingTime + (now - active.anchorClock)
         publishItemTime(active)

@@ -36,10 +36,11 @@ extension PlaybackLoop {
     if duration.isNumeric && target > duration { target = duration }
     // Live: inside the playlist's window, a little before the live edge.
     target = active.loader.seekTarget(for: target)
-    if rate != 0 {
-      finishPeriod(active)
+    if isClockRunning(active) {
       active.playingTime = active.playingTime + (clock.now - active.anchorClock)
     }
+    if rate != 0 { finishPeriod(active) }
+    active.isHeld = false
     seekGeneration += 1
     active.seek = PendingSeek(generation: seekGeneration, target: target, completion: completion)
     active.position = target

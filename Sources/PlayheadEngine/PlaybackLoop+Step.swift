@@ -47,17 +47,13 @@ extension PlaybackLoop {
 
   /// Presents what is due while playing; returns the next deadline.
   private func playStep(_ active: ActiveItem, _ loaderStatus: LoaderStatus) -> MediaTime? {
-    guard let media = active.media else { return nil }
+    guard active.media != nil else { return nil }
     let now = clock.now
     let ended = loaderStatus.videoEnded && loaderStatus.audioEnded
-    let videoStarving =
-      media.hasVideo && loaderStatus.queuedVideoFrames == 0 && !loaderStatus.videoEnded
-    let audioStarving =
-      media.hasAudio && loaderStatus.queuedAudioDuration == .zero && !loaderStatus.audioEnded
 
     if timeControl != .playing {
       // Start (or restart after a stall) once the buffer is likely to keep up.
-      let hasNextFrames = !videoStarving && !audioStarving
+      let hasNextFrames = !isFrozen(at: active.position, limit: presentableEnd(active))
       guard (active.likelyToKeepUp && hasNextFrames) || ended || (hasNextFrames && isFastMode)
       else {
         setTimeControl(
@@ -70,9 +66,12 @@ extension PlaybackLoop {
         active.stalledSince = nil
         emit(.playbackRecovered(active.item))
       }
+      active.isHeld = false
       anchor(active, at: active.position, clock: now)
       startPeriod(active)
       setTimeControl(.playing)
+    } else if !releaseHold(active, now: now) {
+      return nil
     }
 
     var position = positionAt(now, active)
@@ -109,29 +108,17 @@ extension PlaybackLoop {
       return nil
     }
 
-    if videoStarving && active.loader.peekVideo() == nil
-      || audioStarving && active.loader.peekAudio() == nil
-    {
-      // Nothing to present next: stall (real time) or wait for the decoder (fast mode).
-      if !isFastMode && active.stalledSince == nil && active.firstFramePresented {
-        active.stalledSince = now
-        active.stallCount += 1
-        finishPeriod(active)
-        emit(.playbackStalled(active.item))
-        if !active.bufferEmpty {
-          active.bufferEmpty = true
-          active.item.update { $0.isBufferEmpty = true }
-          emit(.bufferEmptyChanged(active.item, true))
-        }
-        setTimeControl(.waitingToPlayAtSpecifiedRate(.toMinimizeStalls))
-      }
-      // In fast mode the clock simply waits for the decoder: no stall, no state change.
-      return nil
+    // Nothing left to present beyond the position: the media ran out (read afresh, as the
+    // loader may have queued more since the step began).
+    let limit = presentableEnd(active)
+    if let limit, isFrozen(at: position, limit: limit) {
+      return mediaRanOut(active, at: limit, now: now)
     }
 
     var candidates: [MediaTime] = []
     if let video = active.loader.peekVideo() { candidates.append(video.time) }
     if let audio = active.loader.peekAudio() { candidates.append(audio.pts) }
+    if let limit { candidates.append(limit) }
     if let forwardEndTime { candidates.append(forwardEndTime) }
     candidates.append(contentsOf: periodicDeadlines())
     candidates.append(contentsOf: boundaryDeadlines(after: position))
@@ -165,19 +152,15 @@ extension PlaybackLoop {
     (Int64((Double(rate) * 1000).rounded()), 1000)
   }
 
-  /// The item time at clock time `now`, limited by the audio clock when there is audio.
+  /// The item time at clock time `now`, limited by the end of the presentable media (see
+  /// `presentableEnd(_:)`) and never behind the current position.
   func positionAt(_ now: MediaTime, _ active: ActiveItem) -> MediaTime {
     let ratio = rateRatio
     let elapsed = (now - active.anchorClock).multiplied(
       byRatio: ratio.numerator, denominator: ratio.denominator)
-    var position = active.anchorItemTime + elapsed
-    if let audioEnd = active.audioWrittenEnd, active.media?.hasAudio == true,
-      active.loader.peekAudio() == nil, !(active.loader.snapshot().audioEnded), position > audioEnd
-    {
-      // The audio clock cannot run past the audio handed to the sink.
-      position = audioEnd
-    }
-    return position
+    let position = active.anchorItemTime + elapsed
+    guard let limit = presentableEnd(active), position > limit else { return position }
+    return max(limit, active.position)
   }
 
   /// How close to the position a frame counts as due. Clock times are whole

@@ -129,10 +129,13 @@ final class PlaybackLoop: @unchecked Sendable {
     try? configuration.audioSink?.finish()
   }
 
-  /// Sends `kind` to every event observer (or only to `observerID`) on its queue.
-  func emit(_ kind: PlayerEvent.Kind, only observerID: UInt64? = nil) {
+  /// Sends `kind` to every event observer (or only to `observerID`) on its queue, stamped
+  /// with `clockTime` (default: now).
+  func emit(
+    _ kind: PlayerEvent.Kind, only observerID: UInt64? = nil, at clockTime: MediaTime? = nil
+  ) {
     let event = PlayerEvent(
-      kind: kind, clockTime: clock.now, itemTime: current?.position ?? .invalid)
+      kind: kind, clockTime: clockTime ?? clock.now, itemTime: current?.position ?? .invalid)
     for (id, observer) in eventObservers where observerID == nil || observerID == id {
       let handler = observer.handler
       observer.queue.async { handler(event) }

@@ -68,6 +68,9 @@ public struct PlayerEvent: Sendable {
 
   public var kind: Kind
   /// The player's clock when the event happened.
+  ///
+  /// For `playbackStalled` this is when the position froze at the end of the media, which
+  /// the player may notice later (a thread that woke late); the stall counts from then.
   public var clockTime: MediaTime
   /// The current item's time when the event happened (`.invalid` without an item).
   public var itemTime: MediaTime

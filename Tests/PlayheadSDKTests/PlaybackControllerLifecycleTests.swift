@@ -138,6 +138,7 @@ final class PlaybackControllerLifecycleTests: XCTestCase {
     XCTAssertTrue(names.contains("playbackLikelyToKeepUp"))
     let qoe = try XCTUnwrap(recorder.sessions.first?.qoe)
     XCTAssertGreaterThanOrEqual(qoe.stallCount, 1)
+    XCTAssertGreaterThan(qoe.totalStallTime.seconds, 10)
     let statistics = try XCTUnwrap(recorder.sessions.first?.playerItem?.statistics)
     XCTAssertEqual(qoe.totalStallTime, statistics.totalStallTime)
     XCTAssertEqual(qoe.stallCount, statistics.stallCount)
