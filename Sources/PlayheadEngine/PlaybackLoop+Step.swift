@@ -98,16 +98,6 @@ extension PlaybackLoop {
         active, candidates: [endTime] + periodicDeadlines() + boundaryDeadlines(after: position))
     }
 
-    // Fast mode checks the queues again after presenting: one that ran dry just now must
-    // hold the clock, or the wait for a later deadline (an observer's, say) would jump it
-    // past frames the decoder has not delivered yet, and they would be dropped as late.
-    if isFastMode
-      && (media.hasVideo && !loaderStatus.videoEnded && active.loader.peekVideo() == nil
-        || media.hasAudio && !loaderStatus.audioEnded && active.loader.peekAudio() == nil)
-    {
-      return nil
-    }
-
     // Nothing left to present beyond the position: the media ran out (read afresh, as the
     // loader may have queued more since the step began).
     let limit = presentableEnd(active)
