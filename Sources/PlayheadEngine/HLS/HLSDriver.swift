@@ -67,22 +67,31 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   /// Called (without the lock held) when a playlist load changed what the driver reports
   /// (the live window), so the player can update the item while the loader idles.
   var changeHandler: (@Sendable () -> Void)?
+  /// Where playback is, asked (without the lock held) instead of the position the player
+  /// reports: the playback simulator's pass-through consumer sets it (decision 0011).
+  var positionProvider: (@Sendable () -> MediaTime)?
+  /// Told (on the downloader thread, without the lock held) about every segment download
+  /// that completed or was abandoned.
+  var segmentLoadObserver: (@Sendable (HLSSegmentLoadRecord) -> Void)?
 
   /// Opens `url`: loads the playlist, and for a master playlist chooses the start level.
   ///
   /// `liveEdge` places a live media playlist on another stream's timeline (an alternate
   /// rendition of it): its last segment then ends at that time. `sharedDataSource` loads
-  /// through another stream's data source.
+  /// through another stream's data source. `usesClockAsGiven` keeps a fast-mode manual
+  /// clock for network waits (the playback simulator, where nothing presents frames).
   init(
     url: URL, configuration: HLSConfiguration, clock: any Clock, startTime: MediaTime? = nil,
-    liveEdge: MediaTime? = nil, sharedDataSource: (any DataSource)? = nil
+    liveEdge: MediaTime? = nil, sharedDataSource: (any DataSource)? = nil,
+    usesClockAsGiven: Bool = false
   ) throws(PlayheadError) {
     self.url = url
     self.configuration = configuration
     // In fast mode the player's clock jumps to each presentation deadline; a network
     // wait (retry delay, live reload) that jumped it too would make frames late. Network
     // waits then use host time; a test-driven manual clock is used as it is.
-    self.clock = (clock as? ManualClock)?.advancesOnWait == true ? HostClock.shared : clock
+    let isFastMode = (clock as? ManualClock)?.advancesOnWait == true
+    self.clock = isFastMode && !usesClockAsGiven ? HostClock.shared : clock
     let meter = BandwidthMeter(
       configuration: BandwidthMeter.Configuration(
         defaultEstimateBitsPerSecond: Double(configuration.defaultBandwidthEstimate)))
