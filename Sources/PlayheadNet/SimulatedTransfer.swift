@@ -79,7 +79,10 @@ struct SimulatedTransfer {
         url: url, httpStatusCode: 416)
     }
     let end = min(body.count, request.range?.end.map { Int($0) } ?? body.count)
-    let slice = body.subdata(in: (body.startIndex + offset)..<(body.startIndex + end))
+    // A whole body is handed out as it is (Data shares its storage); a range is copied.
+    let slice =
+      offset == 0 && end == body.count
+      ? body : body.subdata(in: (body.startIndex + offset)..<(body.startIndex + end))
     if !slice.isEmpty { try deliver(slice.count, timeoutNs: timeoutNs) }
     return slice
   }

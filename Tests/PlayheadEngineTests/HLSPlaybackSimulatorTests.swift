@@ -179,6 +179,9 @@ final class HLSPlaybackSimulatorTests: XCTestCase {
     let driver = try XCTUnwrap(try box.value?.get())
     defer { driver.stop() }
     let generation = driver.queue.generation
+    // Positions are set without waking the downloader (a wake would race with the test's
+    // next move of the clock), so it re-checks a full buffer as the simulator's does.
+    driver.bufferRecheckInterval = HLSPlaybackSimulator.positionReportInterval
     driver.startDownloading()
 
     var arrived: [SteppedSegment] = []

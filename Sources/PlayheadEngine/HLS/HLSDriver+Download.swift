@@ -19,8 +19,9 @@ extension HLSDriver {
       clock: clock)
   }
 
-  /// How often a full buffer is re-checked on the clock when playback does not move.
-  static let bufferRecheckInterval = MediaTime(value: 1, timescale: 4)
+  /// How often a full buffer is re-checked on the clock when playback does not move (the
+  /// default of `bufferRecheckInterval`).
+  static let defaultBufferRecheckInterval = MediaTime(value: 1, timescale: 4)
 
   var isStopped: Bool {
     lock.lock()
@@ -78,7 +79,7 @@ extension HLSDriver {
         // A live playlist keeps being reloaded, so the seekable window stays current.
         if isLive { try? refreshPlaylistIfNeeded(level: currentLevelSnapshot) }
         // Re-check when playback moves (a poke) or after a little clock time.
-        clock.wait(until: clock.now + Self.bufferRecheckInterval, orUntil: positionSignal)
+        clock.wait(until: clock.now + bufferRecheckInterval, orUntil: positionSignal)
         continue
       }
       do throws(PlayheadError) {
@@ -193,7 +194,7 @@ extension HLSDriver {
         }
         lock.lock()
         let previous = playlists[level]
-        playlists[level] = media
+        setPlaylistLocked(media, level: level)
         playlistLoadClock[level] = clock.now
         activeURI[level] = uriIndex
         liveReloadDue = nil
@@ -313,12 +314,13 @@ extension HLSDriver {
 
   /// The next segment to load at `level`, with its item start time.
   func nextSegment(level: Int) -> (segment: MediaSegment, start: MediaTime)? {
-    guard let media = playlist(level) else { return nil }
     lock.lock()
+    let media = playlists[level]
+    let timeline = timelines[level]
     let loadTime = nextLoadTime
     let sequence = nextLoadSequence
     lock.unlock()
-    var start = MediaTime.zero
+    guard let media, let timeline else { return nil }
     if let sequence {
       // Live: by media sequence number; a window that slid past us resumes at its start.
       let wanted = max(sequence, media.segments.first?.mediaSequence ?? sequence)
@@ -326,17 +328,15 @@ extension HLSDriver {
         return nil
       }
       lock.lock()
-      start = liveTimeline?.start(ofSequence: wanted) ?? loadTime
+      let start = liveTimeline?.start(ofSequence: wanted) ?? loadTime
       lock.unlock()
       return (segment, start)
     }
     let tolerance = MediaTime(value: 1, timescale: 1000)
-    for segment in media.segments {
-      let end = start + segment.duration
-      if end > loadTime + tolerance { return (segment, start) }
-      start = end
+    guard let found = timeline.firstSegment(endingAfter: loadTime + tolerance) else {
+      return nil
     }
-    return nil
+    return (media.segments[found.index], found.start)
   }
 
   /// Downloads `segment` (and its key and initialisation section) and decrypts it, unless

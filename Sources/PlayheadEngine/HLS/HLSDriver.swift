@@ -31,8 +31,10 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   let master: MasterPlaylist?
   let queue = HLSSegmentQueue()
   let lock = NSLock()
-  /// Media playlists by level, as last loaded.
+  /// Media playlists by level, as last loaded; set with `setPlaylistLocked`.
   var playlists: [Int: MediaPlaylist] = [:]
+  /// The segment end times of each playlist in `playlists`.
+  var timelines: [Int: HLSSegmentTimeline] = [:]
   var playlistLoadClock: [Int: MediaTime] = [:]
   /// When each live playlist last changed (its last media sequence number moved).
   var unchangedSince: [Int: MediaTime] = [:]
@@ -73,6 +75,10 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   /// Told (on the downloader thread, without the lock held) about every segment download
   /// that completed or was abandoned.
   var segmentLoadObserver: (@Sendable (HLSSegmentLoadRecord) -> Void)?
+  /// How often the downloader re-checks a full buffer on the clock; playback moving also
+  /// wakes it. The playback simulator, which has no position reports to wake it, sets a
+  /// frame's time. Set before downloading starts; read by the downloader only.
+  var bufferRecheckInterval = HLSDriver.defaultBufferRecheckInterval
 
   /// Opens `url`: loads the playlist, and for a master playlist chooses the start level.
   ///
@@ -141,7 +147,7 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
           frameRate: nil)
       ]
       currentLevel = 0
-      playlists[0] = media
+      setPlaylistLocked(media, level: 0)
       playlistLoadClock[0] = clock.now
     }
     if playlists[currentLevel] == nil { try loadPlaylist(level: currentLevel) }
@@ -253,7 +259,14 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   /// while it may grow. Call with `lock` held.
   var contentEndLocked: MediaTime? {
     guard let media = playlists[currentLevel], media.endList else { return nil }
-    return liveTimeline?.range.end ?? media.totalDuration
+    return liveTimeline?.range.end ?? timelines[currentLevel]?.total ?? media.totalDuration
+  }
+
+  /// Stores `media` as `level`'s playlist, with its segment timeline; call with `lock`
+  /// held (or from `init`).
+  func setPlaylistLocked(_ media: MediaPlaylist, level: Int) {
+    playlists[level] = media
+    timelines[level] = HLSSegmentTimeline(media)
   }
 
   var streamKind: StreamKind {

@@ -14,7 +14,9 @@ import PlayheadNet
 /// `clock` must be a `ManualClock(advancesOnWait: true)` and `dataSource` must time its
 /// loads on it (a `SimulatedDataSource` made with it): the whole run happens on the
 /// calling thread, every wait moving the clock, so a run is exactly repeatable and takes
-/// only the time its decisions take.
+/// only the time its decisions take. The player wakes a downloader that waits for
+/// buffer room at every position report; the simulator's downloader re-checks every 40 ms
+/// (a frame at 25 fps) instead.
 ///
 /// Errors: `.invalidArgument` for a clock that does not advance on wait or a live
 /// stream (no end list: the run would not end); the stream's own opening and loading
@@ -28,6 +30,11 @@ import PlayheadNet
 /// print(report.segments.map(\.level), report.totalStallDuration)
 /// ```
 public enum HLSPlaybackSimulator {
+  /// How often the player reports the play position to the loader (a frame at 25 fps);
+  /// each report wakes a downloader that waits for buffer room, so the simulator's
+  /// downloader re-checks a full buffer this often.
+  static let positionReportInterval = MediaTime(value: 40, timescale: 1000)
+
   /// Runs the stream at `url` from its start to its end; see the type.
   ///
   /// `configuration.dataSource` is replaced by `dataSource`. The buffer is sampled every
@@ -65,6 +72,7 @@ public enum HLSPlaybackSimulator {
     driver.positionProvider = { playback.position(at: clock.now) }
     driver.segmentLoadObserver = { abandonments.add($0) }
     driver.lock.unlock()
+    driver.bufferRecheckInterval = positionReportInterval
     if let error = driver.runDownloads(returnsWhenLoaded: true) { throw error }
     guard let endClock = playback.finish(at: clock.now), let started = playback.playbackStart
     else {
