@@ -13,11 +13,13 @@ public struct HLSSimulationReport: Sendable {
     public var mediaSequence: Int
     /// The level it was played at.
     public var level: Int
-    /// Where it starts on the item timeline, and its declared (EXTINF) duration.
+    /// Where it starts on the item timeline.
     public var itemStart: MediaTime
+    /// Its declared (EXTINF) duration: how long it plays.
     public var duration: MediaTime
-    /// When the request that delivered it was sent, and when its last byte arrived.
+    /// When the request that delivered it was sent.
     public var requestClock: MediaTime
+    /// When its last byte arrived.
     public var arrivalClock: MediaTime
     /// Bytes received for it.
     public var bytes: Int
@@ -27,12 +29,15 @@ public struct HLSSimulationReport: Sendable {
 
   /// A download the ABR controller abandoned for a lower level.
   public struct Abandonment: Sendable, Equatable {
+    /// The media sequence number of the segment.
     public var mediaSequence: Int
-    /// The level that was being loaded, and the level the segment was loaded at instead.
+    /// The level that was being loaded.
     public var level: Int
+    /// The level the controller chose instead (the segment is loaded again there).
     public var targetLevel: Int
-    /// When its request was sent and when it was abandoned.
+    /// When its request was sent.
     public var requestClock: MediaTime
+    /// When it was abandoned.
     public var abandonClock: MediaTime
     /// Bytes received before it was abandoned (wasted).
     public var bytes: Int
@@ -40,8 +45,9 @@ public struct HLSSimulationReport: Sendable {
 
   /// A time the buffer ran empty while playing (after playback had started).
   public struct Stall: Sendable, Equatable {
-    /// When playback stopped, and for how long.
+    /// When playback stopped.
     public var startClock: MediaTime
+    /// How long it stayed stopped.
     public var duration: MediaTime
     /// The item time it stopped at.
     public var itemTime: MediaTime
@@ -49,7 +55,9 @@ public struct HLSSimulationReport: Sendable {
 
   /// The buffer ahead of the play position at one clock time.
   public struct BufferSample: Sendable, Equatable {
+    /// The clock time of the sample.
     public var clock: MediaTime
+    /// The media downloaded ahead of the play position then.
     public var buffered: MediaTime
   }
 
@@ -63,7 +71,9 @@ public struct HLSSimulationReport: Sendable {
   public var endClock: MediaTime
   /// Every segment played, in play order.
   public var segments: [Segment]
+  /// Every abandoned download, in time order.
   public var abandonments: [Abandonment]
+  /// Every stall, in time order.
   public var stalls: [Stall]
   /// The buffer at every sample interval from `startClock`.
   public var bufferSamples: [BufferSample]
