@@ -12,6 +12,7 @@ let package = Package(
       dependencies: [
         .product(name: "PlayheadEngine", package: "Playhead"),
         .product(name: "PlayheadCore", package: "Playhead"),
+        .product(name: "PlayheadNet", package: "Playhead"),
       ]
     )
   ],

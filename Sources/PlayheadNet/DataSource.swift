@@ -74,12 +74,19 @@ public struct TransferProgress: Sendable {
   public var bytesExpected: Int?
   /// Clock time since the request was sent.
   public var elapsed: MediaTime
+  /// Clock time from the request to the start of the answer, when the source knows it; nil
+  /// otherwise (a reader then takes the elapsed time of the first report with bytes).
+  public var timeToFirstByte: MediaTime?
 
-  public init(request: DataRequest, bytesLoaded: Int, bytesExpected: Int?, elapsed: MediaTime) {
+  public init(
+    request: DataRequest, bytesLoaded: Int, bytesExpected: Int?, elapsed: MediaTime,
+    timeToFirstByte: MediaTime? = nil
+  ) {
     self.request = request
     self.bytesLoaded = bytesLoaded
     self.bytesExpected = bytesExpected
     self.elapsed = elapsed
+    self.timeToFirstByte = timeToFirstByte
   }
 }
 

@@ -12,9 +12,10 @@ import PlayheadCore
 /// when the test has moved the clock far enough. The trace starts at `traceStart` on the
 /// clock and repeats. Concurrent loads do not share bandwidth: each sees the whole trace.
 ///
-/// The progress callback runs every `progressIntervalBytes` and at each period boundary,
-/// with `elapsed` in simulated time; returning `false` abandons the load with `.cancelled`
-/// and the clock stops there. A load that receives no bytes for the configuration's
+/// The progress callback runs every `progressIntervalBytes`, every `progressIntervalMs` of
+/// clock time when that is set, and at each period boundary, with `elapsed` in simulated
+/// time and `timeToFirstByte` the request's latency; returning `false` abandons the load
+/// with `.cancelled` and the clock stops there. A load that receives no bytes for the configuration's
 /// timeout (during a long latency or a zero-bandwidth period) throws `.timedOut` when the
 /// timeout has passed on the clock.
 ///
@@ -67,6 +68,9 @@ public final class SimulatedDataSource: DataSource, @unchecked Sendable {
   public let transferListener: (any TransferListener)?
   /// How often, in bytes, the progress callback runs during a transfer.
   public let progressIntervalBytes: Int
+  /// How often, in milliseconds of clock time, the progress callback also runs while a
+  /// body is being transferred (or waits in an outage); nil = only by bytes and periods.
+  public let progressIntervalMs: Double?
 
   let lock = NSLock()
   private var storedResources: [URL: Data]
@@ -77,11 +81,14 @@ public final class SimulatedDataSource: DataSource, @unchecked Sendable {
   private var nextLoadKey = 0
 
   /// Creates a source serving `resources` over `trace`; the trace starts at `traceStart`
-  /// (default: the clock's time now). A `progressIntervalBytes` below 1 counts as 1.
+  /// (default: the clock's time now). A `progressIntervalBytes` below 1 counts as 1; a
+  /// `progressIntervalMs` that is not positive and finite counts as nil (no timed reports),
+  /// and one below 1 ms as 1 ms.
   public init(
     resources: [URL: Data] = [:], trace: NetworkTrace, clock: any Clock,
     traceStart: MediaTime? = nil, configuration: RequestConfiguration = .init(),
-    transferListener: (any TransferListener)? = nil, progressIntervalBytes: Int = 64 * 1024
+    transferListener: (any TransferListener)? = nil, progressIntervalBytes: Int = 64 * 1024,
+    progressIntervalMs: Double? = nil
   ) {
     storedResources = resources
     self.trace = trace
@@ -90,6 +97,11 @@ public final class SimulatedDataSource: DataSource, @unchecked Sendable {
     self.configuration = configuration
     self.transferListener = transferListener
     self.progressIntervalBytes = max(1, progressIntervalBytes)
+    if let interval = progressIntervalMs, interval.isFinite, interval > 0 {
+      self.progressIntervalMs = max(1, interval)
+    } else {
+      self.progressIntervalMs = nil
+    }
   }
 
   /// The bytes served, by URL; settable at any time (a load uses what was there when it

@@ -18,6 +18,8 @@ struct SimulatedTransfer {
   private(set) var nowNs: Int64
   /// Bytes delivered so far.
   private(set) var bytesLoaded = 0
+  /// The request's latency (time to first byte), once known.
+  private var latencyNs: Int64?
 
   init(
     source: SimulatedDataSource, request: DataRequest, signal: WakeSignal, startClock: MediaTime,
@@ -62,6 +64,7 @@ struct SimulatedTransfer {
         url: url)
     }
     try wait(until: startNs + latencyNs)
+    self.latencyNs = latencyNs
     guard let body else {
       throw PlayheadError(
         .httpStatus, "HTTP 404 Not Found for \(url.absoluteString)", url: url,
@@ -76,52 +79,66 @@ struct SimulatedTransfer {
         url: url, httpStatusCode: 416)
     }
     let end = min(body.count, request.range?.end.map { Int($0) } ?? body.count)
-    let slice = body.subdata(in: (body.startIndex + offset)..<(body.startIndex + end))
+    // A whole body is handed out as it is (Data shares its storage); a range is copied.
+    let slice =
+      offset == 0 && end == body.count
+      ? body : body.subdata(in: (body.startIndex + offset)..<(body.startIndex + end))
     if !slice.isEmpty { try deliver(slice.count, timeoutNs: timeoutNs) }
     return slice
   }
 
   /// Delivers `total` bytes from `nowNs` at the trace's bandwidth, reporting progress every
-  /// interval and at each period boundary.
+  /// interval of bytes, every interval of time (when set) and at each period boundary.
   private mutating func deliver(_ total: Int, timeoutNs: Int64) throws(PlayheadError) {
     let trace = source.trace
     let interval = source.progressIntervalBytes
+    let timeStepNs = source.progressIntervalMs.map { max(1, Int64(($0 * 1e6).rounded())) }
+    var nextTimeReportNs = timeStepNs.map { nowNs + $0 } ?? Int64.max
     var delivered = 0.0
     var nextReport = min(total, interval)
     var lastActivityNs = nowNs
+    /// Moves the next timed report past the time reached.
+    func passTimedReports(_ reachedNs: Int64) {
+      guard let step = timeStepNs else { return }
+      while nextTimeReportNs <= reachedNs { nextTimeReportNs += step }
+    }
     while true {
       let (index, remainingNs) = trace.period(atNs: nowNs - traceStartNs)
-      let periodEndNs = nowNs + remainingNs
+      // The next event: the period's end, or a timed report before it.
+      let boundaryNs = min(nowNs + remainingNs, nextTimeReportNs)
       let bytesPerNs = trace.periods[index].bandwidthKbps / 8_000_000
       if bytesPerNs <= 0 {
         let timeoutAtNs = lastActivityNs + timeoutNs
-        if timeoutAtNs <= periodEndNs {
+        if timeoutAtNs <= boundaryNs {
           try wait(until: timeoutAtNs)
           throw PlayheadError(
             .timedOut,
             "no data from \(url.absoluteString) for \(source.configuration.effectiveTimeoutMs) ms "
               + "after \(bytesLoaded) bytes", url: url)
         }
-        try wait(until: periodEndNs)
+        try wait(until: boundaryNs)
+        passTimedReports(boundaryNs)
         try report(total)
         continue
       }
-      let atPeriodEnd = delivered + bytesPerNs * Double(remainingNs)
-      if atPeriodEnd >= Double(nextReport) {
+      let atBoundary = delivered + bytesPerNs * Double(boundaryNs - nowNs)
+      if atBoundary >= Double(nextReport) {
         let needNs = ((Double(nextReport) - delivered) / bytesPerNs).rounded(.up)
-        let eventNs = min(periodEndNs, nowNs + Int64(max(0, needNs)))
+        let eventNs = min(boundaryNs, nowNs + Int64(max(0, needNs)))
         delivered = Double(nextReport)
         try wait(until: eventNs)
         lastActivityNs = eventNs
         bytesLoaded = nextReport
+        passTimedReports(eventNs)
         try report(total)
         if nextReport == total { return }
         nextReport = min(total, nextReport + interval)
       } else {
-        delivered = atPeriodEnd
-        try wait(until: periodEndNs)
-        lastActivityNs = periodEndNs
+        delivered = atBoundary
+        try wait(until: boundaryNs)
+        lastActivityNs = boundaryNs
         bytesLoaded = min(total, Int(delivered.rounded(.down)))
+        passTimedReports(boundaryNs)
         try report(total)
       }
     }
@@ -142,7 +159,7 @@ struct SimulatedTransfer {
     let keepGoing = progress(
       TransferProgress(
         request: request, bytesLoaded: bytesLoaded, bytesExpected: total,
-        elapsed: now - startClock))
+        elapsed: now - startClock, timeToFirstByte: latencyNs.map { MediaTime(nanoseconds: $0) }))
     if !keepGoing {
       throw PlayheadError(
         .cancelled, "load abandoned after \(bytesLoaded) bytes: \(url.absoluteString)", url: url)

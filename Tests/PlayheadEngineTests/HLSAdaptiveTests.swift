@@ -119,11 +119,14 @@ final class HLSAdaptiveTests: XCTestCase {
     ])
     let outcome = try simulate(trace: trace, seconds: 90)
     let beforeDrop = outcome.segments.filter { $0.time < 30 }
-    let afterDrop = outcome.segments.filter { $0.time >= 45 }
+    let afterDrop = outcome.segments.filter { $0.time >= 30 }
     XCTAssertEqual(beforeDrop.last?.level, 2, "5 Mbit/s sustains the top rendition: \(beforeDrop)")
-    XCTAssertFalse(afterDrop.isEmpty)
+    // The controller remembers the fast network (its long-term throughput), so it may
+    // spend part of the 20 s buffer on 720p first; within 10 requests it is below.
+    XCTAssertGreaterThan(afterDrop.count, 10)
     XCTAssertTrue(
-      afterDrop.allSatisfy { $0.level < 2 }, "0.5 Mbit/s cannot sustain 720p: \(afterDrop)")
+      afterDrop.dropFirst(10).allSatisfy { $0.level < 2 },
+      "0.5 Mbit/s cannot sustain 720p: \(afterDrop)")
     XCTAssertEqual(outcome.stalls, 0, "the switch down happens before the buffer empties")
   }
 

@@ -19,8 +19,9 @@ extension HLSDriver {
       clock: clock)
   }
 
-  /// How often a full buffer is re-checked on the clock when playback does not move.
-  static let bufferRecheckInterval = MediaTime(value: 1, timescale: 4)
+  /// How often a full buffer is re-checked on the clock when playback does not move (the
+  /// default of `bufferRecheckInterval`).
+  static let defaultBufferRecheckInterval = MediaTime(value: 1, timescale: 4)
 
   var isStopped: Bool {
     lock.lock()
@@ -39,35 +40,51 @@ extension HLSDriver {
     lock.lock()
     defer { lock.unlock() }
     guard !downloaderStarted else { return }
-    let thread = Thread { [self] in downloadLoop() }
+    let thread = Thread { [self] in _ = runDownloads(returnsWhenLoaded: false) }
     thread.name = "playhead.hls.download"
     downloaderStarted = true
     thread.start()
   }
 
-  /// Downloads segments while the buffer is below its target, until stopped.
-  private func downloadLoop() {
+  /// Downloads segments while the buffer is below its target, until stopped: the loop of
+  /// the downloader thread.
+  ///
+  /// With `returnsWhenLoaded` it also returns once every segment of the generation has
+  /// been loaded (or loading failed, with the error), which is how the playback simulator
+  /// runs it on its own thread; otherwise it returns nil when stopped.
+  func runDownloads(returnsWhenLoaded: Bool) -> PlayheadError? {
     var finishedGeneration: Int?
+    // The level an abandoned download restarts the same segment at.
+    var abandonedTo: Int?
     while !isStopped {
       let generation = queue.generation
       if finishedGeneration == generation {
+        if returnsWhenLoaded { return queue.failure(generation: generation) }
         _ = queue.waitForChange(timeoutSeconds: 1)
         continue
       }
+      let position = currentPlaybackPosition
       lock.lock()
-      let position = playbackPosition
       let loadTime = nextLoadTime
+      let loading = currentLevel
       lock.unlock()
       let ahead = (queue.bufferedEnd ?? loadTime) - position
-      if !shouldContinueLoading(bufferedAhead: ahead, position: position) {
+      let phase = playbackPhase(bufferAhead: ahead)
+      let chunk = nextSegment(level: loading)?.segment.duration ?? .zero
+      if abandonedTo == nil,
+        !shouldContinueLoading(
+          bufferedAhead: ahead, nextChunkDuration: chunk, position: position,
+          isPlaying: phase == .playing)
+      {
         // A live playlist keeps being reloaded, so the seekable window stays current.
         if isLive { try? refreshPlaylistIfNeeded(level: currentLevelSnapshot) }
         // Re-check when playback moves (a poke) or after a little clock time.
-        clock.wait(until: clock.now + Self.bufferRecheckInterval, orUntil: positionSignal)
+        clock.wait(until: clock.now + bufferRecheckInterval, orUntil: positionSignal)
         continue
       }
       do throws(PlayheadError) {
-        let level = chooseLevel(bufferAhead: ahead)
+        let level = abandonedTo ?? chooseLevel(bufferAhead: ahead, phase: phase)
+        abandonedTo = nil
         try refreshPlaylistIfNeeded(level: level)
         guard let segment = nextSegment(level: level) else {
           if playlist(level)?.endList ?? true {
@@ -78,7 +95,11 @@ extension HLSDriver {
           }
           continue
         }
-        let downloaded = try download(segment, level: level, generation: generation)
+        let outcome = try download(segment, level: level, generation: generation)
+        guard case .loaded(let downloaded) = outcome else {
+          if case .abandoned(let target) = outcome { abandonedTo = target }
+          continue
+        }
         // A seek may have restarted the queue meanwhile; check and advance atomically. A
         // restart that needs this very segment first takes it instead of fetching it again.
         lock.lock()
@@ -91,12 +112,13 @@ extension HLSDriver {
         }
         lock.unlock()
       } catch {
-        if isStopped || error.code == .cancelled { return }
+        if isStopped || error.code == .cancelled { return nil }
         if failOver(level: currentLevelSnapshot, after: error) { continue }
         queue.fail(error, generation: generation)
         finishedGeneration = generation
       }
     }
+    return nil
   }
 
   /// Whether `segment`, downloaded for an earlier generation, is the first segment the
@@ -138,75 +160,6 @@ extension HLSDriver {
     }
   }
 
-  // MARK: Rendition choice
-
-  /// Whether to download another segment with `bufferedAhead` of media downloaded.
-  func shouldContinueLoading(bufferedAhead: MediaTime, position: MediaTime) -> Bool {
-    guard let loadControl else { return bufferedAhead < configuration.forwardBufferDuration }
-    loadControl.playbackDidProgress(elapsed: position)
-    return loadControl.shouldContinueLoading(
-      bufferedAhead: bufferedAhead, playbackElapsed: position, isPlaying: true)
-  }
-
-  /// The buffer the bitrate controller plans with.
-  var maximumBuffer: MediaTime {
-    loadControl?.targetBuffer ?? configuration.forwardBufferDuration
-  }
-
-  /// The ladder as the bitrate controller sees it.
-  var bitrateLevels: [BitrateLevel] {
-    levels.map { level in
-      BitrateLevel(
-        index: level.index, bandwidth: level.bandwidth, averageBandwidth: level.averageBandwidth,
-        width: level.resolution?.width, height: level.resolution?.height,
-        frameRate: level.frameRate, codecs: level.codecs)
-    }
-  }
-
-  /// What the bitrate controller decides from: throughput, buffer, caps, position.
-  func abrContext(bufferAhead: MediaTime, phase: ABRPhase) -> ABRContext {
-    lock.lock()
-    let current = currentLevel
-    let loadTime = nextLoadTime
-    let media = playlists[current]
-    let contentEnd = contentEndLocked
-    let selection =
-      selectionOverride
-      ?? VariantSelection(
-        preferredPeakBitRate: configuration.preferredPeakBitRate,
-        maximumPixelCount: configuration.maximumPixelCount,
-        manualIndex: configuration.manualVariantIndex)
-    lock.unlock()
-    let segmentDuration = MediaTime(value: Int64(max(1, media?.targetDuration ?? 2)), timescale: 1)
-    let remaining = contentEnd.map { max(.zero, $0 - loadTime) }
-    return ABRContext(
-      // Before any measurement the meter answers with the configured start bandwidth.
-      throughputBitsPerSecond: bandwidthMeter.estimateBitsPerSecond,
-      lastTransferBitsPerSecond: bandwidthMeter.lastTransferBitsPerSecond,
-      bufferLevel: max(.zero, bufferAhead), maximumBuffer: maximumBuffer,
-      currentLevel: current, segmentDuration: segmentDuration, remainingContent: remaining,
-      phase: phase,
-      constraints: ABRConstraints(
-        preferredPeakBitRate: selection.preferredPeakBitRate,
-        maxPixelCount: selection.maximumPixelCount,
-        manualLevel: selection.manualIndex))
-  }
-
-  /// The level to start with, from the controller's start preference and the caps.
-  func initialLevel() -> Int {
-    let chosen = abr.selectInitialLevel(
-      levels: bitrateLevels, context: abrContext(bufferAhead: .zero, phase: .starting))
-    return levels.indices.contains(chosen) ? chosen : 0
-  }
-
-  /// The level for the next segment, as the bitrate controller decides.
-  func chooseLevel(bufferAhead: MediaTime) -> Int {
-    let phase: ABRPhase = queue.bufferedEnd == nil ? .seeking : .playing
-    let decision = abr.selectLevel(
-      levels: bitrateLevels, context: abrContext(bufferAhead: bufferAhead, phase: phase))
-    return levels.indices.contains(decision.level) ? decision.level : 0
-  }
-
   // MARK: Playlists
 
   func playlist(_ level: Int) -> MediaPlaylist? {
@@ -241,7 +194,7 @@ extension HLSDriver {
         }
         lock.lock()
         let previous = playlists[level]
-        playlists[level] = media
+        setPlaylistLocked(media, level: level)
         playlistLoadClock[level] = clock.now
         activeURI[level] = uriIndex
         liveReloadDue = nil
@@ -361,12 +314,13 @@ extension HLSDriver {
 
   /// The next segment to load at `level`, with its item start time.
   func nextSegment(level: Int) -> (segment: MediaSegment, start: MediaTime)? {
-    guard let media = playlist(level) else { return nil }
     lock.lock()
+    let media = playlists[level]
+    let timeline = timelines[level]
     let loadTime = nextLoadTime
     let sequence = nextLoadSequence
     lock.unlock()
-    var start = MediaTime.zero
+    guard let media, let timeline else { return nil }
     if let sequence {
       // Live: by media sequence number; a window that slid past us resumes at its start.
       let wanted = max(sequence, media.segments.first?.mediaSequence ?? sequence)
@@ -374,22 +328,21 @@ extension HLSDriver {
         return nil
       }
       lock.lock()
-      start = liveTimeline?.start(ofSequence: wanted) ?? loadTime
+      let start = liveTimeline?.start(ofSequence: wanted) ?? loadTime
       lock.unlock()
       return (segment, start)
     }
     let tolerance = MediaTime(value: 1, timescale: 1000)
-    for segment in media.segments {
-      let end = start + segment.duration
-      if end > loadTime + tolerance { return (segment, start) }
-      start = end
+    guard let found = timeline.firstSegment(endingAfter: loadTime + tolerance) else {
+      return nil
     }
-    return nil
+    return (media.segments[found.index], found.start)
   }
 
-  /// Downloads `segment` (and its key and initialisation section) and decrypts it.
+  /// Downloads `segment` (and its key and initialisation section) and decrypts it, unless
+  /// the bitrate controller abandons it for a lower level on the way.
   func download(_ entry: (segment: MediaSegment, start: MediaTime), level: Int, generation: Int)
-    throws(PlayheadError) -> DownloadedSegment
+    throws(PlayheadError) -> SegmentDownloadOutcome
   {
     let segment = entry.segment
     var initData: Data?
@@ -413,9 +366,11 @@ extension HLSDriver {
       }
     }
     let request = DataRequest(url: segment.uri, range: segment.byteRange, purpose: .segment)
-    let response = try dataSource.load(request)
-    bandwidthMeter.transferEnded(
-      request: request, bytes: response.data.count, duration: response.duration)
+    let response: DataResponse
+    switch try loadSegmentBody(request, level: level, segment: segment) {
+    case .completed(let completed): response = completed
+    case .abandoned(let target): return .abandoned(target)
+    }
     lock.lock()
     bytes += Int64(response.data.count)
     lock.unlock()
@@ -427,10 +382,13 @@ extension HLSDriver {
         .unsupportedFormat, "\(key.method) encryption is not supported (only AES-128)",
         url: segment.uri)
     }
-    return DownloadedSegment(
-      ordinal: 0, level: level, mediaSequence: segment.mediaSequence,
-      discontinuitySequence: segment.discontinuitySequence, start: entry.start,
-      duration: segment.duration, initSection: initData, initIdentity: initIdentity, data: data)
+    return .loaded(
+      DownloadedSegment(
+        ordinal: 0, level: level, mediaSequence: segment.mediaSequence,
+        discontinuitySequence: segment.discontinuitySequence, start: entry.start,
+        duration: segment.duration, initSection: initData, initIdentity: initIdentity,
+        data: data, requestClock: response.startClock, arrivalClock: response.endClock,
+        transferredBytes: response.data.count))
   }
 
   /// Decrypts a whole AES-128 segment with its key (fetched once and cached).

@@ -31,8 +31,10 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   let master: MasterPlaylist?
   let queue = HLSSegmentQueue()
   let lock = NSLock()
-  /// Media playlists by level, as last loaded.
+  /// Media playlists by level, as last loaded; set with `setPlaylistLocked`.
   var playlists: [Int: MediaPlaylist] = [:]
+  /// The segment end times of each playlist in `playlists`.
+  var timelines: [Int: HLSSegmentTimeline] = [:]
   var playlistLoadClock: [Int: MediaTime] = [:]
   /// When each live playlist last changed (its last media sequence number moved).
   var unchangedSince: [Int: MediaTime] = [:]
@@ -67,22 +69,35 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   /// Called (without the lock held) when a playlist load changed what the driver reports
   /// (the live window), so the player can update the item while the loader idles.
   var changeHandler: (@Sendable () -> Void)?
+  /// Where playback is, asked (without the lock held) instead of the position the player
+  /// reports: the playback simulator's pass-through consumer sets it (decision 0011).
+  var positionProvider: (@Sendable () -> MediaTime)?
+  /// Told (on the downloader thread, without the lock held) about every segment download
+  /// that completed or was abandoned.
+  var segmentLoadObserver: (@Sendable (HLSSegmentLoadRecord) -> Void)?
+  /// How often the downloader re-checks a full buffer on the clock; playback moving also
+  /// wakes it. The playback simulator, which has no position reports to wake it, sets a
+  /// frame's time. Set before downloading starts; read by the downloader only.
+  var bufferRecheckInterval = HLSDriver.defaultBufferRecheckInterval
 
   /// Opens `url`: loads the playlist, and for a master playlist chooses the start level.
   ///
   /// `liveEdge` places a live media playlist on another stream's timeline (an alternate
   /// rendition of it): its last segment then ends at that time. `sharedDataSource` loads
-  /// through another stream's data source.
+  /// through another stream's data source. `usesClockAsGiven` keeps a fast-mode manual
+  /// clock for network waits (the playback simulator, where nothing presents frames).
   init(
     url: URL, configuration: HLSConfiguration, clock: any Clock, startTime: MediaTime? = nil,
-    liveEdge: MediaTime? = nil, sharedDataSource: (any DataSource)? = nil
+    liveEdge: MediaTime? = nil, sharedDataSource: (any DataSource)? = nil,
+    usesClockAsGiven: Bool = false
   ) throws(PlayheadError) {
     self.url = url
     self.configuration = configuration
     // In fast mode the player's clock jumps to each presentation deadline; a network
     // wait (retry delay, live reload) that jumped it too would make frames late. Network
     // waits then use host time; a test-driven manual clock is used as it is.
-    self.clock = (clock as? ManualClock)?.advancesOnWait == true ? HostClock.shared : clock
+    let isFastMode = (clock as? ManualClock)?.advancesOnWait == true
+    self.clock = isFastMode && !usesClockAsGiven ? HostClock.shared : clock
     let meter = BandwidthMeter(
       configuration: BandwidthMeter.Configuration(
         defaultEstimateBitsPerSecond: Double(configuration.defaultBandwidthEstimate)))
@@ -132,7 +147,7 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
           frameRate: nil)
       ]
       currentLevel = 0
-      playlists[0] = media
+      setPlaylistLocked(media, level: 0)
       playlistLoadClock[0] = clock.now
     }
     if playlists[currentLevel] == nil { try loadPlaylist(level: currentLevel) }
@@ -244,7 +259,14 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   /// while it may grow. Call with `lock` held.
   var contentEndLocked: MediaTime? {
     guard let media = playlists[currentLevel], media.endList else { return nil }
-    return liveTimeline?.range.end ?? media.totalDuration
+    return liveTimeline?.range.end ?? timelines[currentLevel]?.total ?? media.totalDuration
+  }
+
+  /// Stores `media` as `level`'s playlist, with its segment timeline; call with `lock`
+  /// held (or from `init`).
+  func setPlaylistLocked(_ media: MediaPlaylist, level: Int) {
+    playlists[level] = media
+    timelines[level] = HLSSegmentTimeline(media)
   }
 
   var streamKind: StreamKind {

@@ -16,6 +16,13 @@ struct DownloadedSegment: Sendable {
   /// Identifies the initialisation section (its URI and range) so runs can tell a change.
   var initIdentity: String?
   var data: Data
+  /// The clock when the segment's request was sent (its last attempt, after an
+  /// abandonment at another level: the request that delivered it).
+  var requestClock: MediaTime = .zero
+  /// The clock when its last byte arrived.
+  var arrivalClock: MediaTime = .zero
+  /// The bytes received over the network (before decryption).
+  var transferredBytes = 0
 
   var end: MediaTime { start + duration }
 
@@ -35,6 +42,9 @@ final class HLSSegmentQueue: @unchecked Sendable {
   private var ended = false
   private var failure: PlayheadError?
   private var cancelled = false
+  /// The end of the last segment appended in this generation; kept when readers take and
+  /// discard segments, as their media still lies ahead of the play position.
+  private var lastEnd: MediaTime?
   /// Bumped on every restart; readers of an older generation see the end.
   private(set) var generation = 0
 
@@ -47,6 +57,7 @@ final class HLSSegmentQueue: @unchecked Sendable {
     stamped.ordinal = nextOrdinal
     nextOrdinal += 1
     segments.append(stamped)
+    lastEnd = stamped.end
     condition.broadcast()
   }
 
@@ -73,6 +84,7 @@ final class HLSSegmentQueue: @unchecked Sendable {
     defer { condition.unlock() }
     segments.removeAll()
     nextOrdinal = 0
+    lastEnd = nil
     ended = false
     failure = nil
     generation += 1
@@ -103,6 +115,22 @@ final class HLSSegmentQueue: @unchecked Sendable {
     }
   }
 
+  /// The segment with `ordinal` if it is already here, without waiting; nil otherwise
+  /// (also after a restart to another generation or once it was discarded).
+  func segmentIfLoaded(ordinal: Int, generation: Int) -> DownloadedSegment? {
+    condition.lock()
+    defer { condition.unlock() }
+    guard generation == self.generation else { return nil }
+    return segments.first { $0.ordinal == ordinal }
+  }
+
+  /// The loading error of `generation`, if loading failed.
+  func failure(generation: Int) -> PlayheadError? {
+    condition.lock()
+    defer { condition.unlock() }
+    return generation == self.generation ? failure : nil
+  }
+
   /// Drops segments before `ordinal` (read by their run) to bound memory.
   func discard(before ordinal: Int) {
     condition.lock()
@@ -110,11 +138,12 @@ final class HLSSegmentQueue: @unchecked Sendable {
     condition.unlock()
   }
 
-  /// The end of the last downloaded segment of the current generation.
+  /// The end of the last downloaded segment of the current generation, whether or not a
+  /// run has taken it yet; nil until one has been appended since the last restart.
   var bufferedEnd: MediaTime? {
     condition.lock()
     defer { condition.unlock() }
-    return segments.last?.end
+    return lastEnd
   }
 
   /// Blocks until `predicate` holds or the queue changes; used by the downloader to

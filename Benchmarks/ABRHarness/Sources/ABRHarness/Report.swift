@@ -38,9 +38,12 @@ enum Report {
     String(format: "%.\(digits)f", value)
   }
 
-  static func table(title: String, rows: [RuleSummary], baselines: Set<String>, playhead: String)
-    -> String
-  {
+  /// The table of one set, then Playhead's (the engine-driven row's) score against the
+  /// best baseline, and the in-harness model's when `model` names its row.
+  static func table(
+    title: String, rows: [RuleSummary], baselines: Set<String>, playhead: String,
+    model: String? = nil
+  ) -> String {
     var lines = ["", title]
     lines.append(
       pad("rule", 22, left: true) + pad("avg kbps", 10) + pad("rebuffer %", 12)
@@ -53,11 +56,13 @@ enum Report {
           + pad(String(row.abandonments), 10) + pad(fixed(row.meanScore, 4), 9))
     }
     let best = rows.filter { baselines.contains($0.name) }.max { $0.meanScore < $1.meanScore }
-    if let best, let ours = rows.first(where: { $0.name == playhead }) {
+    for (name, label) in [(playhead, "engine"), (model ?? "", "model, cross-check")]
+    where !name.isEmpty {
+      guard let best, let ours = rows.first(where: { $0.name == name }) else { continue }
       let ratio = ours.meanScore / best.meanScore
       let rebufferOK = ours.meanRebufferPercent <= best.meanRebufferPercent + 1e-9
       lines.append(
-        "\(playhead) / best baseline (\(best.name)): score ratio \(fixed(ratio, 4)), "
+        "\(name) (\(label)) / best baseline (\(best.name)): score ratio \(fixed(ratio, 4)), "
           + "rebuffer \(fixed(ours.meanRebufferPercent, 3)) % vs \(fixed(best.meanRebufferPercent, 3)) % "
           + (ratio >= 1 && rebufferOK ? "-> aim met" : "-> aim NOT met"))
     }

@@ -2,11 +2,16 @@ import Foundation
 import PlayheadCore
 import PlayheadEngine
 
-// Trace-driven ABR benchmark: Playhead's DefaultABRController + DefaultLoadControl against
-// baseline rules written here from their papers, on the data in ../shared/abr.
+// Trace-driven ABR benchmark: Playhead as the engine plays HLS (HLSPlaybackSimulator: the
+// engine's HLS driver, load control, ABR controller and bandwidth meter over
+// SimulatedDataSource on a fast ManualClock) against baseline rules written here from their
+// papers, on the data in ../shared/abr. The harness's own model of Playhead's rules
+// ("playhead-model", DefaultABRController + DefaultLoadControl in the harness's session
+// simulation) runs alongside as a cross-check.
 //
-// Usage: ABRHarness [--data DIR] [--sets 3Glogs,4Glogs,sd_fs] [--limit N] [--buffer SECONDS]
-//                   [--variant NAME:key=value,...]... [--per-trace] [--diagnostics]
+// Usage: ABRHarness [--data DIR] [--sets 3Glogs,4Glogs,sd_fs] [--limit N] [--sd-limit N]
+//                   [--buffer SECONDS] [--variant NAME:key=value,...]... [--no-model]
+//                   [--timeout-ms N] [--jobs N] [--per-trace] [--diagnostics]
 //                   [--log TRACE/RULE]
 
 struct Options {
@@ -20,6 +25,12 @@ struct Options {
   var logRule: String?
   var maximumBuffer = 25.0
   var progressInterval = 0.1
+  /// Whether the in-harness model of Playhead's rules runs as a cross-check row.
+  var model = true
+  /// The engine's request timeout: past the longest outage of the traces (29 min in 3G).
+  var timeoutMs = 3_600_000
+  /// How many traces run at once.
+  var jobs = TraceRunner.defaultJobs
 }
 
 func parseOptions() throws -> Options {
@@ -55,6 +66,17 @@ func parseOptions() throws -> Options {
         throw HarnessError("--buffer needs a number of seconds of at least 2")
       }
       options.maximumBuffer = seconds
+    case "--no-model": options.model = false
+    case "--jobs":
+      guard let jobs = Int(try value(argument)), jobs > 0 else {
+        throw HarnessError("--jobs needs a positive integer")
+      }
+      options.jobs = jobs
+    case "--timeout-ms":
+      guard let timeout = Int(try value(argument)), timeout > 0 else {
+        throw HarnessError("--timeout-ms needs a positive integer")
+      }
+      options.timeoutMs = timeout
     case "--per-trace": options.perTrace = true
     case "--diagnostics": options.diagnostics = true
     case "--log":
@@ -117,6 +139,11 @@ func benchmarkLoadControl(maximumBuffer: Double) -> DefaultLoadControl {
 
 let ladders = ["3Glogs": "bbb.json", "4Glogs": "bbb4k.json", "sd_fs": "bbb.json"]
 
+/// The name of the in-harness model row of a Playhead variant.
+func modelName(_ variant: String) -> String {
+  variant == "Playhead" ? "playhead-model" : "\(variant)-model"
+}
+
 do {
   let options = try parseOptions()
   let root = URL(fileURLWithPath: options.data)
@@ -127,6 +154,9 @@ do {
   print(
     "ABR benchmark: \(options.maximumBuffer) s maximum buffer, score = time average of "
       + "ln(bitrate/lowest) minus 5 x rebuffer time in segment durations")
+  print(
+    "Playhead rows run the engine's HLS driver (HLSPlaybackSimulator); "
+      + "playhead-model rows are the harness's own model of the same rules")
   for set in options.sets {
     guard let ladderName = ladders[set] else { throw HarnessError("unknown set '\(set)'") }
     let ladder = try Ladder.load(root.appendingPathComponent(ladderName))
@@ -136,27 +166,49 @@ do {
     let session = Session(
       ladder: ladder, maximumBuffer: options.maximumBuffer,
       progressInterval: options.progressInterval)
+    let engine = EngineSession(
+      ladder: ladder, stream: SyntheticStream(ladder: ladder),
+      maximumBuffer: options.maximumBuffer, progressIntervalMs: options.progressInterval * 1000,
+      timeoutMs: options.timeoutMs)
+    let engineNames = variantConfigs.map(\.0)
+    let modelNames = options.model ? variantConfigs.map { modelName($0.0) } : []
     let extraNames = options.diagnostics ? ["Lowest"] : []
-    var summaries = (baselineNames + variantConfigs.map(\.0) + extraNames).map {
-      RuleSummary(name: $0)
-    }
+    let names = baselineNames + engineNames + modelNames + extraNames
     let started = Date()
-    for trace in traces {
+    let results = try TraceRunner.run(traces: traces, jobs: options.jobs) { trace in
+      var row: [SessionResult] = []
       var rules: [SimulatedRule] = [ThroughputRule(), BolaRule(), DynamicRule(), BufferBasedRule()]
-      for (_, config) in variantConfigs {
-        rules.append(
-          PlayheadRule(
-            ladder: ladder, configuration: config,
-            loadControl: benchmarkLoadControl(maximumBuffer: options.maximumBuffer)))
+      func logger(_ rule: String) -> ((String) -> Void)? {
+        trace.name == options.logTrace && rule == options.logRule ? { print($0) } : nil
+      }
+      for (slot, rule) in rules.enumerated() {
+        row.append(session.run(rule: rule, trace: trace, log: logger(baselineNames[slot])))
+      }
+      for (name, config) in variantConfigs {
+        row.append(try engine.run(trace: trace, abr: config, log: logger(name)))
+      }
+      rules = []
+      if options.model {
+        for (_, config) in variantConfigs {
+          rules.append(
+            PlayheadRule(
+              ladder: ladder, configuration: config,
+              loadControl: benchmarkLoadControl(maximumBuffer: options.maximumBuffer)))
+        }
       }
       if options.diagnostics { rules.append(LowestRule()) }
+      for (offset, rule) in rules.enumerated() {
+        let name = names[baselineNames.count + engineNames.count + offset]
+        row.append(session.run(rule: rule, trace: trace, log: logger(name)))
+      }
+      return row
+    }
+    var summaries = names.map { RuleSummary(name: $0) }
+    for (trace, row) in zip(traces, results) {
       var line = trace.name
-      for (slot, rule) in rules.enumerated() {
-        let logging = trace.name == options.logTrace && summaries[slot].name == options.logRule
-        let result = session.run(
-          rule: rule, trace: trace, log: logging ? { print($0) } : nil)
+      for (slot, result) in row.enumerated() {
         summaries[slot].add(result)
-        line += " \(summaries[slot].name)=\(Report.fixed(result.score, 3))"
+        line += " \(names[slot])=\(Report.fixed(result.score, 3))"
       }
       if options.perTrace { print(line) }
     }
@@ -164,7 +216,8 @@ do {
     print(
       Report.table(
         title: "\(set) (\(traces.count) traces) / \(ladderName)  [\(Report.fixed(seconds, 1)) s]",
-        rows: summaries, baselines: Set(baselineNames), playhead: variantConfigs[0].0))
+        rows: summaries, baselines: Set(baselineNames), playhead: engineNames[0],
+        model: options.model ? modelNames[0] : nil))
   }
 } catch {
   FileHandle.standardError.write(Data("ABRHarness: \(error)\n".utf8))

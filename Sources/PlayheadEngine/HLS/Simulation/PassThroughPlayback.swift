@@ -1,0 +1,175 @@
+import Foundation
+import PlayheadCore
+
+/// The playback simulator's stand-in for the demuxer, decoders and playback loop: it takes
+/// segments from the driver's queue as they arrive and plays each for its declared
+/// duration on the clock, never looking at their bytes.
+///
+/// Playback starts (and resumes after a stall) as soon as a segment is buffered ahead of
+/// the play position, as the player starts once frames are decoded; it stalls when the
+/// play position reaches the end of the buffered media before the end of the content.
+///
+/// State moves lazily: `position(at:)` plays from the last time asked up to the given
+/// clock time, taking segment arrivals in clock order (each segment carries the clock of
+/// its last byte), so the answer is exact however seldom it is asked. Thread-safe: the
+/// state sits behind a lock.
+final class PassThroughPlayback: @unchecked Sendable {
+  /// A segment taken from the queue, without its bytes.
+  private struct Arrival {
+    var segment: HLSSimulationReport.Segment
+    var end: MediaTime
+  }
+
+  private let lock = NSLock()
+  private let queue: HLSSegmentQueue
+  private let generation: Int
+  private let contentEnd: MediaTime
+  private let sampleInterval: MediaTime
+  /// How close to the content's end playback counts as finished (rounding in durations).
+  private static let endTolerance = MediaTime(value: 1, timescale: 1000)
+
+  private var evaluatedAt: MediaTime
+  private var position: MediaTime
+  private var bufferedEnd: MediaTime
+  private var isPlaying = false
+  private var nextOrdinal = 0
+  private var pending: [Arrival] = []
+  private var nextSample: MediaTime
+  private var stallStart: MediaTime?
+  private var startedAt: MediaTime?
+  private var endClock: MediaTime?
+  private var played: [HLSSimulationReport.Segment] = []
+  private var stallList: [HLSSimulationReport.Stall] = []
+  private var sampleList: [HLSSimulationReport.BufferSample] = []
+
+  /// The clock when playback started; nil before.
+  var playbackStart: MediaTime? { lock.withLock { startedAt } }
+  /// The segments that have arrived, in order.
+  var segments: [HLSSimulationReport.Segment] { lock.withLock { played } }
+  var stalls: [HLSSimulationReport.Stall] { lock.withLock { stallList } }
+  var samples: [HLSSimulationReport.BufferSample] { lock.withLock { sampleList } }
+
+  /// A consumer of `queue`'s `generation` from item time `start`, on a clock now at
+  /// `clock`, for content that ends at `contentEnd`, sampling the buffer every
+  /// `sampleInterval` from `clock`.
+  init(
+    queue: HLSSegmentQueue, generation: Int, start: MediaTime, contentEnd: MediaTime,
+    clock: MediaTime, sampleInterval: MediaTime
+  ) {
+    self.queue = queue
+    self.generation = generation
+    self.contentEnd = contentEnd
+    self.sampleInterval = sampleInterval
+    evaluatedAt = clock
+    position = start
+    bufferedEnd = start
+    nextSample = clock
+  }
+
+  /// The play position at clock time `now` (not before the last time asked).
+  func position(at now: MediaTime) -> MediaTime {
+    lock.withLock {
+      advance(to: now)
+      return position
+    }
+  }
+
+  /// Plays out what is buffered once loading has ended at `now`; returns the clock when
+  /// playback ended, or nil when nothing was ever buffered.
+  func finish(at now: MediaTime) -> MediaTime? {
+    lock.withLock {
+      advance(to: now)
+      guard isPlaying else { return endClock }
+      play(until: evaluatedAt + (bufferedEnd - position))
+      return endClock
+    }
+  }
+
+  // MARK: Playing (call with the lock held)
+
+  private func advance(to now: MediaTime) {
+    takeArrivals()
+    while let arrival = pending.first, arrival.segment.arrivalClock <= now {
+      pending.removeFirst()
+      play(until: max(evaluatedAt, arrival.segment.arrivalClock))
+      bufferedEnd = max(bufferedEnd, arrival.end)
+      var segment = arrival.segment
+      segment.bufferAfterArrival = bufferedEnd - position
+      played.append(segment)
+      if !isPlaying && endClock == nil && bufferedEnd > position { startPlaying() }
+    }
+    play(until: now)
+  }
+
+  /// Takes the segments that have reached the queue, dropping their bytes.
+  private func takeArrivals() {
+    let first = nextOrdinal
+    while let next = queue.segmentIfLoaded(ordinal: nextOrdinal, generation: generation) {
+      pending.append(
+        Arrival(
+          segment: HLSSimulationReport.Segment(
+            mediaSequence: next.mediaSequence, level: next.level, itemStart: next.start,
+            duration: next.duration, requestClock: next.requestClock,
+            arrivalClock: next.arrivalClock, bytes: next.transferredBytes,
+            bufferAfterArrival: .zero),
+          end: next.end))
+      nextOrdinal += 1
+    }
+    if nextOrdinal > first { queue.discard(before: nextOrdinal) }
+  }
+
+  private func startPlaying() {
+    isPlaying = true
+    if startedAt == nil {
+      startedAt = evaluatedAt
+    } else if let since = stallStart {
+      stallList[stallList.count - 1].duration = evaluatedAt - since
+      stallStart = nil
+    }
+  }
+
+  /// Lets the clock run to `time`, sampling the buffer on the way.
+  private func play(until time: MediaTime) {
+    while evaluatedAt < time {
+      let step = min(time, nextSample)
+      run(to: step)
+      if evaluatedAt == nextSample {
+        sampleList.append(
+          HLSSimulationReport.BufferSample(clock: nextSample, buffered: bufferedEnd - position))
+        nextSample = nextSample + sampleInterval
+      }
+    }
+    if evaluatedAt == nextSample {
+      sampleList.append(
+        HLSSimulationReport.BufferSample(clock: nextSample, buffered: bufferedEnd - position))
+      nextSample = nextSample + sampleInterval
+    }
+  }
+
+  /// Moves the clock to `time` with nothing arriving meanwhile.
+  private func run(to time: MediaTime) {
+    defer { evaluatedAt = time }
+    guard isPlaying else { return }
+    let elapsed = time - evaluatedAt
+    let ahead = bufferedEnd - position
+    let reachesEnd = bufferedEnd >= contentEnd - Self.endTolerance
+    // A buffer that empties exactly at `time` stalls only if time passes empty.
+    if elapsed < ahead || (elapsed == ahead && !reachesEnd) {
+      position = position + elapsed
+      return
+    }
+    position = bufferedEnd
+    stop(at: evaluatedAt + ahead, ended: reachesEnd)
+  }
+
+  private func stop(at clock: MediaTime, ended: Bool) {
+    isPlaying = false
+    if ended {
+      endClock = clock
+    } else {
+      stallStart = clock
+      stallList.append(
+        HLSSimulationReport.Stall(startClock: clock, duration: .zero, itemTime: position))
+    }
+  }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import PlayheadCore
+import PlayheadNet
+import XCTest
+
+@testable import PlayheadEngine
+
+/// The playback simulator on a synthetic ladder, and the same inputs played through the
+/// driver's own downloader thread on a stepped clock, as `HLSAdaptiveTests` does.
+final class HLSPlaybackSimulatorTests: XCTestCase {
+  private let base = URL(string: "http://ladder.test/")!
+  /// 400 kbit/s, 1.2 Mbit/s, 3 Mbit/s; 2 s segments.
+  private let bitrates = [400_000, 1_200_000, 3_000_000]
+  private let segmentCount = 60
+  private let segmentSeconds = 2.0
+
+  private var master: URL { base.appendingPathComponent("master.m3u8") }
+
+  /// The ladder's playlists and zero-filled segments of each level's size (±10 % by
+  /// segment, so sizes differ).
+  private func resources() -> [URL: Data] {
+    var files: [URL: Data] = [:]
+    var masterText = "#EXTM3U\n#EXT-X-VERSION:3\n"
+    for (level, bitrate) in bitrates.enumerated() {
+      masterText += "#EXT-X-STREAM-INF:BANDWIDTH=\(bitrate)\nl\(level)/index.m3u8\n"
+      var media = "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXT-X-PLAYLIST-TYPE:VOD\n"
+      for index in 0..<segmentCount {
+        media += "#EXTINF:2.000,\ns\(index).ts\n"
+        let scale = 0.9 + 0.2 * Double((index * 7) % 11) / 10
+        let bytes = Int(Double(bitrate) * segmentSeconds / 8 * scale)
+        files[base.appendingPathComponent("l\(level)/s\(index).ts")] = Data(count: bytes)
+      }
+      media += "#EXT-X-ENDLIST\n"
+      files[base.appendingPathComponent("l\(level)/index.m3u8")] = Data(media.utf8)
+    }
+    files[master] = Data(masterText.utf8)
+    return files
+  }
+
+  /// 5 Mbit/s for 30 s, then 0.5 Mbit/s.
+  private func stepTrace() throws -> NetworkTrace {
+    try NetworkTrace(periods: [
+      .init(durationMs: 30_000, bandwidthKbps: 5_000, latencyMs: 40),
+      .init(durationMs: 3_600_000, bandwidthKbps: 500, latencyMs: 40),
+    ])
+  }
+
+  private func configuration(_ source: SimulatedDataSource) -> HLSConfiguration {
+    var configuration = HLSConfiguration()
+    configuration.dataSource = source
+    configuration.request.retryCount = 0
+    configuration.bufferSettings = BufferSettings(
+      lowWaterMark: MediaTime(value: 20, timescale: 1),
+      highWaterMark: MediaTime(value: 20, timescale: 1),
+      maximumBuffer: MediaTime(value: 20, timescale: 1), optimizer: BufferOptimizer.none)
+    return configuration
+  }
+
+  private func simulate() throws -> HLSSimulationReport {
+    let clock = ManualClock(advancesOnWait: true)
+    let source = SimulatedDataSource(
+      resources: resources(), trace: try stepTrace(), clock: clock, progressIntervalMs: 100)
+    return try HLSPlaybackSimulator.run(
+      url: master, configuration: configuration(source), dataSource: source, clock: clock)
+  }
+
+  func testBandwidthDropSwitchesDownBeforeTheBufferEmpties() throws {
+    let report = try simulate()
+    XCTAssertEqual(report.segments.map(\.mediaSequence), Array(0..<segmentCount))
+    let drop = report.startClock + MediaTime(value: 30, timescale: 1)
+    let beforeDrop = report.segments.filter { $0.arrivalClock < drop }
+    XCTAssertEqual(beforeDrop.last?.level, 2, "5 Mbit/s sustains 3 Mbit/s: \(beforeDrop)")
+    let topBefore = try XCTUnwrap(beforeDrop.last?.level)
+    // The first lower request (or abandonment) after the drop comes while media is still
+    // buffered: before any stall.
+    let firstLower = try XCTUnwrap(
+      (report.segments.filter { $0.requestClock >= drop && $0.level < topBefore }.map(
+        \.requestClock)
+        + report.abandonments.filter { $0.abandonClock >= drop }.map(\.abandonClock)).min(),
+      "never went down: \(report.segments.map(\.level))")
+    if let stall = report.stalls.first {
+      XCTAssertLessThan(firstLower, stall.startClock, "went down only after the buffer emptied")
+    }
+    let bufferThen = report.bufferSamples.last { $0.clock <= firstLower }?.buffered ?? .zero
+    XCTAssertGreaterThan(bufferThen, .zero, "the buffer was empty when the level went down")
+    // 0.5 Mbit/s sustains only the lowest level: reached within 10 requests of the drop.
+    let afterDrop = report.segments.filter { $0.requestClock >= drop }
+    XCTAssertTrue(
+      afterDrop.prefix(10).contains { $0.level == 0 },
+      "not at the lowest level within 10 requests: \(report.segments.map(\.level))")
+    XCTAssertEqual(report.stalls, [], "no stall at all")
+    XCTAssertGreaterThan(report.startupDuration, .zero)
+    XCTAssertEqual(
+      report.sessionDuration,
+      report.startupDuration + MediaTime(value: Int64(segmentCount) * 2, timescale: 1)
+        + report.totalStallDuration)
+  }
+
+  func testSimulationMatchesTheDriverThreadOnASteppedClock() throws {
+    let simulated = try simulate()
+    let stepped = try playOnSteppedClock()
+    XCTAssertEqual(
+      simulated.segments.map(\.level), stepped.map(\.level), "the same level for every segment")
+    XCTAssertEqual(
+      simulated.segments.map(\.arrivalClock), stepped.map(\.arrivalClock),
+      "the same download times")
+    XCTAssertTrue(Set(simulated.segments.map(\.level)).count > 1, "the run adapted")
+  }
+
+  func testAbandonsADownloadThatWouldEmptyTheBuffer() throws {
+    // 5 Mbit/s for 30 s, then an outage of 20 s: the download running into it is
+    // abandoned for the lowest level.
+    let clock = ManualClock(advancesOnWait: true)
+    let trace = try NetworkTrace(periods: [
+      .init(durationMs: 30_000, bandwidthKbps: 5_000, latencyMs: 40),
+      .init(durationMs: 20_000, bandwidthKbps: 0, latencyMs: 40),
+      .init(durationMs: 3_600_000, bandwidthKbps: 5_000, latencyMs: 40),
+    ])
+    var request = RequestConfiguration(timeoutMs: 60_000)
+    request.retryCount = 0
+    let source = SimulatedDataSource(
+      resources: resources(), trace: trace, clock: clock, configuration: request,
+      progressIntervalMs: 100)
+    var hls = configuration(source)
+    hls.request = request
+    let report = try HLSPlaybackSimulator.run(
+      url: master, configuration: hls, dataSource: source, clock: clock)
+    let abandoned = try XCTUnwrap(report.abandonments.first, "nothing abandoned")
+    XCTAssertLessThan(abandoned.targetLevel, abandoned.level)
+    let replacement = try XCTUnwrap(
+      report.segments.first { $0.mediaSequence == abandoned.mediaSequence })
+    XCTAssertEqual(replacement.level, abandoned.targetLevel)
+    XCTAssertGreaterThanOrEqual(replacement.requestClock, abandoned.abandonClock)
+  }
+
+  func testRejectsAClockThatDoesNotAdvanceOnWait() throws {
+    let clock = ManualClock()
+    let source = SimulatedDataSource(resources: resources(), trace: try stepTrace(), clock: clock)
+    XCTAssertThrowsError(
+      try HLSPlaybackSimulator.run(url: master, dataSource: source, clock: clock)
+    ) { error in
+      XCTAssertEqual((error as? PlayheadError)?.code, .invalidArgument)
+    }
+  }
+
+  // MARK: The driver's own thread on a stepped clock
+
+  /// A segment as the stepped run saw it arrive.
+  struct SteppedSegment {
+    var level: Int
+    var arrivalClock: MediaTime
+  }
+
+  /// Plays the same inputs through `startDownloading` (the downloader thread playback
+  /// uses) on a clock the test moves only while that thread waits on it. Playback is
+  /// modelled here independently of the simulator's consumer: it starts and resumes once
+  /// a segment is buffered, and the position handed to the driver before each move of
+  /// the clock is where playback will be when the driver wakes.
+  private func playOnSteppedClock() throws -> [SteppedSegment] {
+    let clock = ManualClock()
+    let source = SimulatedDataSource(
+      resources: resources(), trace: try stepTrace(), clock: clock, progressIntervalMs: 100)
+    let box = DriverBox()
+    let hls = configuration(source)
+    let opener = Thread { [master] in
+      box.set(
+        Result(catching: { () throws(PlayheadError) -> HLSDriver in
+          try HLSDriver(url: master, configuration: hls, clock: clock)
+        }))
+    }
+    opener.start()
+    while box.value == nil {
+      if clock.waitForBlockedWaits(count: 1, hostTimeoutSeconds: 0.05),
+        let next = clock.nextBlockedDeadline
+      {
+        clock.advance(to: next)
+      }
+    }
+    let driver = try XCTUnwrap(try box.value?.get())
+    defer { driver.stop() }
+    let generation = driver.queue.generation
+    // Positions are set without waking the downloader (a wake would race with the test's
+    // next move of the clock), so it re-checks a full buffer as the simulator's does.
+    driver.bufferRecheckInterval = HLSPlaybackSimulator.positionReportInterval
+    driver.startDownloading()
+
+    var arrived: [SteppedSegment] = []
+    var bufferedEnd = MediaTime.zero
+    var position = MediaTime.zero
+    var playing = false
+    let hostLimit = Date(timeIntervalSinceNow: 120)
+    while arrived.count < segmentCount {
+      XCTAssertLessThan(Date(), hostLimit, "the stepped run does not end")
+      guard Date() < hostLimit else { break }
+      // Segments appended since the last move arrived now.
+      while let segment = driver.queue.segmentIfLoaded(
+        ordinal: arrived.count, generation: generation)
+      {
+        arrived.append(SteppedSegment(level: segment.level, arrivalClock: segment.arrivalClock))
+        bufferedEnd = segment.end
+      }
+      if arrived.count == segmentCount { break }
+      guard clock.waitForBlockedWaits(count: 1, hostTimeoutSeconds: 0.05),
+        let deadline = clock.nextBlockedDeadline
+      else { continue }
+      // The driver may have appended before blocking again.
+      if driver.queue.segmentIfLoaded(ordinal: arrived.count, generation: generation) != nil {
+        continue
+      }
+      if !playing && bufferedEnd > position { playing = true }
+      if playing {
+        let elapsed = deadline - clock.now
+        if elapsed <= bufferedEnd - position {
+          position = position + elapsed
+        } else {
+          position = bufferedEnd
+          playing = false
+        }
+      }
+      driver.setPlaybackPosition(position)
+      clock.advance(to: deadline)
+    }
+    return arrived
+  }
+}
