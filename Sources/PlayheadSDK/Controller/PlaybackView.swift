@@ -62,7 +62,8 @@ public final class PlaybackView: VideoSink, @unchecked Sendable {
       shutterClosed = newValue
       let outputs = sinks
       lock.unlock()
-      if newValue { outputs.forEach { $0.clear() } }
+      guard newValue else { return }
+      for output in outputs { output.clear() }
     }
   }
 
@@ -91,7 +92,7 @@ public final class PlaybackView: VideoSink, @unchecked Sendable {
   }
 
   public func clear() {
-    outputs.forEach { $0.clear() }
+    for output in outputs { output.clear() }
   }
 }
 
