@@ -35,3 +35,4 @@ bench: deps
 	Benchmarks/decode-throughput.sh
 	Benchmarks/m3u8-parse.sh
 	Benchmarks/abr.sh
+	Benchmarks/thumbnails.sh
