@@ -97,9 +97,9 @@ public final class PlaybackView: VideoSink, @unchecked Sendable {
 }
 
 /// Builds the controller's `view` from its video view, as the seed's view strategy wraps
-/// the video view in other views: return the video view itself, or a view that has it
-/// among its outputs' sources (for example `PlaybackView(outputs: [recorder])` after
-/// `videoView.addOutput(thatView)`).
+/// the video view in other views: return the video view itself, or a container view after
+/// adding it as one of the video view's outputs (`videoView.addOutput(container)`), so
+/// frames flow from the video view into the container and on to the container's outputs.
 public typealias ViewStrategy = @Sendable (PlaybackView, PlaybackController) -> PlaybackView
 
 /// The virtual camera for 360° video: pan, tilt and roll in degrees, zoom as a factor.
