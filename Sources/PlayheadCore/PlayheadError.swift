@@ -41,6 +41,10 @@ public struct PlayheadError: Error, Sendable, Equatable, CustomStringConvertible
     case invalidArgument
     /// The object was used after it was closed or discarded.
     case invalidState
+    /// A URL expired (HTTP 403 or 410, or a signature past its expiry) and no fresh one
+    /// was had: the application's refresh handler reported an error (its message is in
+    /// `message`), did not answer in time, or kept returning URLs that were expired too.
+    case sourceExpired
   }
 
   /// How the command line groups errors into exit codes.
@@ -76,7 +80,7 @@ public struct PlayheadError: Error, Sendable, Equatable, CustomStringConvertible
   public var category: Category {
     switch code {
     case .fileNotFound, .isDirectory, .emptySource, .unsupportedScheme, .httpStatus, .timedOut,
-      .connectionFailed, .cancelled, .ioError:
+      .connectionFailed, .cancelled, .ioError, .sourceExpired:
       return .source
     case .unsupportedFormat, .noPlayableStreams, .decoderUnavailable, .decodeFailed,
       .decryptionFailed:

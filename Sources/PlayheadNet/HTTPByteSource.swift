@@ -222,6 +222,21 @@ public final class HTTPByteSource: ByteSource, @unchecked Sendable {
     session.invalidateAndCancel()
   }
 
+  /// Whether a read at `offset` would send a new request: no received byte holds it and
+  /// no response in flight reaches it. A refreshing wrapper checks expiry before such a
+  /// read.
+  func needsRequest(toReadAt offset: Int64) -> Bool {
+    state.condition.lock()
+    defer { state.condition.unlock() }
+    if state.cancelled { return false }
+    if let length = state.length, offset >= length { return false }
+    let start = state.bufferStart
+    let end = state.bufferEnd
+    if offset >= start && offset < end { return false }
+    if state.isActive && offset >= start && offset <= end + Self.shortSeekBytes { return false }
+    return true
+  }
+
   // MARK: Internals (the caller holds the state lock)
 
   private func cancelledError() -> PlayheadError {

@@ -79,15 +79,17 @@ extension HTTPTestServer {
     while let head = readRequestHead(fd, pending: &pending) {
       guard discardBody(fd, head: head, pending: &pending) else { return }
       let path = Self.path(ofTarget: head.target)
-      record(
-        LoggedRequest(
-          method: head.method, path: path, headers: head.headers, connectionID: id,
-          query: Self.query(ofTarget: head.target)))
+      let logged = LoggedRequest(
+        method: head.method, path: path, headers: head.headers, connectionID: id,
+        query: Self.query(ofTarget: head.target))
+      record(logged)
       let connectionHeader = head.headers["connection"]?.lowercased()
       let keepAlive =
         head.version == "HTTP/1.1"
         ? connectionHeader != "close" : connectionHeader == "keep-alive"
-      guard respond(to: head, path: path, fd: fd, keepAlive: keepAlive), keepAlive else { return }
+      guard respond(to: head, request: logged, fd: fd, keepAlive: keepAlive), keepAlive else {
+        return
+      }
     }
   }
 
@@ -120,8 +122,10 @@ extension HTTPTestServer {
   }
 
   /// Sends the answer; false when the connection must close.
-  private func respond(to head: RequestHead, path: String, fd: Int32, keepAlive: Bool) -> Bool {
-    let (fault, body) = lookup(path)
+  private func respond(to head: RequestHead, request: LoggedRequest, fd: Int32, keepAlive: Bool)
+    -> Bool
+  {
+    let (fault, stored) = lookup(request.path)
     let connection = keepAlive ? "keep-alive" : "close"
     if fault == .hang {
       waitUntilStopped()
@@ -136,9 +140,13 @@ extension HTTPTestServer {
     if case .respond(let code, let answer) = fault {
       return sendBody(fd, status: code, body: answer, connection: connection, head: head)
     }
-    guard let body else {
+    if let refused = gateStatus(for: request) {
+      return sendText(fd, status: refused, connection: connection, head: head)
+    }
+    guard let stored else {
       return sendText(fd, status: 404, connection: connection, head: head)
     }
+    let body = rewrite(stored, for: request)
     let range =
       fault == .ignoreRange
       ? .whole : TestByteRange(header: head.headers["range"], size: body.count)
@@ -298,6 +306,7 @@ extension HTTPTestServer {
     case 403: return "Forbidden"
     case 404: return "Not Found"
     case 405: return "Method Not Allowed"
+    case 410: return "Gone"
     case 416: return "Range Not Satisfiable"
     case 500: return "Internal Server Error"
     case 503: return "Service Unavailable"

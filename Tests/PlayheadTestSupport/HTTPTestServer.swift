@@ -86,7 +86,15 @@ public final class HTTPTestServer: @unchecked Sendable {
     }
   }
 
+  /// Decides before a request is served whether to refuse it: a status to answer with,
+  /// or nil to serve it (a CDN checking URL signatures, for one).
+  public typealias RequestGate = @Sendable (LoggedRequest) -> Int?
+  /// Rewrites a body before it is sent (ranges apply to the rewritten body).
+  public typealias BodyRewriter = @Sendable (LoggedRequest, Data) -> Data
+
   let condition = NSCondition()
+  private var gate: RequestGate?
+  private var rewriter: BodyRewriter?
   private let directory: URL?
   private var files: [String: Data]
   private var faults: [String: Fault]
@@ -214,6 +222,37 @@ public final class HTTPTestServer: @unchecked Sendable {
     faults[Self.normalize(path)] = fault
     faultUses[Self.normalize(path)] = nil
     condition.unlock()
+  }
+
+  /// Refuses requests `gate` returns a status for (nil removes the gate). Faults apply
+  /// first; a refused request is still logged.
+  public func setRequestGate(_ gate: RequestGate?) {
+    condition.lock()
+    self.gate = gate
+    condition.unlock()
+  }
+
+  /// Rewrites every body that is served with `rewriter` (nil serves bodies as they are).
+  public func setBodyRewriter(_ rewriter: BodyRewriter?) {
+    condition.lock()
+    self.rewriter = rewriter
+    condition.unlock()
+  }
+
+  /// The gate's answer for `request` (nil: serve it).
+  func gateStatus(for request: LoggedRequest) -> Int? {
+    condition.lock()
+    let gate = self.gate
+    condition.unlock()
+    return gate?(request)
+  }
+
+  /// `body` as the rewriter makes it for `request`.
+  func rewrite(_ body: Data, for request: LoggedRequest) -> Data {
+    condition.lock()
+    let rewriter = self.rewriter
+    condition.unlock()
+    return rewriter.map { $0(request, body) } ?? body
   }
 
   /// How many requests for `path` ("/a.bin" or "a.bin") were received so far (since the

@@ -98,6 +98,7 @@ public final class Localization: @unchecked Sendable {
       }
     case .unsupportedScheme, .unsupportedFormat, .decoderUnavailable: return .errorUnsupportedFormat
     case .decryptionFailed: return .errorDecryption
+    case .sourceExpired: return .errorAccessDenied
     case .decodeFailed, .invalidArgument, .invalidState: return .errorPlayback
     }
   }
