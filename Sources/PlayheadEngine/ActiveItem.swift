@@ -36,6 +36,8 @@ final class ActiveItem {
   var totalStallTime: MediaTime = .zero
   var playingTime: MediaTime = .zero
   var reportedErrors = 0
+  /// How many of the source refresher's events were already emitted.
+  var reportedRefreshEvents = 0
   var reportedSoftwareDecoding = false
   var lastReportedRange: MediaTimeRange?
   var reportedVariant: VariantInfo?

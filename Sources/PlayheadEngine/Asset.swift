@@ -205,11 +205,18 @@ public final class Asset: @unchecked Sendable {
   /// read through it (see `PlayerConfiguration.cache`).
   private func openDriver(
     hls: HLSConfiguration = HLSConfiguration(), clock: any Clock = HostClock.shared,
-    startTime: MediaTime? = nil, cache: MediaCache? = nil
+    startTime: MediaTime? = nil, cache: MediaCache? = nil, refresher: SourceRefresher? = nil
   ) throws(PlayheadError) -> Probe {
     if isHLS {
       var configuration = hls
       configuration.request.headers.merge(http.headers) { current, _ in current }
+      if let refresher, !url.isFileURL {
+        // Expired URLs are refreshed below the cache, so that cached bytes need none.
+        configuration.dataSource = RefreshingDataSource(
+          upstream: configuration.dataSource
+            ?? HTTPDataSource(configuration: configuration.request),
+          refresher: refresher)
+      }
       if let cache, MediaCache.isEnabled, !url.isFileURL {
         // The disk cache wraps the data source the driver would choose (it still adds
         // its retries around it).
@@ -223,7 +230,8 @@ public final class Asset: @unchecked Sendable {
       let run = try driver.prepareFirstRun()
       return try probe(driver, firstRun: run, containerName: "hls")
     }
-    let source = CountingByteSource(try ByteSources.open(url, http: http, cache: cache))
+    let source = CountingByteSource(
+      try ByteSources.open(url, http: http, cache: cache, refresher: refresher))
     lock.lock()
     loadingSource = source
     let wasCancelled = cancelled
@@ -251,28 +259,32 @@ public final class Asset: @unchecked Sendable {
   /// Hands the opened driver to a player (once); later calls open a fresh one. HLS
   /// streams always open a fresh driver with the player's HLS configuration and clock.
   /// With a `cache` in effect for an HTTP(S) file, a fresh driver reads through it (one
-  /// the asset opened to probe, without the cache, is let go).
+  /// the asset opened to probe, without the cache, is let go); the same with a
+  /// `refresher`, which refreshes the file's URL when it expires.
   func takeDriver(
     hls: HLSConfiguration, clock: any Clock, startTime: MediaTime? = nil,
-    cache: MediaCache? = nil
+    cache: MediaCache? = nil, refresher: SourceRefresher? = nil
   ) throws(PlayheadError) -> any MediaSourceDriver {
     if isHLS {
       guard
         let driver = try openDriver(
-          hls: hls, clock: clock, startTime: startTime, cache: cache
+          hls: hls, clock: clock, startTime: startTime, cache: cache, refresher: refresher
         ).driver
       else {
         throw PlayheadError(.invalidState, "the stream could not be opened", url: url)
       }
       return driver
     }
-    if let cache, MediaCache.isEnabled, !url.isFileURL {
+    let readsThroughCache = cache != nil && MediaCache.isEnabled
+    if readsThroughCache || refresher != nil, !url.isFileURL {
       lock.lock()
       let unused = probe?.driver
       probe?.driver = nil
       lock.unlock()
       unused?.stop()
-      let opened = Result { () throws(PlayheadError) in try openDriver(cache: cache) }
+      let opened = Result { () throws(PlayheadError) in
+        try openDriver(cache: cache, refresher: refresher)
+      }
       lock.lock()
       loadingSource = nil
       lock.unlock()

@@ -121,7 +121,7 @@ extension ItemLoader {
   {
     let driver = try source.takeDriver(
       hls: hls, clock: settings.clock, startTime: initialSeek?.target,
-      cache: settings.cache)
+      cache: settings.cache, refresher: settings.refresher)
     let wake = self.wake
     driver.setChangeHandler { wake.raise() }
     condition.lock()

@@ -26,6 +26,8 @@ struct LoaderSettings: Sendable {
   var initialAudioRendition: RenditionInfo?
   /// The disk cache media is read through, if any.
   var cache: MediaCache?
+  /// Refreshes the item's expired URLs, when the application set a handler.
+  var refresher: SourceRefresher?
 
   /// The settings of a run whose audio comes from elsewhere (an alternate rendition).
   var withoutAudio: LoaderSettings {

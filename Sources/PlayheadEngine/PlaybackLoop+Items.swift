@@ -18,7 +18,8 @@ extension PlaybackLoop {
       backupURLProvider: configuration.backupURLProvider,
       preferredAudioLanguages: item.read { $0.preferredAudioLanguages },
       initialAudioRendition: item.read { $0.selectedAudioRendition },
-      cache: configuration.cache)
+      cache: configuration.cache,
+      refresher: makeSourceRefresher(for: item))
     let loader = ItemLoader(asset: item.asset, settings: settings, wake: wake)
     loader.updateSelection(selection(for: item))
     if let subtitle = item.read({ $0.selectedSubtitleRendition }) {

@@ -11,6 +11,7 @@ extension PlaybackLoop {
       return nil
     }
     let loaderStatus = active.loader.snapshot()
+    reportSourceRefreshes(active)
     switch loaderStatus.phase {
     case .opening:
       if rate != 0 { setTimeControl(.waitingToPlayAtSpecifiedRate(.evaluatingBufferingRate)) }

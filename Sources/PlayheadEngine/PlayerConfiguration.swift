@@ -47,6 +47,16 @@ public struct PlayerConfiguration: Sendable {
   /// keys, and progressive HTTP media, go through it while `MediaCache.isEnabled` (the
   /// global switch) is also on; local files never do. See docs/cache.md.
   public var cache: MediaCache?
+  /// Asked for a fresh URL when one of the item's URLs expired (seed 003's "URL source
+  /// expired" callback): HTTP 403 or 410, or, with `sourceRefresh.signer`, a signature
+  /// past its expiry on `sourceRefresh.wallClockSeconds`. Playlists, segments,
+  /// initialisation sections, keys and progressive files all go through it; playback
+  /// continues from the same position on the fresh URL. Nil (the default) leaves an
+  /// expired URL an `.httpStatus` error. See docs/expiry.md and
+  /// `SourceRefresh.resigning(with:validitySeconds:wallClockSeconds:)`.
+  public var urlSourceExpiredHandler: URLSourceExpiredHandler?
+  /// How expiry is recognised and how long and how often a refresh may take.
+  public var sourceRefresh = SourceRefreshOptions()
 
   public init(
     clock: any Clock = HostClock.shared,

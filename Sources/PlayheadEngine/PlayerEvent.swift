@@ -1,5 +1,6 @@
 import Foundation
 import PlayheadCore
+import PlayheadNet
 
 /// Something that happened in a player, in the order it happened.
 ///
@@ -64,6 +65,13 @@ public struct PlayerEvent: Sendable {
     case accessLogEntryAdded(PlayerItem)
     /// A new entry was added to the item's error log.
     case errorLogEntryAdded(PlayerItem, PlayheadError)
+    /// An expired URL of the item was replaced by the fresh one the application's
+    /// `urlSourceExpiredHandler` gave; loading goes on from where it was.
+    case sourceRefreshed(PlayerItem, SourceRefreshRecord)
+    /// An expired URL could not be refreshed (the handler's `onError`, its timeout, or too
+    /// many attempts); the load fails with `.sourceExpired`, and the item fails
+    /// (`failed` while opening, `failedToPlayToEnd` once its buffer has played out).
+    case sourceRefreshFailed(PlayerItem, SourceRefreshFailure)
   }
 
   public var kind: Kind
@@ -118,6 +126,8 @@ public struct PlayerEvent: Sendable {
     case .softwareDecodingUsed: return "softwareDecodingUsed"
     case .accessLogEntryAdded: return "accessLogEntry"
     case .errorLogEntryAdded: return "errorLogEntry"
+    case .sourceRefreshed: return "sourceRefreshed"
+    case .sourceRefreshFailed: return "sourceRefreshFailed"
     }
   }
 
@@ -128,6 +138,7 @@ public struct PlayerEvent: Sendable {
     case .failedToPlayToEnd(_, let error): return error
     case .errorLogEntryAdded(_, let error): return error
     case .resumeFailed(_, let error): return error
+    case .sourceRefreshFailed(_, let failure): return failure.error
     default: return nil
     }
   }

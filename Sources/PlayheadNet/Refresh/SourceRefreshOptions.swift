@@ -4,8 +4,9 @@ import PlayheadCore
 /// How expired URLs are recognised and how long and how often a refresh may take.
 ///
 /// A URL counts as expired when a request for it fails with one of `expiryStatusCodes`
-/// (403 and 410 by default), or, with a `signer`, before it is sent, when the expiry its
-/// signature states is `refreshMarginSeconds` or less ahead of `wallClockSeconds()`.
+/// (403 and 410 by default), or, before it is sent, when the expiry that
+/// `expiryProvider` or the `signer` gives for it is `refreshMarginSeconds` or less ahead
+/// of `wallClockSeconds()`.
 public struct SourceRefreshOptions: Sendable {
   /// Reads the expiry of signed URLs (`URLSigner.expiry(of:)`); nil checks no expiry by
   /// the clock and relies on the server's status codes.
@@ -26,6 +27,9 @@ public struct SourceRefreshOptions: Sendable {
   /// the load fails with `.sourceExpired` (default 3; at least 1). A load of the resource
   /// that succeeds starts the count again.
   public var maximumAttempts: Int
+  /// Another source of expiries (seconds since 1970), asked before `signer`: a manifest
+  /// URL's time to live, for one. Nil for URLs it knows nothing about.
+  public var expiryProvider: (@Sendable (URL) -> Int64?)?
 
   public init(
     signer: (any URLSigner)? = nil,
@@ -41,6 +45,7 @@ public struct SourceRefreshOptions: Sendable {
     self.expiryStatusCodes = expiryStatusCodes
     self.timeout = timeout
     self.maximumAttempts = max(1, maximumAttempts)
+    self.expiryProvider = nil
   }
 
   /// The system's wall time in whole seconds since 1970.
@@ -56,9 +61,9 @@ public struct SourceRefreshOptions: Sendable {
     { epochSeconds + Int64(clock.now.seconds.rounded(.down)) }
   }
 
-  /// Why `url` counts as expired by the clock, or nil (no signer, unsigned, still valid).
+  /// Why `url` counts as expired by the clock, or nil (no expiry known, or still valid).
   public func clockExpiry(of url: URL) -> ExpiredURLSource.Reason? {
-    guard let signer, let expiry = signer.expiry(of: url) else { return nil }
+    guard let expiry = expiryProvider?(url) ?? signer?.expiry(of: url) else { return nil }
     let now = wallClockSeconds()
     guard now + refreshMarginSeconds > expiry else { return nil }
     return .signatureExpired(expirySeconds: expiry, nowSeconds: now)

@@ -105,6 +105,10 @@ extension PlaybackController {
       sendLifecycle(.failedToPlayToEndTime, runtime, error: error, time: event.itemTime)
     case .didPlayToEnd:
       contentEnded(runtime, at: event.itemTime)
+    case .sourceRefreshed(_, let record):
+      sendSourceRefreshed(record, runtime, time: event.itemTime)
+    case .sourceRefreshFailed(_, let failure):
+      sendLifecycle(.sourceRefreshFailed, runtime, error: failure.error, time: event.itemTime)
     case .itemStatusChanged, .currentItemChanged, .timeControlStatusChanged, .firstFramePresented,
       .bufferEmptyChanged, .likelyToKeepUpChanged, .bufferFullChanged, .liveCatchUp,
       .loadedTimeRangesChanged, .seekCompleted, .resumeStarted, .resumeCompleted, .resumeFailed,

@@ -118,7 +118,10 @@ extension PlaybackController {
   /// Makes a session for `video` through the provider chain, with its bumper if any.
   func makeRuntime(for video: Video, listIndex: Int) -> SessionRuntime {
     let gate = SessionVideoGate(target: videoView)
-    let session = provider.makeSession(for: video, context: context(gate: gate, isBumper: false))
+    let refresh = makeSourceRefresh()
+    let session = provider.makeSession(
+      for: video, context: context(gate: gate, isBumper: false, refresh: refresh))
+    refresh.attach(session)
     let runtime = SessionRuntime(session: session, videoGate: gate)
     runtime.listIndex = listIndex
     if session.setupError == nil, let bumperVideo = bumperVideo(for: video) {
@@ -146,9 +149,12 @@ extension PlaybackController {
   }
 
   /// The context a provider builds a session's player with.
-  private func context(gate: SessionVideoGate, isBumper: Bool) -> PlaybackSessionContext {
+  private func context(
+    gate: SessionVideoGate, isBumper: Bool, refresh: SessionSourceRefresh? = nil
+  ) -> PlaybackSessionContext {
     let (options, peak) = readSettings { ($0.options, $0.preferredPeakBitRate) }
     var configuration = basePlayerConfiguration
+    refresh?.install(into: &configuration)
     configuration.videoSink = gate
     configuration.audioSink = audioOutput
     var buffer = configuration.hls.bufferSettings ?? BufferSettings()

@@ -202,6 +202,8 @@ struct ControllerSettings {
   var audienceSegmentTargetingValues: [String: JSONValue] = [:]
   var bumperVideo: Video?
   var bumperLookup: (@Sendable (String) -> Video?)?
+  var urlSourceExpiredHandler: SessionSourceExpiredHandler?
+  var catalogSourceRefresh: CatalogSourceRefresh?
 }
 
 /// A weak reference to the delegate.
