@@ -24,7 +24,8 @@ public struct CatalogSourceRefresh: Sendable {
   /// The playback-authorization token for the re-fetch, if the catalog needs one.
   public var authToken: String?
 
-  public init(service: PlaybackService, manifestTTLSeconds: Int64? = nil, authToken: String? = nil) {
+  public init(service: PlaybackService, manifestTTLSeconds: Int64? = nil, authToken: String? = nil)
+  {
     self.service = service
     self.manifestTTLSeconds = manifestTTLSeconds.map { max(1, $0) }
     self.authToken = authToken
@@ -120,7 +121,8 @@ final class SessionSourceRefresh: @unchecked Sendable {
       engineHandler(expired, callback)
     } else {
       callback.onError(
-        "no refresh handler for the expired \(expired.purpose.rawValue) \(expired.url.absoluteString)")
+        "no refresh handler for the expired \(expired.purpose.rawValue) \(expired.url.absoluteString)"
+      )
     }
   }
 
@@ -139,7 +141,9 @@ final class SessionSourceRefresh: @unchecked Sendable {
     }
     let sources = result.video.sources
     let chosen =
-      sources.first { $0.deliveryMethod == current.deliveryMethod && $0.mimeType == current.mimeType }
+      sources.first {
+        $0.deliveryMethod == current.deliveryMethod && $0.mimeType == current.mimeType
+      }
       ?? sources.first { $0.deliveryMethod == current.deliveryMethod }
       ?? (try? SourceSelectionPolicy.default.chooseSource(for: result.video))
     guard let chosen else {

@@ -34,8 +34,9 @@ extension PlaybackController {
   }
 
   /// Sends `sourceRefreshed` with the expired and the fresh URL in its properties.
-  func sendSourceRefreshed(_ record: SourceRefreshRecord, _ runtime: SessionRuntime, time: MediaTime)
-  {
+  func sendSourceRefreshed(
+    _ record: SourceRefreshRecord, _ runtime: SessionRuntime, time: MediaTime
+  ) {
     let event = LifecycleEvent(
       type: .sourceRefreshed, currentTime: time, clockTime: clock.now,
       properties: [

@@ -1,0 +1,392 @@
+import Foundation
+import PlayheadCore
+import PlayheadEngine
+import PlayheadNet
+import PlayheadTestSupport
+import XCTest
+
+/// Expiring URLs during playback (SPEC L5): a local "CDN" checks type-A signatures
+/// against a wall time that follows the player's `ManualClock`, and signs the URIs of the
+/// playlists it serves with a short validity; the player refreshes what expires through
+/// `urlSourceExpiredHandler` and plays on.
+final class SourceExpiryPlaybackTests: XCTestCase {
+  private let epoch: Int64 = 1_800_000_000
+  private let signer = CDNTypeASigner(key: "playhead-cdn-key")
+
+  private struct Setup {
+    var server: HTTPTestServer
+    var cdn: SignedCDN
+    var wall: @Sendable () -> Int64
+  }
+
+  private func startCDN(
+    clock: ManualClock, status: Int = 403, playlistValiditySeconds: Int64 = 3
+  ) throws -> Setup {
+    let server = HTTPTestServer(directory: try Fixtures.directory())
+    try server.start()
+    addTeardownBlock { server.stop() }
+    let wall = SourceRefreshOptions.wallClock(following: clock, epochSeconds: epoch)
+    let signer = self.signer
+    let cdn = SignedCDN(
+      server: server, verifies: { signer.verifies($0) },
+      sign: { url, expiry in (try? signer.sign(url, expiry: expiry)) ?? url }, nowSeconds: wall,
+      rejectionStatus: status, signsPlaylists: true,
+      playlistValiditySeconds: playlistValiditySeconds)
+    return Setup(server: server, cdn: cdn, wall: wall)
+  }
+
+  /// A configuration that re-signs expired URLs for `validitySeconds`; with `detectsByClock`
+  /// the signer's expiry is checked before sending.
+  private func configuration(
+    clock: ManualClock, wall: @escaping @Sendable () -> Int64, detectsByClock: Bool,
+    validitySeconds: Int64 = 3, sink: RecordingVideoSink? = nil
+  ) -> PlayerConfiguration {
+    var configuration = PlayerConfiguration(clock: clock, videoSink: sink)
+    configuration.hls.manualVariantIndex = 1
+    configuration.hls.forwardBufferDuration = MediaTime(value: 4, timescale: 1)
+    configuration.urlSourceExpiredHandler = SourceRefresh.resigning(
+      with: signer, validitySeconds: validitySeconds, wallClockSeconds: wall)
+    configuration.sourceRefresh = SourceRefreshOptions(
+      signer: detectsByClock ? signer : nil, wallClockSeconds: wall)
+    return configuration
+  }
+
+  /// Plays the part of real time on `clock`, one deadline at a time: it jumps to the
+  /// earliest deadline a thread waits for once the player's decoded buffer is full and
+  /// that deadline is at most a frame away (the playback thread's next frame), or,
+  /// failing that, once nothing has changed for a tenth of a second (the decoder waits for
+  /// data, or the stream is at its end). Decoding runs in real time, so this keeps a fast machine and a loaded one on
+  /// the same schedule. `onAdvance` runs after each jump. Fails after 180 s of real time.
+  private func drive(
+    _ clock: ManualClock, player: Player, recorder: EventRecorder,
+    file: StaticString = #filePath, line: UInt = #line, onAdvance: () -> Void = {}
+  ) {
+    let limit = Date(timeIntervalSinceNow: 180)
+    let ends: Set<String> = ["didPlayToEnd", "failedToPlayToEnd", "failed"]
+    while !recorder.events.contains(where: { ends.contains($0.name) }) {
+      guard Date() < limit else {
+        return XCTFail("gave up driving the clock: \(recorder.names)", file: file, line: line)
+      }
+      guard clock.waitForBlockedWaits(count: 1, hostTimeoutSeconds: 0.02) else { continue }
+      // The playback thread waits for its next frame (a deadline at most a frame away)
+      // and the decoder is ahead: the next frame is due.
+      let full = player.currentItem?.isPlaybackBufferFull ?? false
+      let frameDue = clock.nextBlockedDeadline.map { ($0 - clock.now).seconds <= 0.05 } ?? false
+      if !(full && frameDue) {
+        let before = (clock.nextBlockedDeadline, clock.blockedWaitCount, recorder.events.count)
+        // A timed wait for a condition that does not come: a tenth of a second of quiet.
+        _ = clock.waitForBlockedWaits(count: 8, hostTimeoutSeconds: 0.1)
+        let after = (clock.nextBlockedDeadline, clock.blockedWaitCount, recorder.events.count)
+        let fullNow = player.currentItem?.isPlaybackBufferFull ?? false
+        guard fullNow || (before.0 == after.0 && before.1 == after.1 && before.2 == after.2)
+        else { continue }
+      }
+      if let next = clock.nextBlockedDeadline {
+        clock.advance(to: next)
+        onAdvance()
+      }
+    }
+  }
+
+  private func refreshes(_ recorder: EventRecorder) -> [SourceRefreshRecord] {
+    recorder.events.compactMap { event in
+      if case .sourceRefreshed(_, let record) = event.kind { return record }
+      return nil
+    }
+  }
+
+  private func failures(_ recorder: EventRecorder) -> [SourceRefreshFailure] {
+    recorder.events.compactMap { event in
+      if case .sourceRefreshFailed(_, let failure) = event.kind { return failure }
+      return nil
+    }
+  }
+
+  /// Every refreshed URL went to the server with a new `auth_key`.
+  private func assertFetchedWithNewKeys(
+    _ records: [SourceRefreshRecord], _ server: HTTPTestServer, file: StaticString = #filePath,
+    line: UInt = #line
+  ) {
+    let sent = server.requests.map { "\($0.path)?\($0.query ?? "")" }
+    for record in records {
+      let fresh = record.newURL.query ?? ""
+      XCTAssertNotEqual(fresh, record.expired.url.query ?? "", file: file, line: line)
+      XCTAssertTrue(
+        sent.contains("\(record.newURL.path)?\(fresh)"),
+        "\(record.newURL) was not fetched", file: file, line: line)
+    }
+  }
+
+  /// Presented frames follow one another with no gap or jump back.
+  private func assertContinuous(
+    _ times: [MediaTime], file: StaticString = #filePath, line: UInt = #line
+  ) {
+    for (previous, next) in zip(times, times.dropFirst()) {
+      let gap = (next - previous).seconds
+      XCTAssertTrue(
+        gap > 0 && gap < 0.05, "gap \(gap) s at \(previous.seconds)", file: file, line: line)
+    }
+  }
+
+  func testHLSVOD_playsAcrossSeveralExpiries_withoutAStall() throws {
+    let clock = ManualClock()
+    let setup = try startCDN(clock: clock, playlistValiditySeconds: 1)
+    let sink = RecordingVideoSink()
+    let master = try signer.sign(setup.server.url("/hls/master.m3u8"), expiry: epoch + 3)
+    let player = Player(
+      url: master,
+      configuration: configuration(
+        clock: clock, wall: setup.wall, detectsByClock: true, validitySeconds: 1, sink: sink))
+    defer { player.close() }
+    let recorder = EventRecorder(player)
+    player.play()
+    drive(clock, player: player, recorder: recorder)
+
+    XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd", "\(recorder.names)")
+    XCTAssertFalse(recorder.names.contains("playbackStalled"), "\(recorder.names)")
+    XCTAssertEqual(player.currentItem?.statistics.framesDecoded ?? sink.presentedTimes.count, 300)
+    XCTAssertEqual(sink.presentedTimes.count, 300)
+    assertContinuous(sink.presentedTimes)
+    let records = refreshes(recorder)
+    let segments = records.filter { $0.expired.purpose == .segment }
+    XCTAssertGreaterThanOrEqual(segments.count, 3, "segments expired more than once: \(records)")
+    XCTAssertTrue(
+      records.allSatisfy { if case .signatureExpired = $0.expired.reason { true } else { false } })
+    assertFetchedWithNewKeys(records, setup.server)
+    XCTAssertEqual(failures(recorder), [])
+    // The refreshes were spread over the clock: several expiries, not one.
+    XCTAssertGreaterThanOrEqual(Set(records.map { signer.expiry(of: $0.newURL) }).count, 3)
+  }
+
+  func testHLSWithKeys_refreshesKeysAndSegments() throws {
+    let clock = ManualClock()
+    let setup = try startCDN(clock: clock, playlistValiditySeconds: 1)
+    let sink = RecordingVideoSink()
+    let url = try signer.sign(setup.server.url("/hls-aes/index.m3u8"), expiry: epoch + 3)
+    let player = Player(
+      url: url,
+      configuration: configuration(
+        clock: clock, wall: setup.wall, detectsByClock: true, validitySeconds: 1, sink: sink))
+    defer { player.close() }
+    let recorder = EventRecorder(player)
+    player.play()
+    drive(clock, player: player, recorder: recorder)
+
+    XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd", "\(recorder.names)")
+    XCTAssertFalse(recorder.names.contains("playbackStalled"))
+    assertContinuous(sink.presentedTimes)
+    let records = refreshes(recorder)
+    XCTAssertTrue(records.contains { $0.expired.purpose == .key }, "\(records)")
+    XCTAssertTrue(records.contains { $0.expired.purpose == .segment }, "\(records)")
+    assertFetchedWithNewKeys(records, setup.server)
+    let keyLoads = setup.server.requests.filter { $0.path == "/hls-aes/key2.bin" }
+    XCTAssertEqual(keyLoads.count, 1, "the second key was only fetched on the fresh URL")
+  }
+
+  func testHLSLive_refreshesThePlaylistAcrossReloads_withoutAStall() throws {
+    let clock = ManualClock()
+    let setup = try startCDN(clock: clock)
+    let segments = try (0..<6).map { index in
+      try Data(contentsOf: try Fixtures.url(String(format: "hls/144p/segment%03d.ts", index)))
+    }
+    let publisher = LiveHLSPublisher(
+      server: setup.server, path: "/live/index.m3u8", segments: segments, segmentDuration: 2,
+      windowSize: 4, initialSegments: 4)
+    let url = try signer.sign(publisher.url, expiry: epoch + 3)
+    let sink = RecordingVideoSink()
+    let player = Player(
+      url: url,
+      configuration: configuration(clock: clock, wall: setup.wall, detectsByClock: true, sink: sink)
+    )
+    defer { player.close() }
+    let recorder = EventRecorder(player)
+    player.play()
+    // One segment every 2 s of clock time, 8 more in all, then the end.
+    drive(clock, player: player, recorder: recorder) {
+      let due = 4 + Int(clock.now.seconds / 2)
+      while publisher.publishedCount < min(due, 12) { publisher.publishNext() }
+      if due > 12 { publisher.end() }
+    }
+
+    XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd", "\(recorder.names)")
+    XCTAssertFalse(
+      recorder.names.contains("playbackStalled"),
+      "\(recorder.events.map { "\($0.name)@\($0.clockTime.seconds)/\($0.itemTime.seconds)" })")
+    assertContinuous(sink.presentedTimes)
+    let records = refreshes(recorder)
+    let playlists = records.filter { $0.expired.purpose == .playlist }
+    XCTAssertGreaterThanOrEqual(playlists.count, 2, "the live playlist expired again and again")
+    assertFetchedWithNewKeys(records, setup.server)
+    let reloads = setup.server.requests.filter { $0.path == "/live/index.m3u8" }
+    XCTAssertGreaterThanOrEqual(Set(reloads.compactMap { $0.queryItems["auth_key"] }).count, 3)
+    XCTAssertTrue(setup.server.requests.contains { $0.path == "/live/live11.ts" })
+  }
+
+  func testStatus410_isRefreshedAfterTheServerRejectsTheURL() throws {
+    let clock = ManualClock()
+    let setup = try startCDN(clock: clock, status: 410)
+    let master = try signer.sign(setup.server.url("/hls/master.m3u8"), expiry: epoch + 3)
+    let player = Player(
+      url: master,
+      configuration: configuration(clock: clock, wall: setup.wall, detectsByClock: false))
+    defer { player.close() }
+    let recorder = EventRecorder(player)
+    player.play()
+    drive(clock, player: player, recorder: recorder)
+
+    XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd", "\(recorder.names)")
+    XCTAssertFalse(recorder.names.contains("playbackStalled"))
+    let records = refreshes(recorder)
+    XCTAssertFalse(records.isEmpty)
+    XCTAssertTrue(records.allSatisfy { $0.expired.reason == .httpStatus(410) }, "\(records)")
+    XCTAssertEqual(setup.cdn.refusals.count, records.count, "one refusal per refresh")
+    assertFetchedWithNewKeys(records, setup.server)
+  }
+
+  func testProgressiveMP4_continuesOnTheFreshURLFromTheSameOffset() throws {
+    let clock = ManualClock()
+    let setup = try startCDN(clock: clock)
+    let url = try signer.sign(setup.server.url("/sample-h264-aac.mp4"), expiry: epoch + 2)
+    let configuration = configuration(
+      clock: clock, wall: setup.wall, detectsByClock: false, validitySeconds: 1)
+    // A small read-ahead: the file is fetched in many requests over the 10 s.
+    let asset = Asset(url: url, http: HTTPRequestConfiguration(maxBufferAheadBytes: 16 * 1024))
+    let player = Player(playerItem: PlayerItem(asset: asset), configuration: configuration)
+    defer { player.close() }
+    let recorder = EventRecorder(player)
+    player.play()
+    drive(clock, player: player, recorder: recorder)
+
+    XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd", "\(recorder.names)")
+    XCTAssertEqual(player.currentItem?.statistics.framesDecoded, 250)
+    let records = refreshes(recorder)
+    XCTAssertFalse(records.isEmpty, "the URL expired: \(setup.server.requests.map(\.range))")
+    XCTAssertTrue(records.allSatisfy { $0.expired.purpose == .media })
+    assertFetchedWithNewKeys(records, setup.server)
+    let fresh = Set(records.compactMap { $0.newURL.query })
+    let continued = setup.server.requests.filter { request in
+      fresh.contains(request.query ?? "") && request.range != nil && request.range != "bytes=0-"
+    }
+    XCTAssertFalse(
+      continued.isEmpty, "a fresh URL continues at an offset: \(setup.server.requests.map(\.range))"
+    )
+  }
+
+  func testOnError_failsTheItemWithSourceExpired_andTheEvent() throws {
+    let clock = ManualClock(advancesOnWait: true)
+    let setup = try startCDN(clock: clock)
+    let master = try signer.sign(setup.server.url("/hls/master.m3u8"), expiry: epoch - 60)
+    var configuration = PlayerConfiguration(clock: clock)
+    configuration.urlSourceExpiredHandler = { _, callback in
+      DispatchQueue.global().async { callback.onError("REFRESH_ERROR:key fail") }
+    }
+    let player = Player(url: master, configuration: configuration)
+    defer { player.close() }
+    let recorder = EventRecorder(player)
+    player.play()
+
+    let end = recorder.waitForEnd()
+    XCTAssertEqual(end?.name, "failed")
+    XCTAssertEqual(end?.error?.code, .sourceExpired)
+    XCTAssertEqual(end?.error?.httpStatusCode, 403)
+    XCTAssertTrue(end?.error?.message.hasSuffix("REFRESH_ERROR:key fail") ?? false)
+    let names = recorder.names
+    XCTAssertLessThan(
+      try XCTUnwrap(names.firstIndex(of: "sourceRefreshFailed")),
+      try XCTUnwrap(names.firstIndex(of: "failed")))
+    XCTAssertEqual(failures(recorder).first?.reason, .handlerError("REFRESH_ERROR:key fail"))
+  }
+
+  func testOnErrorWhilePlaying_endsInFailedToPlayToEnd() throws {
+    let clock = ManualClock()
+    let setup = try startCDN(clock: clock)
+    let master = try signer.sign(setup.server.url("/hls/master.m3u8"), expiry: epoch + 3)
+    var configuration = configuration(clock: clock, wall: setup.wall, detectsByClock: true)
+    configuration.urlSourceExpiredHandler = { _, callback in callback.onError("subscription ended")
+    }
+    let player = Player(url: master, configuration: configuration)
+    defer { player.close() }
+    let recorder = EventRecorder(player)
+    player.play()
+    drive(clock, player: player, recorder: recorder)
+
+    let end = recorder.waitForEnd()
+    XCTAssertEqual(end?.name, "failedToPlayToEnd", "\(recorder.names)")
+    XCTAssertEqual(end?.error?.code, .sourceExpired)
+    XCTAssertTrue(end?.error?.message.hasSuffix("subscription ended") ?? false)
+    XCTAssertTrue(recorder.names.contains("sourceRefreshFailed"))
+  }
+
+  func testHandlerThatNeverAnswers_failsAfterTheTimeoutOnThePlayersClock() throws {
+    let clock = ManualClock()
+    let setup = try startCDN(clock: clock)
+    let master = try signer.sign(setup.server.url("/hls/master.m3u8"), expiry: epoch - 60)
+    let calls = LockedCounter()
+    let called = expectation(description: "the handler is called")
+    var configuration = PlayerConfiguration(clock: clock)
+    configuration.urlSourceExpiredHandler = { _, _ in
+      calls.increment()
+      called.fulfill()
+    }
+    configuration.sourceRefresh.timeout = MediaTime(value: 8, timescale: 1)
+    let player = Player(url: master, configuration: configuration)
+    defer { player.close() }
+    let recorder = EventRecorder(player)
+    player.play()
+
+    wait(for: [called], timeout: 30)
+    clock.advance(by: MediaTime(value: 7, timescale: 1))
+    XCTAssertFalse(recorder.names.contains("failed"))
+    clock.advance(by: MediaTime(value: 1, timescale: 1))
+    let end = recorder.waitForEnd()
+    XCTAssertEqual(end?.name, "failed")
+    XCTAssertEqual(end?.error?.code, .sourceExpired)
+    XCTAssertEqual(failures(recorder).first?.reason, .timedOut(MediaTime(value: 8, timescale: 1)))
+    XCTAssertEqual(calls.value, 1)
+  }
+
+  func testHandlerReturningExpiredURLs_endsInATypedError_afterBoundedAttempts() throws {
+    let clock = ManualClock(advancesOnWait: true)
+    let setup = try startCDN(clock: clock)
+    let master = try signer.sign(setup.server.url("/hls/master.m3u8"), expiry: epoch - 60)
+    let calls = LockedCounter()
+    let signer = self.signer
+    let epoch = self.epoch
+    var configuration = PlayerConfiguration(clock: clock)
+    configuration.sourceRefresh.maximumAttempts = 4
+    configuration.urlSourceExpiredHandler = { expired, callback in
+      calls.increment()
+      // Signed, but already expired.
+      callback.onSuccess(try! signer.sign(expired.url, expiry: epoch - Int64(calls.value)))
+    }
+    let player = Player(url: master, configuration: configuration)
+    defer { player.close() }
+    let recorder = EventRecorder(player)
+    player.play()
+
+    let end = recorder.waitForEnd()
+    XCTAssertEqual(end?.name, "failed")
+    XCTAssertEqual(end?.error?.code, .sourceExpired)
+    XCTAssertEqual(calls.value, 4)
+    XCTAssertEqual(failures(recorder).last?.reason, .tooManyAttempts(4))
+    XCTAssertEqual(setup.cdn.refusals.count, 5, "the original and each of the 4 answers")
+  }
+}
+
+/// A counter shared with handler closures.
+private final class LockedCounter: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+
+  func increment() {
+    lock.lock()
+    count += 1
+    lock.unlock()
+  }
+
+  var value: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return count
+  }
+}
