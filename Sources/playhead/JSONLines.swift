@@ -160,6 +160,12 @@ enum JSONLines {
         JSONField("uri", .string(variant.uri)),
         JSONField("reason", .string(reason.rawValue)),
       ]
+    case .sourceRefreshed(_, let record):
+      return [
+        JSONField("purpose", .string(record.expired.purpose.rawValue)),
+        JSONField("expiredURL", .string(record.expired.url.absoluteString)),
+        JSONField("url", .string(record.newURL.absoluteString)),
+      ]
     default:
       return []
     }

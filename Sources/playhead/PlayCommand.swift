@@ -36,6 +36,8 @@ struct PlayCommand: Command {
   var requests = RequestOptions()
   /// `--cache-dir DIR [--cache-max-mb N]`.
   var cache = CacheOptions()
+  /// `--sign-key KEY [--sign-validity-seconds N]`.
+  var signing = SignOptions()
   /// `--playlist FILE [--auto-advance] [--auto-play]`: play an SDK playlist instead.
   var playlist: PlaylistPlayback?
   /// `catalog:ACCOUNT/VIDEO_ID --policy-key K …`: fetch from the Playback API and play.
@@ -112,6 +114,8 @@ struct PlayCommand: Command {
           try requests.parse(name, inline: inline, cursor: &cursor)
         case _ where CacheOptions.names.contains(name):
           try cache.parse(name, inline: inline, cursor: &cursor)
+        case _ where SignOptions.names.contains(name):
+          try signing.parse(name, inline: inline, cursor: &cursor)
         case _ where CatalogOptions.names.contains(name):
           try catalogOptions.parse(name, inline: inline, cursor: &cursor)
         default:
@@ -120,6 +124,7 @@ struct PlayCommand: Command {
       }
     }
     try cache.validate()
+    try signing.validate()
     if let playlistPath {
       guard input == nil else {
         throw UsageError("give either a media path or URL or '--playlist FILE', not both")
@@ -184,7 +189,7 @@ struct PlayCommand: Command {
   func run(console: Console) throws(PlayheadError) -> ExitCode {
     if let playlist { return try playlist.run(self, console: console) }
     if let catalog { return try catalog.run(self, console: console) }
-    let url = ByteSources.url(fromArgument: input)
+    let url = try signing.signed(ByteSources.url(fromArgument: input))
     if let snapshot {
       try takeSnapshot(snapshot, of: url, console: console)
     }
@@ -221,7 +226,7 @@ struct PlayCommand: Command {
   }
 
   /// The player's configuration: clock, sinks, disabled tracks, HLS and HTTP settings,
-  /// disk cache.
+  /// disk cache, URL signing.
   func makeConfiguration() throws(PlayheadError) -> PlayerConfiguration {
     var audioSink: (any AudioSink)?
     if let wavPath {
@@ -242,6 +247,7 @@ struct PlayCommand: Command {
     requests.apply(to: &configuration.hls.request)
     stream.apply(to: &configuration.hls)
     configuration.cache = try cache.open()
+    signing.apply(to: &configuration)
     return configuration
   }
 

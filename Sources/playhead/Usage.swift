@@ -114,6 +114,14 @@ enum Usage {
       --cache-max-mb N    Keep at most N MiB in the cache (default 20480), evicting the
                           least recently used entries first
 
+    Signing options (CDN auth type A, see docs/expiry.md):
+      --sign-key KEY      Sign the URL with KEY (auth_key=exp-0-0-md5hash) and re-sign any
+                          URL of the stream the server refuses as expired (403, 410) or
+                          whose signature has expired; each re-signing is a
+                          "sourceRefreshed" event
+      --sign-validity-seconds N
+                          How long each signature is valid (default 3600)
+
     Times are seconds (12, 2.5) or [hh:]mm:ss[.fff] (1:30). In JSON lines, "time" is the
     item's time and "clock" the player's clock since the command started, in seconds.
     For streams, the progress line shows the rendition and the bandwidth estimate; JSON
