@@ -7,9 +7,11 @@ import PlayheadCore
 ///
 /// The source reads through an `HTTPByteSource` for the refresher's current URL. A read
 /// that fails with an expiry status (403, 410) asks the refresher for a fresh URL, opens
-/// a new `HTTPByteSource` on it and reads the same offset again. Before a read that would
-/// send a new request (nothing in flight and nothing buffered), a URL that the options
-/// find expired by the clock is refreshed first. A refresh that fails throws
+/// a new `HTTPByteSource` on it and reads the same offset again. Before a read while no
+/// response is streaming (the inner source stopped at its read-ahead limit, or the read
+/// needs a new range), a URL that the options find expired by the clock is refreshed
+/// first, so that no request goes out with it (bytes read ahead but not yet read are
+/// fetched again on the fresh URL). A refresh that fails throws
 /// `.sourceExpired`; other errors pass through. `url` stays the original URL.
 public final class RefreshingByteSource: ByteSource, @unchecked Sendable {
   // Unchecked Sendable: `inner`, `knownLength` and `cancelled` are guarded by `lock`.
@@ -59,9 +61,10 @@ public final class RefreshingByteSource: ByteSource, @unchecked Sendable {
   {
     let limit = 4 * refresher.options.maximumAttempts + 4
     var lastError = PlayheadError(.sourceExpired, "the URL \(url) kept expiring", url: url)
+    if let length, offset >= length { return 0 }
     for _ in 0..<limit {
       let source = try currentSource()
-      if source.needsRequest(toReadAt: offset),
+      if !source.isLoading || source.needsRequest(toReadAt: offset),
         let reason = refresher.options.clockExpiry(of: source.url)
       {
         try swap(from: source, reason: reason)
