@@ -188,11 +188,12 @@ extension DownloadManager {
     if changes { deliver(.stateChanged(id, state)) }
   }
 
-  /// Ends a run in `state` unless it was stopped meanwhile (pause, cancel, delete); returns
-  /// whether the state was set.
+  /// Ends a run in `state` unless it was stopped meanwhile (pause, cancel, delete): sends
+  /// `event` (completion or failure), then `.stateChanged`. Returns whether the state was set.
   @discardableResult
   func finish(
-    _ id: DownloadID, control: DownloadControl, state: DownloadState, failure: PlayheadError?
+    _ id: DownloadID, control: DownloadControl, state: DownloadState, failure: PlayheadError?,
+    announcing event: DownloadEvent? = nil
   ) -> Bool {
     lock.lock()
     guard running[id] === control, !control.isCancelled, var record = records[id] else {
@@ -205,6 +206,7 @@ extension DownloadManager {
     records[id] = record
     saveIndexQuietlyLocked()
     lock.unlock()
+    if let event { deliver(event) }
     deliver(.stateChanged(id, state))
     return true
   }

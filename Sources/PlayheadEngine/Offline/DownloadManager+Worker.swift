@@ -13,9 +13,7 @@ extension DownloadManager {
       try process(id, plan: plan, control: control)
     } catch {
       if control.isCancelled { return }
-      if finish(id, control: control, state: .error, failure: error) {
-        deliver(.failed(id, error))
-      }
+      finish(id, control: control, state: .error, failure: error, announcing: .failed(id, error))
     }
   }
 
@@ -66,10 +64,14 @@ extension DownloadManager {
       plan.units[index].expectedLength.map { onDisk[index] == $0 } ?? false
     }
     var sinceReport = 0
+    // Until every length is known, the media info's estimate is the floor of the total.
+    let estimate = record.progress.expectedBytes
     func report() {
+      let counted = zip(plan.units, onDisk).reduce(Int64(0)) { $0 + max($1.0.countedLength, $1.1) }
+      let allKnown = plan.units.allSatisfy { $0.expectedLength != nil }
       let progress = DownloadProgress(
         downloadedBytes: onDisk.reduce(0, +),
-        expectedBytes: zip(plan.units, onDisk).reduce(0) { $0 + max($1.0.countedLength, $1.1) },
+        expectedBytes: allKnown ? counted : max(counted, estimate),
         completedFiles: plan.units.indices.filter(isComplete).count,
         totalFiles: plan.units.count)
       lock.lock()
@@ -183,8 +185,6 @@ extension DownloadManager {
       manifest.encoded(), to: folder.appendingPathComponent(OfflineManifest.fileName))
     deliver(.processingProgress(id, percent: 100))
     let asset = try OfflineAsset(folderURL: folder)
-    if finish(id, control: control, state: .completed, failure: nil) {
-      deliver(.completed(id, asset))
-    }
+    finish(id, control: control, state: .completed, failure: nil, announcing: .completed(id, asset))
   }
 }

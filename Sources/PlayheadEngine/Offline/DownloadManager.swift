@@ -136,6 +136,12 @@ public final class DownloadManager: @unchecked Sendable {
     lock.unlock()
   }
 
+  /// Blocks until every event sent so far has reached the observers. Never call it from an
+  /// observer (it would wait for itself).
+  public func waitForPendingEvents() {
+    eventQueue.sync {}
+  }
+
   func deliver(_ event: DownloadEvent) {
     lock.lock()
     let handlers = Array(observers.values)
