@@ -95,7 +95,7 @@ struct DownloadCommand: Command {
     manager.addObserver { event in reporter.show(event) }
     let id: DownloadID
     if let existing = manager.downloads.first(where: {
-      $0.folderURL.standardizedFileURL == folder
+      $0.folderURL.standardizedFileURL.path == folder.path
     }) {
       guard existing.sourceURL == url else {
         throw PlayheadError(

@@ -165,7 +165,7 @@ public final class DownloadManager: @unchecked Sendable {
     let folder = (folderURL ?? ownedFoldersURL.appendingPathComponent(id.rawValue))
       .standardizedFileURL
     lock.lock()
-    let clash = records.values.first { $0.folderURL.standardizedFileURL == folder }
+    let clash = records.values.first { $0.folderURL.standardizedFileURL.path == folder.path }
     lock.unlock()
     if let clash {
       throw PlayheadError(
