@@ -95,11 +95,13 @@ final class OfflineEncryptionTests: XCTestCase {
     XCTAssertThrowsError(try Demuxer(source: try FileByteSource(url: media)))
 
     // Decrypting any range on its own gives the source's bytes (AES-CTR random access).
+    // The nonce as decision 0015 writes it down, from the manifest's salt.
+    let salt = try XCTUnwrap(
+      try OfflineAsset(folderURL: record.folderURL).manifest.encryption?.salt)
+    XCTAssertEqual(salt.count, 32)
+    let nonceInput = "playhead-offline-nonce-v1" + salt + "/media.mp4"
     let cipher = try AESCTR(
-      key: key,
-      nonce: Array(
-        try SHA256.digest(Data("playhead-offline-nonce-v1".utf8) + Data("media.mp4".utf8))
-          .prefix(8)))
+      key: key, nonce: Array(try SHA256.digest(Data(nonceInput.utf8)).prefix(8)))
     for (offset, length) in [(0, 16), (5, 100), (100_003, 4_097), (source.count - 7, 7)] {
       var bytes = [UInt8](stored[offset..<(offset + length)])
       cipher.apply(to: &bytes, atOffset: Int64(offset))

@@ -22,7 +22,7 @@ extension DownloadManager {
     if let plan = try loadPlan(id) { return plan }
     let record = try existing(id)
     let keyID = try key.map { key throws(PlayheadError) in try OfflineKeyRegistry.keyID(for: key) }
-    let plan: DownloadPlan
+    var plan: DownloadPlan
     if Self.isHLS(record.sourceURL) {
       lock.lock()
       var loaded = prepared[id]
@@ -41,6 +41,9 @@ extension DownloadManager {
         throw PlayheadError(.invalidState, "the file was not prepared", url: record.sourceURL)
       }
       plan = ProgressiveDownloadPlanner.plan(info, encryptionKeyID: keyID)
+    }
+    if keyID != nil {
+      plan.encryptionSalt = SHA256.hex((0..<16).map { _ in UInt8.random(in: 0...255) })
     }
     try AtomicFile.makeDirectory(record.folderURL)
     try savePlan(plan, id: id)
@@ -88,7 +91,8 @@ extension DownloadManager {
       let unit = plan.units[index]
       let cipher =
         try plan.isEncrypted(unit) && key != nil
-        ? OfflineFileCipher.cipher(key: key ?? [], path: unit.path) : nil
+        ? OfflineFileCipher.cipher(
+          key: key ?? [], salt: plan.encryptionSalt ?? "", path: unit.path) : nil
       var attempt = 0
       while true {
         do throws(PlayheadError) {
@@ -177,7 +181,8 @@ extension DownloadManager {
       playbackPath: plan.playbackPath, durationSeconds: plan.durationSeconds,
       selectionSummary: plan.selectionSummary, files: files,
       encryption: plan.encryptionKeyID.map {
-        OfflineManifest.Encryption(scheme: OfflineFileCipher.scheme, keyID: $0)
+        OfflineManifest.Encryption(
+          scheme: OfflineFileCipher.scheme, keyID: $0, salt: plan.encryptionSalt ?? "")
       },
       completedAtSeconds: Date().timeIntervalSince1970)
     if control.isCancelled { return }

@@ -38,6 +38,9 @@ struct DownloadPlan: Codable, Sendable, Equatable {
   var playlists: [LocalPlaylist]
   /// The key ID of the encryption at rest; nil stores the files as downloaded.
   var encryptionKeyID: String?
+  /// The random salt (32 hex digits) the file nonces of this plan derive from; a new plan
+  /// (after `cancel`) gets a new one, so a key never reuses a key stream on other bytes.
+  var encryptionSalt: String? = nil
 
   /// Whether the file at `path` is encrypted at rest (media, segments, init sections and
   /// keys; playlists and subtitles stay clear).

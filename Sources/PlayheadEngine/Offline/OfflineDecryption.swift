@@ -14,9 +14,11 @@ final class OfflineDecryptingDataSource: DataSource, @unchecked Sendable {
   private let folderPath: String
   private let key: [UInt8]
   private let encryptedPaths: Set<String>
+  private let salt: String
 
   init(upstream: any DataSource, asset: OfflineAsset, key: [UInt8]) {
     self.upstream = upstream
+    self.salt = asset.manifest.encryption?.salt ?? ""
     self.folderPath = asset.folderURL.standardizedFileURL.path
     self.key = key
     self.encryptedPaths = asset.encryptedPaths
@@ -29,7 +31,7 @@ final class OfflineDecryptingDataSource: DataSource, @unchecked Sendable {
     guard let relative = relativePath(of: request.url), encryptedPaths.contains(relative) else {
       return response
     }
-    let cipher = try OfflineFileCipher.cipher(key: key, path: relative)
+    let cipher = try OfflineFileCipher.cipher(key: key, salt: salt, path: relative)
     var bytes = [UInt8](response.data)
     cipher.apply(to: &bytes, atOffset: request.range?.offset ?? 0)
     response.data = Data(bytes)
@@ -100,6 +102,8 @@ extension OfflineAsset {
     guard let key = try key(from: registry) else { return file }
     guard encryptedPaths.contains(manifest.playbackPath) else { return file }
     return OfflineDecryptingByteSource(
-      upstream: file, cipher: try OfflineFileCipher.cipher(key: key, path: manifest.playbackPath))
+      upstream: file,
+      cipher: try OfflineFileCipher.cipher(
+        key: key, salt: manifest.encryption?.salt ?? "", path: manifest.playbackPath))
   }
 }

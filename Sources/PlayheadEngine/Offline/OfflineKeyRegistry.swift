@@ -105,16 +105,18 @@ enum OfflineFileCipher {
   /// The scheme name written into manifests.
   static let scheme = "aes-128-ctr-v1"
 
-  /// The nonce of the file at `relativePath`: the first 8 bytes of
-  /// SHA-256("playhead-offline-nonce-v1" ‖ path).
-  static func nonce(forPath relativePath: String) throws(PlayheadError) -> [UInt8] {
-    Array(
-      try SHA256.digest(Data("playhead-offline-nonce-v1".utf8) + Data(relativePath.utf8)).prefix(
-        AESCTR.nonceBytes))
+  /// The nonce of the file at `relativePath` in a download with `salt` (hex text): the
+  /// first 8 bytes of SHA-256("playhead-offline-nonce-v1" ‖ salt ‖ "/" ‖ path), the salt
+  /// and the path as UTF-8.
+  static func nonce(salt: String, path relativePath: String) throws(PlayheadError) -> [UInt8] {
+    let input = "playhead-offline-nonce-v1" + salt + "/" + relativePath
+    return Array(try SHA256.digest(Data(input.utf8)).prefix(AESCTR.nonceBytes))
   }
 
-  /// The cipher for `relativePath` under `key`.
-  static func cipher(key: [UInt8], path relativePath: String) throws(PlayheadError) -> AESCTR {
-    try AESCTR(key: key, nonce: nonce(forPath: relativePath))
+  /// The cipher for `relativePath` under `key` and `salt`.
+  static func cipher(key: [UInt8], salt: String, path relativePath: String)
+    throws(PlayheadError) -> AESCTR
+  {
+    try AESCTR(key: key, nonce: nonce(salt: salt, path: relativePath))
   }
 }

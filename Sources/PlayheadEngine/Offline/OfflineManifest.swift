@@ -55,10 +55,13 @@ public struct OfflineManifest: Codable, Sendable, Equatable {
     /// The key's ID (`OfflineKeyRegistry.keyID(for:)`), to tell a wrong key from the right
     /// one without storing the key.
     public var keyID: String
+    /// The download's random salt (32 hex digits) that every file's nonce derives from.
+    public var salt: String
 
-    public init(scheme: String, keyID: String) {
+    public init(scheme: String, keyID: String, salt: String) {
       self.scheme = scheme
       self.keyID = keyID
+      self.salt = salt
     }
   }
 
