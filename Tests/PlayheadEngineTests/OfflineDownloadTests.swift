@@ -207,4 +207,24 @@ final class OfflineDownloadTests: XCTestCase {
     }
     XCTAssertTrue(manager.downloads.isEmpty)
   }
+
+  func testNetworkPlaylistNamingALocalFile_isRefused() throws {
+    let playlist = """
+      #EXTM3U
+      #EXT-X-TARGETDURATION:2
+      #EXT-X-PLAYLIST-TYPE:VOD
+      #EXTINF:2,
+      file:///etc/hostname
+      #EXT-X-ENDLIST
+      """
+    let server = HTTPTestServer(files: ["/evil.m3u8": Data(playlist.utf8)])
+    try server.start()
+    defer { server.stop() }
+    let manager = try makeDownloadManager(root: try makeOfflineTemporaryDirectory())
+    XCTAssertThrowsError(try manager.prepare(url: server.url("/evil.m3u8"))) { error in
+      XCTAssertEqual((error as? PlayheadError)?.code, .unsupportedFormat, "\(error)")
+      XCTAssertTrue("\(error)".contains("file"), "\(error)")
+    }
+    XCTAssertTrue(manager.downloads.isEmpty)
+  }
 }

@@ -42,6 +42,17 @@ extension DownloadManager {
       }
       plan = ProgressiveDownloadPlanner.plan(info, encryptionKeyID: keyID)
     }
+    // A network source's playlists may name only network files (never local ones).
+    if !record.sourceURL.isFileURL,
+      let local = plan.units.first(where: {
+        !["http", "https"].contains($0.source.scheme?.lowercased() ?? "")
+      })
+    {
+      throw PlayheadError(
+        .unsupportedScheme,
+        "the playlist names \(local.source.absoluteString); a network stream may name only http(s) files",
+        url: local.source)
+    }
     if keyID != nil {
       plan.encryptionSalt = SHA256.hex((0..<16).map { _ in UInt8.random(in: 0...255) })
     }
