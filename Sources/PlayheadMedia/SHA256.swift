@@ -7,9 +7,9 @@ import PlayheadCore
 ///
 /// Example:
 /// ```swift
-/// var hash = try SHA256()
+/// let hash = try SHA256()
 /// hash.update(Data("abc".utf8))
-/// let hex = hash.finalize().hexString
+/// let hex = SHA256.hex(hash.finalize())
 /// ```
 public struct SHA256: ~Copyable {
   private let context: OpaquePointer

@@ -41,7 +41,7 @@ final class DownloadControl: @unchecked Sendable {
     current?.cancel()
   }
 
-  /// Waits on the clock-free condition for `seconds` or until cancelled; true when cancelled.
+  /// Waits `seconds` of real time (a retry delay) or until cancelled; true when cancelled.
   func waitCancelled(seconds: Double) -> Bool {
     let deadline = Date(timeIntervalSinceNow: seconds)
     condition.lock()

@@ -61,6 +61,14 @@ public final class DownloadManager: @unchecked Sendable {
   var keys: [DownloadID: [UInt8]] = [:]
   var observers: [UUID: @Sendable (DownloadEvent) -> Void] = [:]
   var lastSaveError: PlayheadError?
+
+  /// The last failure to write the index (a full disk, say) while a download ran, when
+  /// there was one; the downloads go on, and the next successful write catches up.
+  public var lastPersistenceError: PlayheadError? {
+    lock.lock()
+    defer { lock.unlock() }
+    return lastSaveError
+  }
   let eventQueue = DispatchQueue(label: "playhead.downloads.events")
 
   /// Opens (or creates) the manager in `rootDirectory`, reading its index: downloads that
