@@ -88,9 +88,12 @@ struct DownloadCommand: Command {
     let folder = fileURL(forPath: outputPath).standardizedFileURL
     var configuration = DownloadConfiguration()
     requests.apply(to: &configuration.request)
-    let manager = try DownloadManager(
-      rootDirectory: folder.appendingPathComponent(Self.stateFolder),
-      configuration: configuration)
+    let root = folder.appendingPathComponent(Self.stateFolder)
+    // A folder with other files and no download state is refused before anything is made.
+    if !FileManager.default.fileExists(atPath: root.path) { try Self.requireEmpty(folder) }
+    let lock = try FolderLock(directory: root)
+    defer { lock.release() }
+    let manager = try DownloadManager(rootDirectory: root, configuration: configuration)
     let reporter = DownloadReporter(console: console, json: json, quiet: quiet)
     manager.addObserver { event in reporter.show(event) }
     let id: DownloadID

@@ -167,6 +167,32 @@ final class DownloadCommandTests: XCTestCase {
     assertStatus(right, 0)
   }
 
+  func testTwoRunsIntoOneFolder_theSecondIsRefused() throws {
+    let server = try startServer()
+    for index in 0..<6 {
+      server.setFault(.slow(bytesPerSecond: 20_000), for: "/hls/144p/segment00\(index).ts")
+    }
+    let out = try makeTemporaryDirectory().appendingPathComponent("busy")
+    let arguments = [
+      "download", server.url("/hls/master.m3u8").absoluteString, "--out", out.path,
+      "--rendition", "0", "--quiet",
+    ]
+    let first = Process()
+    first.executableURL = try CLIRunner.binary()
+    first.arguments = arguments
+    first.standardOutput = FileHandle.nullDevice
+    first.standardError = FileHandle.nullDevice
+    try first.run()
+    defer {
+      if first.isRunning { kill(first.processIdentifier, SIGKILL) }
+      first.waitUntilExit()
+    }
+    XCTAssertTrue(server.waitForRequests(count: 6, timeoutSeconds: 60), "the first run started")
+    let second = try CLIRunner.run(arguments)
+    assertStatus(second, 2)
+    XCTAssertTrue(second.stderr.contains("another playhead download is writing"), second.stderr)
+  }
+
   func testMistakes_exit2() throws {
     let server = try startServer()
     let url = server.url("/hls/master.m3u8").absoluteString
@@ -189,6 +215,9 @@ final class DownloadCommandTests: XCTestCase {
         result.stderr.split(separator: "\n").filter { $0.hasPrefix("playhead: ") }.count, 1,
         "\(arguments): \(result.stderr)")
     }
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: busy.path), ["other.txt"],
+      "a refused folder is left as it was")
     let help = try CLIRunner.run(["download", "--help"])
     assertStatus(help, 0)
     XCTAssertTrue(help.stdout.contains("--encrypt-key-hex"))
