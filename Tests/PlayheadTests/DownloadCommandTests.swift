@@ -39,14 +39,16 @@ final class DownloadCommandTests: XCTestCase {
       "download", server.url("/hls-alt/master.m3u8").absoluteString, "--out", out.path,
       "--audio", "fr", "--subtitles", "en", "--quiet",
     ]
-    // Four kill points by server request count (a full run makes 20 requests), each with a
-    // random delay so that the kill lands inside a segment's transfer; seeded, so a failure
+    // Four runs, each killed once the server has sent a seeded random number of body bytes
+    // in that run (1–40 kB of the ~207 kB the download fetches, sent at 60 kB/s in 1.2 kB
+    // writes), so that the kill lands inside a segment's transfer; seeded, so a failure
     // replays.
     var random = SplitMix64(seed: 0x5EED_0FF1)
-    let thresholds = Array(Set((0..<4).map { _ in 4 + Int(random.next() % 15) })).sorted()
+    let killPoints = (0..<4).map { _ in 1_000 + Int(random.next() % 39_000) }
     var kills = 0
     var partials = 0
-    for threshold in thresholds {
+    for killPoint in killPoints {
+      server.resetSentBodyBytes()
       let process = Process()
       process.executableURL = try CLIRunner.binary()
       process.arguments = arguments
@@ -54,13 +56,12 @@ final class DownloadCommandTests: XCTestCase {
       process.standardError = FileHandle.nullDevice
       process.standardInput = FileHandle.nullDevice
       try process.run()
-      // Waits (in short condition waits) for the threshold or for the process to end.
+      // Waits (in short condition waits) for the kill point or for the process to end.
       var reached = false
       while process.isRunning && !reached {
-        reached = server.waitForRequests(count: threshold, timeoutSeconds: 0.2)
+        reached = server.waitForSentBodyBytes(atLeast: killPoint, timeoutSeconds: 0.2)
       }
       if reached && process.isRunning {
-        usleep(useconds_t(random.next() % 400_000))
         kill(process.processIdentifier, SIGKILL)
         kills += 1
       }
@@ -78,9 +79,10 @@ final class DownloadCommandTests: XCTestCase {
         }.count
       }
     }
-    XCTAssertGreaterThanOrEqual(kills, 2, "thresholds \(thresholds)")
+    XCTAssertGreaterThanOrEqual(kills, 3, "kill points \(killPoints)")
+    XCTAssertGreaterThan(partials, 0, "no kill left a partially written file")
     print(
-      "download killed \(kills) times at requests \(thresholds); partial files seen: \(partials)")
+      "download killed \(kills) times after \(killPoints) body bytes; partial files: \(partials)")
 
     for file in Self.altFiles { server.setFault(nil, for: "/" + file.served) }
     let final = try CLIRunner.run(arguments.filter { $0 != "--quiet" })
