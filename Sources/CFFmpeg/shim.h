@@ -12,6 +12,8 @@
 #include <libavutil/samplefmt.h>
 #include <libavutil/pixdesc.h>
 #include <libavutil/aes.h>
+#include <libavutil/aes_ctr.h>
+#include <libavutil/sha.h>
 #include <libswscale/swscale.h>
 #include <libswresample/swresample.h>
 #include <libavfilter/avfilter.h>

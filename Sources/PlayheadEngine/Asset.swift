@@ -33,7 +33,12 @@ public final class Asset: @unchecked Sendable {
     var driver: (any MediaSourceDriver)?
   }
 
+  /// The media's URL. For an offline download folder (see `OfflineAsset`) it is the
+  /// folder's playback file (its local master playlist or media file).
   public let url: URL
+  /// The completed offline download the asset was created for, when its URL named a
+  /// download folder; nil otherwise.
+  public let offline: OfflineAsset?
   let http: HTTPRequestConfiguration
   private let lock = NSLock()
   private var statuses: [Property: LoadStatus] = [:]
@@ -42,9 +47,14 @@ public final class Asset: @unchecked Sendable {
   private var loadingSource: (any ByteSource)?
   private var cancelled = false
 
-  /// Creates an asset; nothing is read until a property is loaded or the asset plays.
+  /// Creates an asset; no media is read until a property is loaded or the asset plays.
+  ///
+  /// A local folder holding a completed offline download plays its local playlist or file
+  /// (decrypted with `OfflineKeyRegistry.shared` when encrypted at rest).
   public init(url: URL, http: HTTPRequestConfiguration = HTTPRequestConfiguration()) {
-    self.url = url
+    let offline = OfflineAsset.resolve(url)
+    self.offline = offline
+    self.url = offline?.playbackURL ?? url
     self.http = http
   }
 
@@ -225,13 +235,19 @@ public final class Asset: @unchecked Sendable {
             ?? HTTPDataSource(configuration: configuration.request),
           cache: cache)
       }
+      try offline?.configure(&configuration, clock: clock)
       let driver = try HLSDriver(
         url: url, configuration: configuration, clock: clock, startTime: startTime)
       let run = try driver.prepareFirstRun()
       return try probe(driver, firstRun: run, containerName: "hls")
     }
-    let source = CountingByteSource(
-      try ByteSources.open(url, http: http, cache: cache, refresher: refresher))
+    let opened: any ByteSource
+    if let offline {
+      opened = try offline.openByteSource()
+    } else {
+      opened = try ByteSources.open(url, http: http, cache: cache, refresher: refresher)
+    }
+    let source = CountingByteSource(opened)
     lock.lock()
     loadingSource = source
     let wasCancelled = cancelled

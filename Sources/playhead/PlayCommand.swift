@@ -44,6 +44,8 @@ struct PlayCommand: Command {
   var catalog: CatalogPlayback?
   /// `--subtitles LANG`: show the subtitles in LANG, printing each cue as it becomes active.
   var subtitles: String?
+  /// `--decrypt-key-hex HEX`: the key of an offline download encrypted at rest.
+  var offlineKey: [UInt8]?
 
   init(parsing arguments: [String]) throws(UsageError) {
     self.input = ""
@@ -105,6 +107,9 @@ struct PlayCommand: Command {
               "option '--subtitles' needs a language tag such as 'en' or 'pt-BR', not '\(value)'")
           }
           subtitles = value
+        case "--decrypt-key-hex":
+          offlineKey = try DownloadCommand.key(
+            cursor.value(for: name, inline: inline), option: name)
         case "--every":
           every = try ArgumentValue.positiveInteger(
             cursor.value(for: name, inline: inline), option: name)
@@ -190,6 +195,7 @@ struct PlayCommand: Command {
     if let playlist { return try playlist.run(self, console: console) }
     if let catalog { return try catalog.run(self, console: console) }
     let url = try signing.signed(ByteSources.url(fromArgument: input))
+    if let offlineKey { try OfflineKeyRegistry.shared.register(offlineKey) }
     if let snapshot {
       try takeSnapshot(snapshot, of: url, console: console)
     }

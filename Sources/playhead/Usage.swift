@@ -14,6 +14,7 @@ enum Usage {
       playlist   Parse an HLS playlist (M3U8) and print it, as JSON, or as written back
       catalog    Fetch a video or playlist from the video cloud's Playback API
       thumbnails Write seek thumbnails (images or sprite sheets) and their WebVTT file
+      download   Download an HLS stream or a file into a folder for offline playback
 
     Inputs are local paths (absolute or relative) or http(s) URLs, including HLS
     playlists (.m3u8); 'play' also takes catalog:ACCOUNT/VIDEO_ID (see 'play --help').
@@ -31,6 +32,7 @@ enum Usage {
   /// `playhead play --help`.
   static let play = """
     Usage: playhead play <path-or-url> [options]
+           playhead play DIR [--decrypt-key-hex HEX] [options]   (an offline download)
            playhead play --playlist FILE.json [--auto-advance] [--auto-play] [options]
            playhead play catalog:ACCOUNT/VIDEO_ID --policy-key K [catalog options] [options]
 
@@ -85,6 +87,8 @@ enum Usage {
                           TEXT' as each cue becomes active ({"event":"cue","time","start",
                           "end","track","language","text"} with --json); playback starts
                           once the track is loaded (or failed, or there is none)
+      --decrypt-key-hex HEX  The key of an offline download encrypted at rest (a DIR
+                          made by 'playhead download --encrypt-key-hex HEX')
       -h, --help          Show this help
 
     HLS options (ignored for progressive media):
@@ -264,5 +268,36 @@ enum Usage {
     A playlist loaded over http(s) may reference only http(s) URIs; a local one may also
     reference local files. Exit status: 0 parsed, 1 not a valid playlist (the error is
     printed as "line N: message"), 2 bad command line, 3 the playlist could not be loaded.
+    """
+
+  /// `playhead download --help`.
+  static let download = """
+    Usage: playhead download <url> --out DIR [options]
+
+    Downloads an HLS stream (one variant with its audio and subtitle renditions, keys and
+    initialisation sections) or a progressive file into DIR for offline playback, with a
+    progress bar on standard error. Running the same command again into the same DIR
+    resumes it: finished files are kept and the partial one continues where it stopped.
+    The download is complete only when every file is on disk with its expected length;
+    then 'playhead play DIR' plays it with no network. See docs/offline.md.
+
+    Options:
+      --out DIR, -o DIR   The folder to fill (new or empty; or one this command filled)
+      --rendition N       The variant to download (index in the master playlist)
+      --max-bitrate BPS   The highest variant whose BANDWIDTH is at most BPS
+                          (default: the highest variant)
+      --audio LANG        The audio rendition in LANG (default: the group's default)
+      --subtitles LANG    Also download the subtitle rendition in LANG
+      --encrypt-key-hex HEX  Encrypt the media at rest with this 16-byte key (32 hex
+                          digits); play it with 'playhead play DIR --decrypt-key-hex HEX'
+      --json              Print JSON lines (prepared, progress, processing, completed,
+                          failed) instead of the progress bar
+      --quiet             Print errors only
+      --header 'Name: value', --referer URL, --user-agent TEXT, --timeout MS, --retries N
+                          HTTP settings (retries apply to each file)
+
+    Exit status: 0 when the download is complete; 2 for a bad command line or a DIR that
+    holds something else; 3 when the source fails (the files so far are kept: run the
+    command again to resume); 4 for media that cannot be downloaded (live or DRM streams).
     """
 }

@@ -192,6 +192,7 @@ extension HTTPTestServer {
         fd, UnsafeRawBufferPointer(rebasing: raw[bytes.lowerBound..<(bytes.lowerBound + sendCount)])
       )
     }
+    if sent { recordSentBodyBytes(sendCount) }
     switch fault {
     case .closeAfter, .wrongContentLength:
       return false
@@ -216,6 +217,7 @@ extension HTTPTestServer {
         TestSockets.sendAll(fd, UnsafeRawBufferPointer(rebasing: raw[position..<end]))
       }
       guard sent else { return false }
+      recordSentBodyBytes(end - position)
       position = end
       if position < bytes.upperBound {
         let due = Double(position - bytes.lowerBound) / Double(bytesPerSecond)

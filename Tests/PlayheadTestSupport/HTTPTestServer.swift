@@ -101,6 +101,8 @@ public final class HTTPTestServer: @unchecked Sendable {
   /// How many requests each path's fault has answered since it was set (for `.failTimes`).
   private var faultUses: [String: Int] = [:]
   private var log: [LoggedRequest] = []
+  /// Body bytes written to clients since start or the last `resetSentBodyBytes()`.
+  private var sentBodyBytes = 0
   private var listenFD: Int32 = -1
   private var boundPort = 0
   private var running = false
@@ -288,6 +290,34 @@ public final class HTTPTestServer: @unchecked Sendable {
       if !condition.wait(until: deadline) { return log.count >= count }
     }
     return true
+  }
+
+  /// Forgets the count of body bytes sent (see `waitForSentBodyBytes`).
+  public func resetSentBodyBytes() {
+    condition.lock()
+    sentBodyBytes = 0
+    condition.unlock()
+  }
+
+  /// Waits until at least `count` response-body bytes were written to clients since the
+  /// last reset (a point inside a transfer, chosen by bytes rather than time); false when
+  /// `timeoutSeconds` passed first.
+  public func waitForSentBodyBytes(atLeast count: Int, timeoutSeconds: Double = 10) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: timeoutSeconds)
+    condition.lock()
+    defer { condition.unlock() }
+    while sentBodyBytes < count {
+      if !condition.wait(until: deadline) { return sentBodyBytes >= count }
+    }
+    return true
+  }
+
+  /// Adds `count` body bytes written to a client and wakes the waiters.
+  func recordSentBodyBytes(_ count: Int) {
+    condition.lock()
+    sentBodyBytes += count
+    condition.broadcast()
+    condition.unlock()
   }
 
   /// A port on 127.0.0.1 where nothing listens (bound once, then released), for

@@ -1,0 +1,189 @@
+import Foundation
+import PlayheadCore
+import PlayheadMedia
+import PlayheadNet
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The stop switch of one running download: `cancel()` makes the current read throw
+/// `.cancelled` at once, and the worker sees `isCancelled` between files.
+final class DownloadControl: @unchecked Sendable {
+  // Unchecked Sendable: every mutable property is guarded by `condition`.
+  private let condition = NSCondition()
+  private var cancelled = false
+  private var finished = false
+  private var source: (any ByteSource)?
+
+  var isCancelled: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return cancelled
+  }
+
+  /// Makes `source` the one `cancel()` stops; a cancelled control cancels it at once.
+  func register(_ source: (any ByteSource)?) {
+    condition.lock()
+    self.source = source
+    let stop = cancelled
+    condition.unlock()
+    if stop { source?.cancel() }
+  }
+
+  func cancel() {
+    condition.lock()
+    cancelled = true
+    let current = source
+    condition.unlock()
+    current?.cancel()
+  }
+
+  /// Waits `seconds` of real time (a retry delay) or until cancelled; true when cancelled.
+  func waitCancelled(seconds: Double) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: seconds)
+    condition.lock()
+    defer { condition.unlock() }
+    while !cancelled {
+      if !condition.wait(until: deadline) { break }
+    }
+    return cancelled
+  }
+
+  /// Called by the worker thread as its last step.
+  func markFinished() {
+    condition.lock()
+    finished = true
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Blocks until the worker thread has finished.
+  func waitUntilFinished() {
+    condition.lock()
+    while !finished { condition.wait() }
+    condition.unlock()
+  }
+
+  /// Wakes `waitCancelled` and `waitUntilFinished` after `cancel()`.
+  func wake() {
+    condition.lock()
+    condition.broadcast()
+    condition.unlock()
+  }
+}
+
+/// Fetches one unit into its file, resuming after the bytes already on disk.
+///
+/// The file is written in place: a partial file is continued with a range request from
+/// its length (a server that ignores ranges is read from byte 0 and the bytes already on
+/// disk are skipped), and flushed with fsync once complete. The unit's exact length is
+/// handed to `learned` as soon as a response tells it, before any new byte is written.
+struct DownloadFetcher {
+  let http: HTTPRequestConfiguration
+  /// Read size per call.
+  static let pieceBytes = 256 * 1024
+
+  /// Fetches `unit` into `folder`; `progress` gets each piece's byte count.
+  func fetch(
+    _ unit: DownloadUnit, folder: URL, cipher: AESCTR?, control: DownloadControl,
+    learned: (Int64) throws(PlayheadError) -> Void, progress: (Int) -> Void
+  ) throws(PlayheadError) -> Int64 {
+    let fileURL = folder.appendingPathComponent(unit.path)
+    try AtomicFile.makeDirectory(fileURL.deletingLastPathComponent())
+    var expected = unit.expectedLength
+    var have = AtomicFile.size(of: fileURL) ?? 0
+    if let expected, have == expected { return have }
+    let fd = open(fileURL.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw AtomicFile.failure("open", fileURL) }
+    defer { close(fd) }
+    if let expected, have > expected {
+      // Longer than it can be: start the file again.
+      guard ftruncate(fd, 0) == 0 else { throw AtomicFile.failure("truncate", fileURL) }
+      have = 0
+    }
+    let source = try openSource(unit.source)
+    control.register(source)
+    defer { control.register(nil) }
+    let base = unit.rangeOffset ?? 0
+    var buffer = [UInt8](repeating: 0, count: Self.pieceBytes)
+    while true {
+      if let expected, have >= expected { break }
+      let want = expected.map { Int(min(Int64(Self.pieceBytes), $0 - have)) } ?? Self.pieceBytes
+      let readResult = buffer.withUnsafeMutableBytes { raw in
+        Result { () throws(PlayheadError) -> Int in
+          try source.read(
+            into: UnsafeMutableRawBufferPointer(rebasing: raw[0..<want]), at: base + have)
+        }
+      }
+      let count = try readResult.get()
+      if expected == nil, let total = source.length {
+        let length = unit.rangeLength ?? (total - base)
+        try learned(length)
+        expected = length
+        if have > length {
+          guard ftruncate(fd, 0) == 0 else { throw AtomicFile.failure("truncate", fileURL) }
+          have = 0
+          continue
+        }
+      }
+      if let rangeLength = unit.rangeLength, let total = source.length, total < base + rangeLength {
+        throw PlayheadError(
+          .ioError,
+          "\(unit.source.absoluteString) has \(total) bytes; the playlist's range \(rangeLength)@\(base) runs past its end",
+          url: unit.source)
+      }
+      if count == 0 {
+        if let expected, have < expected {
+          throw PlayheadError(
+            .connectionFailed,
+            "\(unit.source.absoluteString) ended at byte \(have) of \(expected)", url: unit.source)
+        }
+        try learned(have)
+        break
+      }
+      if let cipher {
+        buffer.withUnsafeMutableBytes { raw in
+          cipher.apply(to: UnsafeMutableRawBufferPointer(rebasing: raw[0..<count]), atOffset: have)
+        }
+      }
+      try writeAll(fd, buffer, count: count, at: have, url: fileURL)
+      have += Int64(count)
+      progress(count)
+    }
+    guard fsync(fd) == 0 else { throw AtomicFile.failure("fsync", fileURL) }
+    return have
+  }
+
+  private func openSource(_ url: URL) throws(PlayheadError) -> any ByteSource {
+    switch url.scheme?.lowercased() {
+    case "http", "https": return try HTTPByteSource(url: url, configuration: http)
+    case "file": return try FileByteSource(url: url)
+    default:
+      throw PlayheadError(
+        .unsupportedScheme, "cannot download \(url.absoluteString) (only http, https and file)",
+        url: url)
+    }
+  }
+
+  private func writeAll(_ fd: Int32, _ buffer: [UInt8], count: Int, at offset: Int64, url: URL)
+    throws(PlayheadError)
+  {
+    var done = 0
+    let ok = buffer.withUnsafeBytes { raw -> Bool in
+      guard let base = raw.baseAddress else { return false }
+      while done < count {
+        let result = pwrite(fd, base + done, count - done, off_t(offset + Int64(done)))
+        if result < 0 {
+          if errno == EINTR { continue }
+          return false
+        }
+        done += result
+      }
+      return true
+    }
+    if !ok { throw AtomicFile.failure("write", url) }
+  }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import PlayheadCore
+
+extension DownloadManager {
+  /// Starts a `.requested` download with its selection (the seed's `start`).
+  ///
+  /// With `encryptionKey` (16 bytes) the files are encrypted at rest (the seed's secure
+  /// download) and play only with that key registered in `OfflineKeyRegistry.shared`.
+  /// Starting a download in another state resumes it (see `resume`). Throws
+  /// `.invalidArgument` for a key that is not 16 bytes.
+  public func start(_ id: DownloadID, encryptionKey: [UInt8]? = nil) throws(PlayheadError) {
+    try launch(id, encryptionKey: encryptionKey)
+  }
+
+  /// Continues a `.suspended`, `.error` or `.cancelled` download (a cancelled one starts
+  /// again from nothing); files already on disk are kept and the partial one continues from
+  /// where its bytes stop. A download encrypted at rest needs its key again: passed here,
+  /// or registered in `OfflineKeyRegistry.shared`; otherwise `.invalidArgument`. Resuming a
+  /// running or completed download does nothing.
+  public func resume(_ id: DownloadID, encryptionKey: [UInt8]? = nil) throws(PlayheadError) {
+    try launch(id, encryptionKey: encryptionKey)
+  }
+
+  /// Resumes every `.suspended` download (after a restart, say); errors are reported per
+  /// download with `.failed` and skipped.
+  public func resumeAll() {
+    for record in downloads where record.state == .suspended {
+      do {
+        try resume(record.id)
+      } catch {
+        deliver(.failed(record.id, error))
+      }
+    }
+  }
+
+  /// Stops a running download and keeps its files (`.suspended`); waits until its thread
+  /// has stopped writing. Pausing a download that is not running does nothing.
+  public func pause(_ id: DownloadID) throws(PlayheadError) {
+    try stop(id, as: .suspended)
+  }
+
+  /// Stops a download and removes its files and plan; the record stays `.cancelled` (with
+  /// its selection) and `resume` starts it again from nothing.
+  public func cancel(_ id: DownloadID) throws(PlayheadError) {
+    try stop(id, as: .cancelled)
+    let record = try existing(id)
+    removeFiles(of: record)
+    lock.lock()
+    if var current = records[id] {
+      current.progress = DownloadProgress(expectedBytes: current.progress.expectedBytes)
+      current.encryptionKeyID = nil
+      records[id] = current
+    }
+    saveIndexQuietlyLocked()
+    lock.unlock()
+  }
+
+  /// Stops a download, removes its files and plan, and forgets it.
+  public func delete(_ id: DownloadID) throws(PlayheadError) {
+    let record = try existing(id)
+    try stop(id, as: .cancelled, deleting: true)
+    removeFiles(of: record)
+    lock.lock()
+    defer { lock.unlock() }
+    records[id] = nil
+    order.removeAll { $0 == id }
+    prepared[id] = nil
+    keys[id] = nil
+    try saveIndexLocked()
+  }
+
+  /// Blocks until the download is not `.downloading` (or `timeoutSeconds` pass) and
+  /// returns its record; nil for an unknown ID. For command-line tools and tests.
+  public func waitUntilStopped(_ id: DownloadID, timeoutSeconds: Double = 3600) -> DownloadRecord? {
+    let done = DispatchSemaphore(value: 0)
+    let token = addObserver { event in
+      switch event {
+      case .completed(let eventID, _) where eventID == id: done.signal()
+      case .failed(let eventID, _) where eventID == id: done.signal()
+      case .stateChanged(let eventID, let state) where eventID == id && state != .downloading:
+        done.signal()
+      default: break
+      }
+    }
+    defer { removeObserver(token) }
+    guard let record = record(for: id) else { return nil }
+    if record.state != .downloading { return record }
+    _ = done.wait(timeout: .now() + timeoutSeconds)
+    // Events are delivered after the state changes; the record is already final.
+    return self.record(for: id)
+  }
+
+  // MARK: Internals
+
+  private func launch(_ id: DownloadID, encryptionKey: [UInt8]?)
+    throws(PlayheadError)
+  {
+    if let encryptionKey, encryptionKey.count != 16 {
+      throw PlayheadError(
+        .invalidArgument,
+        "an encryption key must be 16 bytes (32 hex digits), not \(encryptionKey.count)")
+    }
+    let givenID = try encryptionKey.map { key throws(PlayheadError) in
+      try OfflineKeyRegistry.keyID(for: key)
+    }
+    let control = DownloadControl()
+    lock.lock()
+    guard var record = records[id] else {
+      lock.unlock()
+      throw Self.unknown(id)
+    }
+    if record.state == .downloading || record.state == .completed {
+      lock.unlock()
+      return
+    }
+    var key = encryptionKey ?? keys[id]
+    if let storedID = record.encryptionKeyID {
+      if let givenID, givenID != storedID {
+        lock.unlock()
+        throw PlayheadError(
+          .invalidArgument,
+          "download \(id) was started with another encryption key (key ID \(storedID))")
+      }
+      if key == nil { key = OfflineKeyRegistry.shared.key(forKeyID: storedID) }
+      guard key != nil else {
+        lock.unlock()
+        throw PlayheadError(
+          .invalidArgument,
+          "download \(id) is encrypted at rest; resume it with its key (key ID \(storedID))")
+      }
+    } else if record.state != .requested && record.state != .cancelled && key != nil
+      && record.progress.downloadedBytes > 0
+    {
+      lock.unlock()
+      throw PlayheadError(
+        .invalidArgument,
+        "download \(id) was started without encryption; it cannot be encrypted on resume")
+    }
+    record.encryptionKeyID = givenID ?? record.encryptionKeyID
+    record.state = .downloading
+    record.failure = nil
+    records[id] = record
+    keys[id] = key
+    running[id] = control
+    let saved = Result { () throws(PlayheadError) in try saveIndexLocked() }
+    lock.unlock()
+    if case .failure(let error) = saved {
+      finish(id, control: control, state: .error, failure: error)
+      control.markFinished()
+      throw error
+    }
+    deliver(.stateChanged(id, .downloading))
+    let runKey = key
+    let thread = Thread { [self] in
+      run(id, control: control, key: runKey)
+      control.markFinished()
+    }
+    thread.name = "playhead.download.\(id.rawValue.prefix(8))"
+    thread.start()
+  }
+
+  /// Stops the download's thread (if running) and sets `state`; a completed download can
+  /// be stopped only by `delete` (`deleting`).
+  private func stop(_ id: DownloadID, as state: DownloadState, deleting: Bool = false)
+    throws(PlayheadError)
+  {
+    lock.lock()
+    guard var record = records[id] else {
+      lock.unlock()
+      throw Self.unknown(id)
+    }
+    if state == .cancelled && record.state == .completed && !deleting {
+      lock.unlock()
+      throw PlayheadError(
+        .invalidState, "download \(id) is completed; delete it to remove its files")
+    }
+    let control = running.removeValue(forKey: id)
+    control?.cancel()
+    let changes = control != nil || (state == .cancelled && record.state != .cancelled)
+    if changes {
+      record.state = state
+      records[id] = record
+      saveIndexQuietlyLocked()
+    }
+    lock.unlock()
+    control?.wake()
+    control?.waitUntilFinished()
+    if changes { deliver(.stateChanged(id, state)) }
+  }
+
+  /// Ends a run in `state` unless it was stopped meanwhile (pause, cancel, delete): sends
+  /// `event` (completion or failure), then `.stateChanged`. Returns whether the state was set.
+  @discardableResult
+  func finish(
+    _ id: DownloadID, control: DownloadControl, state: DownloadState, failure: PlayheadError?,
+    announcing event: DownloadEvent? = nil
+  ) -> Bool {
+    lock.lock()
+    guard running[id] === control, !control.isCancelled, var record = records[id] else {
+      lock.unlock()
+      return false
+    }
+    running[id] = nil
+    record.state = state
+    record.failure = failure.map(DownloadFailure.init)
+    records[id] = record
+    saveIndexQuietlyLocked()
+    lock.unlock()
+    if let event { deliver(event) }
+    deliver(.stateChanged(id, state))
+    return true
+  }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import PlayheadCore
+import PlayheadNet
+
+/// Prepares and plans the download of one progressive file (MP4, MP3, WebM…).
+enum ProgressiveDownloadPlanner {
+  /// Probes `url` (its length, duration and streams) and lists it as one `.file` track.
+  static func mediaInfo(_ url: URL, id: DownloadID, configuration: DownloadConfiguration)
+    throws(PlayheadError) -> DownloadMediaInfo
+  {
+    let http = HTTPRequestConfiguration(configuration.request)
+    let source = try ByteSources.open(url, http: http)
+    let length = source.length
+    source.cancel()
+    let asset = Asset(url: url, http: http)
+    let probe = try asset.loadSynchronously()
+    probe.driver?.stop()
+    let codecs = probe.tracks.map(\.codec).joined(separator: ",")
+    let track = DownloadTrack(
+      trackIndex: 0, kind: .file, codecs: codecs.isEmpty ? nil : codecs,
+      name: url.lastPathComponent, isDefault: true, estimatedSizeBytes: length)
+    let seconds = probe.duration.isNumeric ? probe.duration.seconds : nil
+    return DownloadMediaInfo(
+      id: id, sourceURL: url, kind: .progressive, durationSeconds: seconds, tracks: [track])
+  }
+
+  /// The plan: the file as `media.<ext>`.
+  static func plan(_ info: DownloadMediaInfo, encryptionKeyID: String?) -> DownloadPlan {
+    let ext = fileExtension(info.sourceURL)
+    let unit = DownloadUnit(
+      source: info.sourceURL, path: "media.\(ext)", role: .media, expectedLength: nil,
+      estimatedLength: info.tracks.first?.estimatedSizeBytes)
+    return DownloadPlan(
+      kind: .progressive, playbackPath: unit.path, durationSeconds: info.durationSeconds,
+      selectionSummary: "whole file", units: [unit], playlists: [],
+      encryptionKeyID: encryptionKeyID)
+  }
+
+  static func fileExtension(_ url: URL) -> String {
+    let ext = url.pathExtension.lowercased()
+    guard !ext.isEmpty, ext.count <= 5, ext.allSatisfy({ $0.isLetter || $0.isNumber }) else {
+      return "mp4"
+    }
+    return ext
+  }
+}
