@@ -38,6 +38,7 @@ public final class SourceRefresher: @unchecked Sendable {
   /// The last failed refresh of each resource, for the loads that waited for it.
   private var failures: [URL: (expiredURL: URL, error: PlayheadError)] = [:]
   private var log: [SourceRefreshEvent] = []
+  private var handlerCalls = 0
   private var cancelled = false
 
   public init(
@@ -72,7 +73,6 @@ public final class SourceRefresher: @unchecked Sendable {
     defer { condition.unlock() }
     return handlerCalls
   }
-  private var handlerCalls = 0
 
   /// A load of `original` succeeded: its run of refresh attempts starts again.
   public func loaded(_ original: URL) {
@@ -151,8 +151,9 @@ public final class SourceRefresher: @unchecked Sendable {
     let outcome = callback.abandon()
     let now = clock.now
     var failure: SourceRefreshFailure?
+    var freshURL: URL?
     switch outcome {
-    case .success: break
+    case .success(let url): freshURL = url
     case .failure(let message):
       failure = SourceRefreshFailure(
         expired: expired, reason: .handlerError(message), clockTime: now)
@@ -164,8 +165,8 @@ public final class SourceRefresher: @unchecked Sendable {
     condition.lock()
     inFlight[original] = nil
     let wasCancelled = cancelled
-    if case .success(let url) = outcome, !wasCancelled {
-      fresh[original] = url
+    if let freshURL, !wasCancelled {
+      fresh[original] = freshURL
       failures[original] = nil
     }
     if let failure { failures[original] = (expiredURL, failure.error) }
@@ -180,11 +181,11 @@ public final class SourceRefresher: @unchecked Sendable {
       record(.failed(failure))
       throw failure.error
     }
-    guard case .success(let url) = outcome else {
+    guard let freshURL else {
       throw PlayheadError(.invalidState, "refresh ended without an answer", url: original)
     }
-    record(.refreshed(SourceRefreshRecord(expired: expired, newURL: url, clockTime: now)))
-    return url
+    record(.refreshed(SourceRefreshRecord(expired: expired, newURL: freshURL, clockTime: now)))
+    return freshURL
   }
 
   private func fail(_ expired: ExpiredURLSource, _ reason: SourceRefreshFailure.Reason)
