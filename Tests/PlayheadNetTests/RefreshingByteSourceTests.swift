@@ -110,3 +110,39 @@ final class RefreshingByteSourceTests: XCTestCase {
     XCTAssertTrue(error?.message.hasSuffix("no token") ?? false)
   }
 }
+
+/// The test CDN itself: it must refuse what a CDN refuses, or the tests above prove nothing.
+final class SignedCDNTests: XCTestCase {
+  func testGate_refusesUnsignedBadAndTooOldSignatures_withinItsGrace() throws {
+    let server = HTTPTestServer(files: ["/v/a.ts": Data([1, 2, 3])])
+    try server.start()
+    addTeardownBlock { server.stop() }
+    let clock = ManualClock()
+    let signer = CDNTypeASigner(key: "k")
+    let epoch: Int64 = 1_600_000_000
+    let cdn = SignedCDN(
+      server: server, verifies: { signer.verifies($0) },
+      sign: { url, expiry in (try? signer.sign(url, expiry: expiry)) ?? url },
+      nowSeconds: SourceRefreshOptions.wallClock(following: clock, epochSeconds: epoch),
+      graceSeconds: 5)
+    let http = HTTPDataSource()
+    func status(_ url: URL) -> Int {
+      do {
+        return try http.load(DataRequest(url: url)).statusCode ?? 0
+      } catch {
+        return error.httpStatusCode ?? -1
+      }
+    }
+    let plain = server.url("/v/a.ts")
+    let signed = try signer.sign(plain, expiry: epoch + 10)
+    XCTAssertEqual(status(plain), 403, "unsigned")
+    XCTAssertEqual(status(try CDNTypeASigner(key: "other").sign(plain, expiry: epoch + 10)), 403)
+    XCTAssertEqual(status(signed), 200)
+    clock.advance(by: MediaTime(value: 15, timescale: 1))
+    XCTAssertEqual(status(signed), 200, "5 s past its expiry: within the grace")
+    clock.advance(by: MediaTime(value: 1, timescale: 1))
+    XCTAssertEqual(status(signed), 403, "older than the grace")
+    XCTAssertEqual(cdn.refusals.count, 3)
+    XCTAssertEqual(cdn.refusals.last?.nowSeconds, epoch + 16)
+  }
+}
