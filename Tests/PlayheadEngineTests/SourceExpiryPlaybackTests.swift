@@ -279,6 +279,41 @@ final class SourceExpiryPlaybackTests: XCTestCase {
     )
   }
 
+  func testProgressiveThroughTheDiskCache_refreshesBelowTheCache_oncePerExpiredURL() throws {
+    let clock = ManualClock(advancesOnWait: true)
+    let setup = try startCDN(clock: clock)
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("playhead-expiry-cache-\(UUID().uuidString)")
+    let cache = try MediaCache.open(
+      directory: folder, configuration: .init(progressiveChunkBytes: 16 * 1024))
+    addTeardownBlock {
+      cache.close()
+      try? FileManager.default.removeItem(at: folder)
+    }
+    let calls = LockedCalls()
+    let signer = self.signer
+    let wall = setup.wall
+    var configuration = PlayerConfiguration(clock: clock)
+    configuration.cache = cache
+    configuration.urlSourceExpiredHandler = { expired, callback in
+      calls.add(expired.url)
+      callback.onSuccess((try? signer.sign(expired.url, expiry: wall() + 1)) ?? expired.url)
+    }
+    let url = try signer.sign(setup.server.url("/sample-h264-aac.mp4"), expiry: epoch + 1)
+    let player = Player(url: url, configuration: configuration)
+    defer { player.close() }
+    let recorder = EventRecorder(player)
+    player.play()
+
+    XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd", "\(recorder.names)")
+    XCTAssertEqual(player.currentItem?.statistics.framesDecoded, 250)
+    // The cache's chunk loads (up to three at once) go through one refresher: never two
+    // callbacks for one expired URL. (SourceRefresherTests forces the concurrent case.)
+    XCTAssertFalse(calls.urls.isEmpty, "the URL expired during playback")
+    XCTAssertEqual(Set(calls.urls).count, calls.urls.count, "one callback per expired URL")
+    XCTAssertEqual(refreshes(recorder).count, calls.urls.count)
+  }
+
   func testOnError_failsTheItemWithSourceExpired_andTheEvent() throws {
     let clock = ManualClock(advancesOnWait: true)
     let setup = try startCDN(clock: clock)
@@ -377,6 +412,24 @@ final class SourceExpiryPlaybackTests: XCTestCase {
     XCTAssertEqual(calls.value, 4)
     XCTAssertEqual(failures(recorder).last?.reason, .tooManyAttempts(4))
     XCTAssertEqual(setup.cdn.refusals.count, 5, "the original and each of the 4 answers")
+  }
+}
+
+/// The expired URLs a handler was called with.
+private final class LockedCalls: @unchecked Sendable {
+  private let lock = NSLock()
+  private var list: [URL] = []
+
+  func add(_ url: URL) {
+    lock.lock()
+    list.append(url)
+    lock.unlock()
+  }
+
+  var urls: [URL] {
+    lock.lock()
+    defer { lock.unlock() }
+    return list
   }
 }
 
