@@ -51,12 +51,15 @@ final class SourceExpiryPlaybackTests: XCTestCase {
     return configuration
   }
 
-  /// Plays the part of real time on `clock`, one deadline at a time: it jumps to the
-  /// earliest deadline a thread waits for once the player's decoded buffer is full (or
-  /// holds at least two frames: likely to keep up) and that deadline is at most a frame away (the playback thread's next frame), or,
-  /// failing that, once nothing has changed for a tenth of a second (the decoder waits for
-  /// data, or the stream is at its end). Decoding runs in real time, so this keeps a fast machine and a loaded one on
-  /// the same schedule. `onAdvance` runs after each jump. Fails after 180 s of real time.
+  /// Plays the part of real time on `clock`, at most 40 ms at a time, to the earliest
+  /// deadline a thread waits for: at once when that deadline is at most a frame away (the
+  /// playback thread's next frame) and the player has frames decoded ahead (its buffer is
+  /// full or likely to keep up); otherwise only after a tenth of a second in which nothing
+  /// changed (the decoder waits for data, or the stream is at its end). Decoding runs in
+  /// real time, so this keeps a fast machine and a loaded one on the same schedule, and a
+  /// playback thread busy when the clock moves finds its frame at most 40 ms late, within
+  /// the late-frame threshold. `onAdvance` runs after each move. Fails after 180 s of real
+  /// time.
   private func drive(
     _ clock: ManualClock, player: Player, recorder: EventRecorder,
     file: StaticString = #filePath, line: UInt = #line, onAdvance: () -> Void = {}
@@ -69,24 +72,28 @@ final class SourceExpiryPlaybackTests: XCTestCase {
       }
       guard clock.waitForBlockedWaits(count: 1, hostTimeoutSeconds: 0.02) else { continue }
       // The playback thread waits for its next frame (a deadline at most a frame away)
-      // and the decoder is ahead: the next frame is due.
+      // and the decoder is ahead (full, or at least two frames: likely to keep up).
       let item = player.currentItem
-      let full = (item?.isPlaybackBufferFull ?? false) || (item?.isPlaybackLikelyToKeepUp ?? false)
+      let ready = (item?.isPlaybackBufferFull ?? false) || (item?.isPlaybackLikelyToKeepUp ?? false)
       let frameDue = clock.nextBlockedDeadline.map { ($0 - clock.now).seconds <= 0.05 } ?? false
-      if !(full && frameDue) {
+      if !(ready && frameDue) {
         let before = (clock.nextBlockedDeadline, clock.blockedWaitCount, recorder.events.count)
         // A timed wait for a condition that does not come: a tenth of a second of quiet.
         _ = clock.waitForBlockedWaits(count: 8, hostTimeoutSeconds: 0.1)
         let after = (clock.nextBlockedDeadline, clock.blockedWaitCount, recorder.events.count)
-        let fullNow = item?.isPlaybackBufferFull ?? false
-        guard fullNow || (before.0 == after.0 && before.1 == after.1 && before.2 == after.2)
-        else { continue }
+        guard before.0 == after.0 && before.1 == after.1 && before.2 == after.2 else { continue }
       }
       if let next = clock.nextBlockedDeadline {
-        clock.advance(to: next)
+        clock.advance(to: min(next, clock.now + MediaTime(value: 40, timescale: 1000)))
         onAdvance()
       }
     }
+  }
+
+  /// The events with their clock and item times, for failure messages.
+  private func timeline(_ recorder: EventRecorder) -> String {
+    recorder.events.map { "\($0.name)@\($0.clockTime.seconds)/\($0.itemTime.seconds)" }
+      .joined(separator: " ")
   }
 
   private func refreshes(_ recorder: EventRecorder) -> [SourceRefreshRecord] {
@@ -178,7 +185,7 @@ final class SourceExpiryPlaybackTests: XCTestCase {
     drive(clock, player: player, recorder: recorder)
 
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd", "\(recorder.names)")
-    XCTAssertFalse(recorder.names.contains("playbackStalled"))
+    XCTAssertFalse(recorder.names.contains("playbackStalled"), timeline(recorder))
     assertContinuous(sink.presentedTimes)
     let records = refreshes(recorder)
     XCTAssertTrue(records.contains { $0.expired.purpose == .key }, "\(records)")
@@ -242,7 +249,7 @@ final class SourceExpiryPlaybackTests: XCTestCase {
     drive(clock, player: player, recorder: recorder)
 
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd", "\(recorder.names)")
-    XCTAssertFalse(recorder.names.contains("playbackStalled"))
+    XCTAssertFalse(recorder.names.contains("playbackStalled"), timeline(recorder))
     let records = refreshes(recorder)
     XCTAssertFalse(records.isEmpty)
     XCTAssertTrue(records.allSatisfy { $0.expired.reason == .httpStatus(410) }, "\(records)")
