@@ -203,7 +203,9 @@ public final class MediaLoader: @unchecked Sendable {
       job.state = .running
       job.configuration = storedConfiguration
       busySlots += 1
-      let thread = Thread { job.run() }
+      // The thread keeps the loader alive until the job has reported (the job's
+      // reference to it is unowned).
+      let thread = Thread { [self] in withExtendedLifetime(self) { job.run() } }
       thread.name = "playhead.preload"
       thread.start()
     }
