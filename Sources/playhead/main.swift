@@ -22,6 +22,8 @@ case "catalog":
   status = CatalogCommand.main(verbArguments, console: console)
 case "thumbnails":
   status = ThumbnailsCommand.main(verbArguments, console: console)
+case "feed":
+  status = FeedCommand.main(verbArguments, console: console)
 case "-h", "--help", "help":
   console.line(Usage.tool)
   status = .success

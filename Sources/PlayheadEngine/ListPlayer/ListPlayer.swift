@@ -56,6 +56,7 @@ public final class ListPlayer: @unchecked Sendable {
   let lock = NSLock()
   var items: [Item] = []
   var current: String?
+  var currentPlayerItem: PlayerItem?
   var previousCount = 1
   var nextCount = 1
   var storedPreloadConfig = PreloadConfig(durationMs: 1000)
@@ -130,6 +131,7 @@ public final class ListPlayer: @unchecked Sendable {
     if current == uid {
       noteLeavingLocked()
       current = nil
+      currentPlayerItem = nil
       player.replaceCurrentItem(with: nil)
     }
     planWindowLocked()
@@ -146,6 +148,7 @@ public final class ListPlayer: @unchecked Sendable {
     if current != nil {
       noteLeavingLocked()
       current = nil
+      currentPlayerItem = nil
       player.replaceCurrentItem(with: nil)
     }
     planWindowLocked()
@@ -163,6 +166,14 @@ public final class ListPlayer: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return current
+  }
+
+  /// The player item made for the current item (the player's `currentItem` once it has
+  /// taken it), or nil without a current item.
+  public var currentItem: PlayerItem? {
+    lock.lock()
+    defer { lock.unlock() }
+    return currentPlayerItem
   }
 
   /// The URL of an item, or nil for an unknown uid.
@@ -227,6 +238,7 @@ public final class ListPlayer: @unchecked Sendable {
     current = item.uid
     let playerItem = PlayerItem(url: item.url)
     playerItem.startPreference = preference
+    currentPlayerItem = playerItem
     player.replaceCurrentItem(with: playerItem)
     if storedAutoPlay { player.play() }
     planWindowLocked()
