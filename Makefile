@@ -36,3 +36,4 @@ bench: deps
 	Benchmarks/m3u8-parse.sh
 	Benchmarks/abr.sh
 	Benchmarks/thumbnails.sh
+	Benchmarks/list-player.sh

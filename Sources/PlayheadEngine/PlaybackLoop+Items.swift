@@ -13,7 +13,7 @@ extension PlaybackLoop {
       audioChannel: configuration.audioOutputChannel,
       videoFramesAhead: configuration.videoFramesAhead,
       audioAhead: MediaTime(value: 1, timescale: 2),
-      hls: configuration.hls,
+      hls: hlsConfiguration(for: item),
       clock: configuration.clock,
       backupURLProvider: configuration.backupURLProvider,
       preferredAudioLanguages: item.read { $0.preferredAudioLanguages },
@@ -80,6 +80,13 @@ extension PlaybackLoop {
       guard let active = loop.current, active.item === item else { return }
       active.loader.updateSelection(loop.selection(for: item))
     }
+  }
+
+  /// The player's HLS configuration with the item's start preference, if it has one.
+  func hlsConfiguration(for item: PlayerItem) -> HLSConfiguration {
+    var hls = configuration.hls
+    if let preference = item.read({ $0.startPreference }) { hls.startPreference = preference }
+    return hls
   }
 
   /// The item's limits, falling back to the player's HLS configuration.

@@ -137,6 +137,13 @@ public final class PlayerItem: @unchecked Sendable, Identifiable, Hashable {
       owner?.variantSelectionChanged(for: self)
     }
   }
+  /// How an HLS item's first rendition is chosen, instead of the player's
+  /// `HLSConfiguration.startPreference` (nil, the default, keeps the player's). Read when
+  /// the item starts loading; a list player sets it per item for its bitrate modes.
+  public var startPreference: ABRStartPreference? {
+    get { read { $0.startPreference } }
+    set { update { $0.startPreference = newValue } }
+  }
   /// Playback ends here when playing forward (`.invalid` = the item's end).
   public var forwardPlaybackEndTime: MediaTime {
     get { read { $0.forwardPlaybackEndTime } }
@@ -207,6 +214,7 @@ struct ItemState: Sendable {
   var preferredPeakBitRate: Double = 0
   var preferredMaximumResolution: (width: Int, height: Int)?
   var preferredVariantIndex: Int?
+  var startPreference: ABRStartPreference?
   var forwardPlaybackEndTime: MediaTime = .invalid
   var reversePlaybackEndTime: MediaTime = .invalid
   var audioTimePitchAlgorithm: AudioTimePitchAlgorithm = .timeDomain

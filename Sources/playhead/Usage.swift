@@ -15,6 +15,7 @@ enum Usage {
       catalog    Fetch a video or playlist from the video cloud's Playback API
       thumbnails Write seek thumbnails (images or sprite sheets) and their WebVTT file
       download   Download an HLS stream or a file into a folder for offline playback
+      feed       Play URLs as a short-video feed with preloading; print each time to first frame
 
     Inputs are local paths (absolute or relative) or http(s) URLs, including HLS
     playlists (.m3u8); 'play' also takes catalog:ACCOUNT/VIDEO_ID (see 'play --help').
@@ -299,5 +300,32 @@ enum Usage {
     Exit status: 0 when the download is complete; 2 for a bad command line or a DIR that
     holds something else; 3 when the source fails (the files so far are kept: run the
     command again to resume); 4 for media that cannot be downloaded (live or DRM streams).
+    """
+
+  /// `playhead feed --help`.
+  static let feed = """
+    Usage: playhead feed <url>... [options]
+
+    Plays the URLs as a feed of short videos through a list player, in real time: each
+    item plays until its first frame and then for --watch-seconds, then the feed moves to
+    the next. Meanwhile the items ahead are preloaded into the disk cache, so that their
+    first frame comes sooner. Prints one line per item with its time to first frame (on
+    the player's clock, from the move to the first presented frame).
+
+    Options:
+      --preload-next N        Items ahead to preload (default 1; 0 to 100)
+      --preload-prev N        Items behind to preload (default 0)
+      --preload-ms MS         Base preload duration in milliseconds (default 1000)
+      --dynamic-offset-ms MS  Dynamic preload: each step further away preloads MS less
+      --no-preload            Preload nothing (the comparison run of the benchmark)
+      --watch-seconds S       Seconds each item plays after its first frame (default 2)
+      --cache-dir DIR         The disk cache (default: a fresh temporary one, deleted at
+                              the end); --cache-max-mb N caps it
+      --json                  One JSON object per item: event, index, uid, url, ttffMs,
+                              preloadedMs (null when the preload had not completed),
+                              startBandwidth
+
+    Exit status: 0 when every item showed its first frame, 2 for a bad command line, 3
+    when an item failed (each failure is printed; the feed goes on).
     """
 }

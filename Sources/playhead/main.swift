@@ -24,6 +24,8 @@ case "thumbnails":
   status = ThumbnailsCommand.main(verbArguments, console: console)
 case "download":
   status = DownloadCommand.main(verbArguments, console: console)
+case "feed":
+  status = FeedCommand.main(verbArguments, console: console)
 case "-h", "--help", "help":
   console.line(Usage.tool)
   status = .success

@@ -8,7 +8,7 @@ import XCTest
 /// The JSON-lines analytics consumer.
 final class AnalyticsConsumerTests: XCTestCase {
   func testOneLinePerEventWithTheSDKSessionIDAndOneSummaryPerSession() throws {
-    let (controller, recorder) = SDKTesting.makeController()
+    let (controller, _) = SDKTesting.makeController()
     defer { controller.close() }
     let collected = LineCollector()
     let analytics = JSONLinesAnalyticsConsumer(includesProgress: true) { collected.append($0) }

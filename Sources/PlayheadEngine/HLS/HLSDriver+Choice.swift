@@ -105,6 +105,20 @@ extension HLSDriver {
     return levels.indices.contains(chosen) ? chosen : 0
   }
 
+  /// The level of the stream's first segment: the initial level when the configuration
+  /// asks for a start preference (a default bandwidth, resolution or quality label, so
+  /// that the preference decides where playback starts), else the controller's choice at
+  /// start. A preload (`MediaLoader`) asks the same, so it fetches what playback starts on.
+  func startLevel() -> Int {
+    guard configuration.startPreference == .automatic || configuration.makeABRController != nil
+    else {
+      lock.lock()
+      defer { lock.unlock() }
+      return currentLevel
+    }
+    return chooseLevel(bufferAhead: .zero, phase: .starting)
+  }
+
   /// The level for the next segment, as the bitrate controller decides; `phase` nil reads
   /// it from the loader's state.
   func chooseLevel(bufferAhead: MediaTime, phase: ABRPhase? = nil) -> Int {

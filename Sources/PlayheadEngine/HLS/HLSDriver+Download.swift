@@ -83,7 +83,10 @@ extension HLSDriver {
         continue
       }
       do throws(PlayheadError) {
-        let level = abandonedTo ?? chooseLevel(bufferAhead: ahead, phase: phase)
+        let level =
+          abandonedTo
+          ?? (phase == .starting && master != nil
+            ? startLevel() : chooseLevel(bufferAhead: ahead, phase: phase))
         abandonedTo = nil
         try refreshPlaylistIfNeeded(level: level)
         guard let segment = nextSegment(level: level) else {

@@ -1,0 +1,129 @@
+import Foundation
+import PlayheadCore
+import PlayheadNet
+
+/// One task's work and state inside a `MediaLoader`.
+///
+/// Every `var` is guarded by the loader's `condition`, except `configuration`, which the
+/// loader sets before the job's thread starts and the thread alone reads afterwards.
+final class PreloadJob: @unchecked Sendable {
+  let id: String
+  let task: PreloadTask
+  let listener: (any PreloadListener)?
+  unowned let loader: MediaLoader
+  var state: PreloadTaskState = .waiting
+  var started = false
+  var pauseRequested = false
+  var cancelRequested = false
+  /// What stops the request in flight (the job's data source), for `cancelTask`.
+  var cancellables: [@Sendable () -> Void] = []
+  var configuration = MediaLoader.Configuration()
+
+  init(id: String, task: PreloadTask, listener: (any PreloadListener)?, loader: MediaLoader) {
+    self.id = id
+    self.task = task
+    self.listener = listener
+    self.loader = loader
+  }
+
+  var cancelledError: PlayheadError {
+    PlayheadError(.cancelled, "preload cancelled: \(task.url.absoluteString)", url: task.url)
+  }
+
+  /// The job's thread: fetches, then reports to the loader.
+  func run() {
+    let result = Result { () throws(PlayheadError) -> PreloadReport in try fetch() }
+    loader.jobEnded(self, result: result)
+  }
+
+  /// Throws `.cancelled` after a cancel, and waits while paused.
+  func checkpoint() throws(PlayheadError) {
+    try loader.checkpoint(self)
+  }
+
+  private func fetch() throws(PlayheadError) -> PreloadReport {
+    let url = task.url
+    guard task.config.durationMs >= 0 else {
+      throw PlayheadError(
+        .invalidArgument, "preload duration must be at least 0 ms, got \(task.config.durationMs)",
+        url: url)
+    }
+    let cache = try usableCache()
+    let scheme = url.scheme?.lowercased()
+    guard scheme == "http" || scheme == "https" else {
+      throw PlayheadError(
+        .invalidArgument,
+        "only http and https sources can be preloaded (a local file needs none): \(url.absoluteString)",
+        url: url)
+    }
+    try checkpoint()
+    if task.isHLS {
+      var hls = HLSPreload(job: self, cache: cache)
+      return try hls.run()
+    }
+    var progressive = ProgressivePreload(job: self, cache: cache)
+    return try progressive.run()
+  }
+
+  /// The cache to store into, or the error that refuses the task.
+  private func usableCache() throws(PlayheadError) -> MediaCache {
+    let url = task.url
+    guard let cache = configuration.cache else {
+      throw PlayheadError(
+        .invalidState,
+        "the media loader has no cache: set MediaLoader.Configuration.cache to preload \(url.absoluteString)",
+        url: url)
+    }
+    guard MediaCache.isEnabled else {
+      throw PlayheadError(
+        .invalidState, "caching is off (MediaCache.isEnabled is false): nothing can be preloaded",
+        url: url)
+    }
+    guard !cache.isClosed, !cache.isReadOnly else {
+      throw PlayheadError(
+        .invalidState,
+        "the cache at \(cache.directory.path) is \(cache.isClosed ? "closed" : "read-only"): nothing can be preloaded",
+        url: url)
+    }
+    return cache
+  }
+
+  /// The data source a preload loads through: the cache over the configuration's data
+  /// source (HTTP by default), registered so that a cancel stops it.
+  func makeCacheDataSource(_ cache: MediaCache, http: HTTPRequestConfiguration? = nil)
+    -> CacheDataSource
+  {
+    let upstream: any DataSource
+    if let shared = configuration.hls.dataSource {
+      upstream = SharedDataSource(shared)
+    } else if let http {
+      upstream = HTTPDataSource(configuration: RequestConfiguration(http))
+    } else {
+      upstream = HTTPDataSource(configuration: configuration.hls.request)
+    }
+    let source = CacheDataSource(upstream: upstream, cache: cache, clock: configuration.clock)
+    loader.register(self) { source.cancelAll() }
+    return source
+  }
+}
+
+/// A data source given in the configuration, shared by every task of a loader (and maybe
+/// by players): a task's cancel must not cancel it for the others, so `cancelAll` here
+/// does nothing; the task's own `CacheDataSource` refuses its later loads, and a load in
+/// flight finishes.
+final class SharedDataSource: DataSource, @unchecked Sendable {
+  // Unchecked Sendable: the one `let` never changes.
+  let base: any DataSource
+
+  init(_ base: any DataSource) {
+    self.base = base
+  }
+
+  func load(_ request: DataRequest, progress: (@Sendable (TransferProgress) -> Bool)?)
+    throws(PlayheadError) -> DataResponse
+  {
+    try base.load(request, progress: progress)
+  }
+
+  func cancelAll() {}
+}
