@@ -15,6 +15,8 @@ struct DownloadCommand: Command {
   var json = false
   var quiet = false
   var requests = RequestOptions()
+  /// `--sign-key KEY [--sign-validity-seconds N]`.
+  var signing = SignOptions()
 
   init(parsing arguments: [String]) throws(UsageError) {
     var cursor = ArgumentCursor(arguments, verb: "download")
@@ -51,6 +53,8 @@ struct DownloadCommand: Command {
           encryptionKey = try Self.key(cursor.value(for: name, inline: inline), option: name)
         case _ where RequestOptions.names.contains(name):
           try requests.parse(name, inline: inline, cursor: &cursor)
+        case _ where SignOptions.names.contains(name):
+          try signing.parse(name, inline: inline, cursor: &cursor)
         default:
           throw cursor.unknown(name)
         }
@@ -63,6 +67,7 @@ struct DownloadCommand: Command {
     if selection.variantIndex != nil && selection.maxBitrate != nil {
       throw UsageError("give either '--rendition N' or '--max-bitrate BPS', not both")
     }
+    try signing.validate()
     self.input = input
     self.outputPath = output
   }
@@ -84,10 +89,11 @@ struct DownloadCommand: Command {
   }
 
   func run(console: Console) throws(PlayheadError) -> ExitCode {
-    let url = ByteSources.url(fromArgument: input)
+    let url = try signing.signed(ByteSources.url(fromArgument: input))
     let folder = fileURL(forPath: outputPath).standardizedFileURL
     var configuration = DownloadConfiguration()
     requests.apply(to: &configuration.request)
+    signing.apply(to: &configuration)
     let root = folder.appendingPathComponent(Self.stateFolder)
     // A folder with other files and no download state is refused before anything is made.
     if !FileManager.default.fileExists(atPath: root.path) { try Self.requireEmpty(folder) }
@@ -100,7 +106,9 @@ struct DownloadCommand: Command {
     if let existing = manager.downloads.first(where: {
       $0.folderURL.standardizedFileURL.path == folder.path
     }) {
-      guard existing.sourceURL == url else {
+      // A signed URL is signed anew on each run: the resource is what must match (the
+      // stored URL, re-signed when it has expired, is the one the resume uses).
+      guard signing.sameResource(existing.sourceURL, url) else {
         throw PlayheadError(
           .invalidArgument,
           "\(folder.path) holds a download of \(existing.sourceURL.absoluteString); use another --out folder"

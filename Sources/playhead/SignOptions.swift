@@ -51,11 +51,30 @@ struct SignOptions: Equatable, Sendable {
   /// Makes `configuration` re-sign expired URLs: refused ones (403, 410) and ones whose
   /// signature has expired on the system clock.
   func apply(to configuration: inout PlayerConfiguration) {
+    apply(handler: &configuration.urlSourceExpiredHandler, options: &configuration.sourceRefresh)
+  }
+
+  /// Makes a download re-sign expired URLs, as `apply(to:)` does for playback.
+  func apply(to configuration: inout DownloadConfiguration) {
+    apply(handler: &configuration.urlSourceExpiredHandler, options: &configuration.sourceRefresh)
+  }
+
+  /// Whether `first` and `second` name the same resource once their signatures are set
+  /// aside (always a plain comparison without `--sign-key`).
+  func sameResource(_ first: URL, _ second: URL) -> Bool {
+    guard let key, first != second else { return first == second }
+    let signer = CDNTypeASigner(key: key)
+    // Signing both with one expiry replaces whatever signature each had.
+    guard let a = try? signer.sign(first, expiry: 0), let b = try? signer.sign(second, expiry: 0)
+    else { return false }
+    return a == b
+  }
+
+  private func apply(handler: inout URLSourceExpiredHandler?, options: inout SourceRefreshOptions) {
     guard let key else { return }
     let signer = CDNTypeASigner(key: key)
-    configuration.sourceRefresh.signer = signer
-    configuration.urlSourceExpiredHandler = SourceRefresh.resigning(
-      with: signer, validitySeconds: validity)
+    options.signer = signer
+    handler = SourceRefresh.resigning(with: signer, validitySeconds: validity)
   }
 
   private var validity: Int64 { validitySeconds ?? Self.defaultValiditySeconds }

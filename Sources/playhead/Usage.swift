@@ -296,6 +296,11 @@ enum Usage {
       --quiet             Print errors only
       --header 'Name: value', --referer URL, --user-agent TEXT, --timeout MS, --retries N
                           HTTP settings (retries apply to each file)
+      --sign-key KEY      Sign the URL with KEY (CDN auth type A) and re-sign any playlist,
+                          file or resumed range refused as expired (403, 410) or whose
+                          signature has expired; a resume re-signs the stored URLs
+      --sign-validity-seconds N
+                          How long each signature is valid (default 3600)
 
     Exit status: 0 when the download is complete; 2 for a bad command line or a DIR that
     holds something else; 3 when the source fails (the files so far are kept: run the

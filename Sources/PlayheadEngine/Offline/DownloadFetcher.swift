@@ -17,6 +17,7 @@ final class DownloadControl: @unchecked Sendable {
   private var cancelled = false
   private var finished = false
   private var source: (any ByteSource)?
+  private var refresher: SourceRefresher?
 
   var isCancelled: Bool {
     condition.lock()
@@ -33,12 +34,23 @@ final class DownloadControl: @unchecked Sendable {
     if stop { source?.cancel() }
   }
 
+  /// Makes `refresher` the one `cancel()` stops (a refresh waiting for the handler ends).
+  func register(refresher: SourceRefresher?) {
+    condition.lock()
+    self.refresher = refresher
+    let stop = cancelled
+    condition.unlock()
+    if stop { refresher?.cancelAll() }
+  }
+
   func cancel() {
     condition.lock()
     cancelled = true
     let current = source
+    let refresher = self.refresher
     condition.unlock()
     current?.cancel()
+    refresher?.cancelAll()
   }
 
   /// Waits `seconds` of real time (a retry delay) or until cancelled; true when cancelled.
@@ -81,8 +93,13 @@ final class DownloadControl: @unchecked Sendable {
 /// its length (a server that ignores ranges is read from byte 0 and the bytes already on
 /// disk are skipped), and flushed with fsync once complete. The unit's exact length is
 /// handed to `learned` as soon as a response tells it, before any new byte is written.
+///
+/// With a `refresher`, an HTTP(S) unit is read through a `RefreshingByteSource` known by
+/// the unit's original URL: an expired URL is refreshed and the read continues at the
+/// same offset on the fresh one, which the rest of the file (and a later resume) uses.
 struct DownloadFetcher {
   let http: HTTPRequestConfiguration
+  var refresher: SourceRefresher? = nil
   /// Read size per call.
   static let pieceBytes = 256 * 1024
 
@@ -104,7 +121,7 @@ struct DownloadFetcher {
       guard ftruncate(fd, 0) == 0 else { throw AtomicFile.failure("truncate", fileURL) }
       have = 0
     }
-    let source = try openSource(unit.source)
+    let source = try openSource(unit.source, role: unit.role)
     control.register(source)
     defer { control.register(nil) }
     let base = unit.rangeOffset ?? 0
@@ -157,14 +174,32 @@ struct DownloadFetcher {
     return have
   }
 
-  private func openSource(_ url: URL) throws(PlayheadError) -> any ByteSource {
+  private func openSource(_ url: URL, role: OfflineManifest.Role) throws(PlayheadError)
+    -> any ByteSource
+  {
     switch url.scheme?.lowercased() {
-    case "http", "https": return try HTTPByteSource(url: url, configuration: http)
+    case "http", "https":
+      guard let refresher else { return try HTTPByteSource(url: url, configuration: http) }
+      // No header request: the first read asks for the range it needs (a resume's).
+      return try RefreshingByteSource(
+        url: url, configuration: http, refresher: refresher, purpose: Self.purpose(of: role),
+        fetchesHeaders: false)
     case "file": return try FileByteSource(url: url)
     default:
       throw PlayheadError(
         .unsupportedScheme, "cannot download \(url.absoluteString) (only http, https and file)",
         url: url)
+    }
+  }
+
+  /// What a unit's bytes are for, as the refresh handler is told.
+  static func purpose(of role: OfflineManifest.Role) -> DataPurpose {
+    switch role {
+    case .playlist: return .playlist
+    case .segment, .subtitle: return .segment
+    case .initializationSection: return .initializationSection
+    case .key: return .key
+    case .media: return .media
     }
   }
 

@@ -66,6 +66,7 @@ extension DownloadManager {
     order.removeAll { $0 == id }
     prepared[id] = nil
     keys[id] = nil
+    freshURLs[id] = nil
     try saveIndexLocked()
   }
 

@@ -5,10 +5,15 @@ import PlayheadNet
 
 extension DownloadManager {
   /// The body of a download's thread: plan, fetch every file, process, complete.
+  ///
+  /// With a refresh handler, one refresher serves the run: playlists, files and resumed
+  /// ranges are sent on their fresh URLs, while the plan keeps the original ones.
   func run(_ id: DownloadID, control: DownloadControl, key: [UInt8]?) {
     do throws(PlayheadError) {
-      var plan = try makePlan(id, key: key)
-      try fetchAll(id, plan: &plan, control: control, key: key)
+      let refresher = makeRefresher(for: id, sourceURL: try existing(id).sourceURL)
+      control.register(refresher: refresher)
+      var plan = try makePlan(id, key: key, refresher: refresher)
+      try fetchAll(id, plan: &plan, control: control, key: key, refresher: refresher)
       if control.isCancelled { return }
       try process(id, plan: plan, control: control)
     } catch {
@@ -18,7 +23,9 @@ extension DownloadManager {
   }
 
   /// The saved plan, or a new one from the selection (saved before any file is fetched).
-  private func makePlan(_ id: DownloadID, key: [UInt8]?) throws(PlayheadError) -> DownloadPlan {
+  private func makePlan(_ id: DownloadID, key: [UInt8]?, refresher: SourceRefresher?)
+    throws(PlayheadError) -> DownloadPlan
+  {
     if let plan = try loadPlan(id) { return plan }
     let record = try existing(id)
     let keyID = try key.map { key throws(PlayheadError) in try OfflineKeyRegistry.keyID(for: key) }
@@ -28,8 +35,9 @@ extension DownloadManager {
       var loaded = prepared[id]
       lock.unlock()
       if loaded == nil {
-        loaded = try HLSDownloadPlanner(dataSource: playlistSource(for: record.sourceURL))
-          .prepare(record.sourceURL)
+        loaded = try HLSDownloadPlanner(
+          dataSource: playlistSource(for: record.sourceURL, refresher: refresher)
+        ).prepare(record.sourceURL)
       }
       guard let loaded else {
         throw PlayheadError(.invalidState, "the stream was not prepared", url: record.sourceURL)
@@ -64,11 +72,13 @@ extension DownloadManager {
   /// Fetches every unit not yet complete on disk, with retries; saves each length as soon
   /// as it is known.
   private func fetchAll(
-    _ id: DownloadID, plan: inout DownloadPlan, control: DownloadControl, key: [UInt8]?
+    _ id: DownloadID, plan: inout DownloadPlan, control: DownloadControl, key: [UInt8]?,
+    refresher: SourceRefresher?
   ) throws(PlayheadError) {
     let record = try existing(id)
     let folder = record.folderURL
-    let fetcher = DownloadFetcher(http: HTTPRequestConfiguration(configuration.request))
+    let fetcher = DownloadFetcher(
+      http: HTTPRequestConfiguration(configuration.request), refresher: refresher)
     var onDisk: [Int64] = plan.units.map { unit in
       min(
         AtomicFile.size(of: folder.appendingPathComponent(unit.path)) ?? 0,
@@ -129,7 +139,9 @@ extension DownloadManager {
           if control.isCancelled || error.code == .cancelled { throw error }
           onDisk[index] = AtomicFile.size(of: folder.appendingPathComponent(unit.path)) ?? 0
           attempt += 1
-          guard error.category == .source, attempt <= configuration.request.effectiveRetryCount
+          // A refresh that failed is not tried again: the handler already answered.
+          guard error.category == .source, error.code != .sourceExpired,
+            attempt <= configuration.request.effectiveRetryCount
           else { throw error }
           let delayMs = min(
             configuration.request.retryMaxDelayMs,

@@ -12,12 +12,24 @@ public struct DownloadConfiguration: Sendable {
   /// Bytes between two `downloadingProgress` events while a file downloads (each finished
   /// file also reports).
   public var progressIntervalBytes: Int
+  /// Asked for a fresh URL when one expires (the player's
+  /// `PlayerConfiguration.urlSourceExpiredHandler`): the playlists `prepare` loads, every
+  /// file a download fetches and every resumed range go through it. Nil: an expired URL
+  /// fails the download with its HTTP status, as before. See docs/expiry.md.
+  public var urlSourceExpiredHandler: URLSourceExpiredHandler?
+  /// How expired URLs are recognised and how long and how often a refresh may take
+  /// (the timeout runs on the host clock).
+  public var sourceRefresh: SourceRefreshOptions
 
   public init(
-    request: RequestConfiguration = RequestConfiguration(), progressIntervalBytes: Int = 64 * 1024
+    request: RequestConfiguration = RequestConfiguration(), progressIntervalBytes: Int = 64 * 1024,
+    urlSourceExpiredHandler: URLSourceExpiredHandler? = nil,
+    sourceRefresh: SourceRefreshOptions = SourceRefreshOptions()
   ) {
     self.request = request
     self.progressIntervalBytes = max(1, progressIntervalBytes)
+    self.urlSourceExpiredHandler = urlSourceExpiredHandler
+    self.sourceRefresh = sourceRefresh
   }
 }
 
@@ -59,6 +71,9 @@ public final class DownloadManager: @unchecked Sendable {
   var prepared: [DownloadID: PreparedHLS] = [:]
   var running: [DownloadID: DownloadControl] = [:]
   var keys: [DownloadID: [UInt8]] = [:]
+  /// The fresh URL of each refreshed resource per download (by its original URL), kept
+  /// for later runs in this process; never persisted.
+  var freshURLs: [DownloadID: [URL: URL]] = [:]
   var observers: [UUID: @Sendable (DownloadEvent) -> Void] = [:]
   var lastSaveError: PlayheadError?
 
@@ -181,12 +196,23 @@ public final class DownloadManager: @unchecked Sendable {
     }
     let info: DownloadMediaInfo
     var hls: PreparedHLS?
-    if Self.isHLS(url) {
-      let loaded = try HLSDownloadPlanner(dataSource: playlistSource(for: url)).prepare(url)
-      hls = loaded
-      info = HLSDownloadPlanner.mediaInfo(loaded, id: id)
-    } else {
-      info = try ProgressiveDownloadPlanner.mediaInfo(url, id: id, configuration: configuration)
+    let refresher = makeRefresher(for: id, sourceURL: url)
+    do throws(PlayheadError) {
+      if Self.isHLS(url) {
+        let loaded = try HLSDownloadPlanner(
+          dataSource: playlistSource(for: url, refresher: refresher)
+        ).prepare(url)
+        hls = loaded
+        info = HLSDownloadPlanner.mediaInfo(loaded, id: id)
+      } else {
+        info = try ProgressiveDownloadPlanner.mediaInfo(
+          url, id: id, configuration: configuration, refresher: refresher)
+      }
+    } catch {
+      lock.lock()
+      freshURLs[id] = nil
+      lock.unlock()
+      throw error
     }
     let record = DownloadRecord(
       id: id, sourceURL: url, folderURL: folder, state: .requested, mediaInfo: info,
@@ -203,6 +229,7 @@ public final class DownloadManager: @unchecked Sendable {
       records[id] = nil
       order.removeAll { $0 == id }
       prepared[id] = nil
+      freshURLs[id] = nil
       lock.unlock()
       throw error
     }
@@ -288,11 +315,37 @@ public final class DownloadManager: @unchecked Sendable {
     ["m3u8", "m3u"].contains(url.pathExtension.lowercased())
   }
 
-  /// The data source playlists and keys load through: files or HTTP, with retries.
-  func playlistSource(for url: URL) -> any DataSource {
-    let base: any DataSource =
+  /// The data source playlists load through: files or HTTP, with retries; with a
+  /// `refresher`, expired HTTP URLs are refreshed (below the retries).
+  func playlistSource(for url: URL, refresher: SourceRefresher?) -> any DataSource {
+    var base: any DataSource =
       url.isFileURL ? FileDataSource() : HTTPDataSource(configuration: configuration.request)
+    if let refresher, !url.isFileURL {
+      base = RefreshingDataSource(upstream: base, refresher: refresher)
+    }
     return RetryingDataSource(upstream: base, configuration: configuration.request)
+  }
+
+  /// A refresher for one run of download `id` (nil without a handler), starting on the
+  /// fresh URLs earlier runs in this process got, and keeping the ones it gets.
+  ///
+  /// Its timeout runs on the host clock: downloads run on no player clock.
+  func makeRefresher(for id: DownloadID, sourceURL: URL) -> SourceRefresher? {
+    guard let handler = configuration.urlSourceExpiredHandler else { return nil }
+    let refresher = SourceRefresher(
+      handler: handler, options: configuration.sourceRefresh, clock: HostClock.shared,
+      sourceURL: sourceURL,
+      onEvent: { [weak self] event in
+        guard let self, case .refreshed(let record) = event else { return }
+        self.lock.lock()
+        self.freshURLs[id, default: [:]][record.expired.originalURL] = record.newURL
+        self.lock.unlock()
+      })
+    lock.lock()
+    let known = freshURLs[id] ?? [:]
+    lock.unlock()
+    for (original, url) in known { refresher.adopt(url, for: original) }
+    return refresher
   }
 
   /// The estimated size of what `selection` downloads, from the media info.

@@ -5,14 +5,16 @@ import PlayheadNet
 /// Prepares and plans the download of one progressive file (MP4, MP3, WebM…).
 enum ProgressiveDownloadPlanner {
   /// Probes `url` (its length, duration and streams) and lists it as one `.file` track.
-  static func mediaInfo(_ url: URL, id: DownloadID, configuration: DownloadConfiguration)
-    throws(PlayheadError) -> DownloadMediaInfo
-  {
+  ///
+  /// With a `refresher`, an expired URL is refreshed first and the probe reads the fresh
+  /// one; the media info keeps `url`.
+  static func mediaInfo(
+    _ url: URL, id: DownloadID, configuration: DownloadConfiguration,
+    refresher: SourceRefresher? = nil
+  ) throws(PlayheadError) -> DownloadMediaInfo {
     let http = HTTPRequestConfiguration(configuration.request)
-    let source = try ByteSources.open(url, http: http)
-    let length = source.length
-    source.cancel()
-    let asset = Asset(url: url, http: http)
+    let length = try probeLength(url, http: http, refresher: refresher)
+    let asset = Asset(url: refresher?.currentURL(for: url) ?? url, http: http)
     let probe = try asset.loadSynchronously()
     probe.driver?.stop()
     let codecs = probe.tracks.map(\.codec).joined(separator: ",")
@@ -22,6 +24,18 @@ enum ProgressiveDownloadPlanner {
     let seconds = probe.duration.isNumeric ? probe.duration.seconds : nil
     return DownloadMediaInfo(
       id: id, sourceURL: url, kind: .progressive, durationSeconds: seconds, tracks: [track])
+  }
+
+  /// The file's length from its first response (nil when the server does not tell).
+  private static func probeLength(
+    _ url: URL, http: HTTPRequestConfiguration, refresher: SourceRefresher?
+  ) throws(PlayheadError) -> Int64? {
+    let source = try ByteSources.open(url, http: http, cache: nil, refresher: refresher)
+    let length = source.length
+    // A refreshing source's `cancel()` would stop its refresher for good; its request
+    // stops when it is released, on return.
+    if !(source is RefreshingByteSource) { source.cancel() }
+    return length
   }
 
   /// The plan: the file as `media.<ext>`.

@@ -45,28 +45,42 @@ public final class MediaLoader: @unchecked Sendable {
     public var http: HTTPRequestConfiguration
     /// How many tasks fetch at once (at least 1).
     public var maximumConcurrentTasks: Int
-    /// The clock of retry waits.
+    /// The clock of retry waits (and of the refresh handler's timeout).
     public var clock: any Clock
+    /// Asked for a fresh URL when one a task loads expires (the player's
+    /// `PlayerConfiguration.urlSourceExpiredHandler`); the refresh happens below the
+    /// cache, so the bytes are stored under the URLs a player asks for. A failed refresh
+    /// fails the task with `.sourceExpired`. Nil: an expired URL fails the task with its
+    /// HTTP status. See docs/expiry.md.
+    public var urlSourceExpiredHandler: URLSourceExpiredHandler?
+    /// How expired URLs are recognised and how long and how often a refresh may take.
+    public var sourceRefresh: SourceRefreshOptions
 
     /// Creates a configuration; without a cache every task fails.
     public init(
       cache: MediaCache? = nil, hls: HLSConfiguration = HLSConfiguration(),
       http: HTTPRequestConfiguration = HTTPRequestConfiguration(),
-      maximumConcurrentTasks: Int = 2, clock: any Clock = HostClock.shared
+      maximumConcurrentTasks: Int = 2, clock: any Clock = HostClock.shared,
+      urlSourceExpiredHandler: URLSourceExpiredHandler? = nil,
+      sourceRefresh: SourceRefreshOptions = SourceRefreshOptions()
     ) {
       self.cache = cache
       self.hls = hls
       self.http = http
       self.maximumConcurrentTasks = maximumConcurrentTasks
       self.clock = clock
+      self.urlSourceExpiredHandler = urlSourceExpiredHandler
+      self.sourceRefresh = sourceRefresh
     }
 
     /// The configuration matching what a player built with `player` plays through: its
-    /// cache, HLS configuration, HTTP settings and clock.
+    /// cache, HLS configuration, HTTP settings, clock and URL refresh.
     public init(player: PlayerConfiguration, maximumConcurrentTasks: Int = 2) {
       self.init(
         cache: player.cache, hls: player.hls, http: player.http,
-        maximumConcurrentTasks: maximumConcurrentTasks, clock: player.clock)
+        maximumConcurrentTasks: maximumConcurrentTasks, clock: player.clock,
+        urlSourceExpiredHandler: player.urlSourceExpiredHandler,
+        sourceRefresh: player.sourceRefresh)
     }
   }
 

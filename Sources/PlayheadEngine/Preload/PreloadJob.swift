@@ -89,11 +89,13 @@ final class PreloadJob: @unchecked Sendable {
   }
 
   /// The data source a preload loads through: the cache over the configuration's data
-  /// source (HTTP by default), registered so that a cancel stops it.
+  /// source (HTTP by default), registered so that a cancel stops it. With a refresh
+  /// handler, expired URLs are refreshed between the two, as a player does, so the cache
+  /// keeps the bytes under the URLs the player asks for.
   func makeCacheDataSource(_ cache: MediaCache, http: HTTPRequestConfiguration? = nil)
     -> CacheDataSource
   {
-    let upstream: any DataSource
+    var upstream: any DataSource
     if let shared = configuration.hls.dataSource {
       upstream = SharedDataSource(shared)
     } else if let http {
@@ -101,9 +103,25 @@ final class PreloadJob: @unchecked Sendable {
     } else {
       upstream = HTTPDataSource(configuration: configuration.hls.request)
     }
+    if let refresher = makeRefresher() {
+      upstream = RefreshingDataSource(upstream: upstream, refresher: refresher)
+    }
     let source = CacheDataSource(upstream: upstream, cache: cache, clock: configuration.clock)
     loader.register(self) { source.cancelAll() }
     return source
+  }
+}
+
+extension PreloadJob {
+  /// The task's refresher, when the configuration has a handler: its timeout runs on the
+  /// configuration's clock, except a fast-mode `ManualClock` (whose waits jump to their
+  /// deadline), where the host clock is used, as a player does.
+  func makeRefresher() -> SourceRefresher? {
+    guard let handler = configuration.urlSourceExpiredHandler else { return nil }
+    let isFastMode = (configuration.clock as? ManualClock)?.advancesOnWait == true
+    return SourceRefresher(
+      handler: handler, options: configuration.sourceRefresh,
+      clock: isFastMode ? HostClock.shared : configuration.clock, sourceURL: task.url)
   }
 }
 

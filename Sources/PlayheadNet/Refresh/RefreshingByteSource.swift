@@ -21,6 +21,8 @@ public final class RefreshingByteSource: ByteSource, @unchecked Sendable {
   public let configuration: HTTPRequestConfiguration
   /// Keeps the fresh URL and runs the handler.
   public let refresher: SourceRefresher
+  /// What the bytes are for, as the refresh handler is told (`.media` by default).
+  public let purpose: DataPurpose
   private let lock = NSLock()
   private var inner: HTTPByteSource
   private var knownLength: Int64?
@@ -28,19 +30,25 @@ public final class RefreshingByteSource: ByteSource, @unchecked Sendable {
 
   /// Opens `url` through `refresher` and fetches the response headers (as
   /// `ByteSources.open` does), refreshing the URL first when it has expired.
+  ///
+  /// With `fetchesHeaders` false no request is sent until the first read, which then
+  /// asks for the range it reads (a download resuming a partial file starts there).
+  /// `purpose` is what the handler is told the bytes are for.
   public init(
-    url: URL, configuration: HTTPRequestConfiguration = .init(), refresher: SourceRefresher
+    url: URL, configuration: HTTPRequestConfiguration = .init(), refresher: SourceRefresher,
+    purpose: DataPurpose = .media, fetchesHeaders: Bool = true
   ) throws(PlayheadError) {
     self.url = url
     self.configuration = configuration
     self.refresher = refresher
+    self.purpose = purpose
     var current = refresher.currentURL(for: url)
     if let reason = refresher.options.clockExpiry(of: current) {
       current = try refresher.refresh(
-        original: url, expiredURL: current, purpose: .media, reason: reason)
+        original: url, expiredURL: current, purpose: purpose, reason: reason)
     }
     inner = try HTTPByteSource(url: current, configuration: configuration)
-    try openHeaders()
+    if fetchesHeaders { try openHeaders() }
   }
 
   public var length: Int64? {
@@ -125,7 +133,7 @@ public final class RefreshingByteSource: ByteSource, @unchecked Sendable {
     throws(PlayheadError)
   {
     let fresh = try refresher.refresh(
-      original: url, expiredURL: expired.url, purpose: .media, reason: reason)
+      original: url, expiredURL: expired.url, purpose: purpose, reason: reason)
     let replacement = try HTTPByteSource(url: fresh, configuration: configuration)
     lock.lock()
     if cancelled {

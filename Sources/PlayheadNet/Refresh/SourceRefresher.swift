@@ -74,6 +74,15 @@ public final class SourceRefresher: @unchecked Sendable {
     return handlerCalls
   }
 
+  /// Sends `url` for the resource `original` from now on, as if a refresh had answered
+  /// it: how a new refresher takes over the fresh URLs an earlier one got (a download
+  /// resumed in the same process). Records no event and calls no handler.
+  public func adopt(_ url: URL, for original: URL) {
+    condition.lock()
+    fresh[original] = url
+    condition.unlock()
+  }
+
   /// A load of `original` succeeded: its run of refresh attempts starts again.
   public func loaded(_ original: URL) {
     condition.lock()
