@@ -186,7 +186,7 @@ final class OfflineSourceRefreshTests: XCTestCase {
     let path = "/sample-h264-aac.mp4"
     let original = try signer.sign(server.url(path), expiry: epoch + 10)
     let info = try manager.prepare(url: original)
-    server.setFault(.slow(bytesPerSecond: 40_000), for: path)
+    server.setFault(.slow(bytesPerSecond: 25_000), for: path)
     try manager.start(info.id)
     log.waitFor("part of the file") { event in
       if case .downloadingProgress(let id, let progress) = event, id == info.id {
