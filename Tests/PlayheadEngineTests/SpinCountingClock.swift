@@ -7,9 +7,10 @@ import PlayheadCore
 /// loop's waits that return at once (a deadline already reached): a loop that spins makes
 /// thousands of them.
 final class SpinCountingClock: Clock, @unchecked Sendable {
-  // Unchecked Sendable: the `var`s are guarded by `lock`; `inner` is thread-safe.
+  // Unchecked Sendable: the `var`s are guarded by `lock` (a condition signalled at each
+  // loop wait); `inner` is thread-safe.
   private let inner: ManualClock
-  private let lock = NSLock()
+  private let lock = NSCondition()
   private var count = 0
   private var loopWaits = 0
   private var waiting: MediaTime?
@@ -41,6 +42,19 @@ final class SpinCountingClock: Clock, @unchecked Sendable {
     return loopWaits
   }
 
+  /// Blocks until the playback thread has begun more than `count` waits (see
+  /// `loopWaitCount`); false after `hostTimeoutSeconds` of real time.
+  @discardableResult
+  func waitForLoopWait(after count: Int, hostTimeoutSeconds: Double) -> Bool {
+    let limit = Date(timeIntervalSinceNow: hostTimeoutSeconds)
+    lock.lock()
+    defer { lock.unlock() }
+    while loopWaits <= count {
+      if !lock.wait(until: limit) { return loopWaits > count }
+    }
+    return true
+  }
+
   /// The deadline the playback thread is waiting for, if it is in a wait.
   var loopDeadline: MediaTime? {
     lock.lock()
@@ -57,6 +71,7 @@ final class SpinCountingClock: Clock, @unchecked Sendable {
     }
     if deadline <= inner.now { count += 1 }
     loopWaits += 1
+    lock.broadcast()
     waiting = deadline
     lock.unlock()
     defer {
