@@ -1,17 +1,23 @@
 import Foundation
 import PlayheadCore
-import PlayheadEngine
 import PlayheadNet
 import PlayheadTestSupport
 import XCTest
 
-/// Expiring URLs during playback (SPEC L5): a local "CDN" checks type-A signatures
-/// against a wall time that follows the player's `ManualClock`, and signs the URIs of the
-/// playlists it serves with a short validity; the player refreshes what expires through
+@testable import PlayheadEngine
+
+/// Expiring URLs during playback (SPEC L5): a "CDN" checks type-A signatures against a wall
+/// time that follows the player's `ManualClock`, and signs the URIs of the playlists it
+/// serves with a short validity; the player refreshes what expires through
 /// `urlSourceExpiredHandler` and plays on.
+///
+/// The HLS cases run over `SimulatedSignedCDN` (a `SimulatedDataSource` whose network time
+/// is on the same clock), driven by `PlaybackClockDriver`: deterministic and fast. The
+/// progressive cases run end to end over HTTP against `SignedCDN` on `HTTPTestServer`.
 final class SourceExpiryPlaybackTests: XCTestCase {
   private let epoch: Int64 = 1_800_000_000
   private let signer = CDNTypeASigner(key: "playhead-cdn-key")
+  private let base = URL(string: "http://cdn.test/")!
 
   private struct Setup {
     var server: HTTPTestServer
@@ -19,6 +25,7 @@ final class SourceExpiryPlaybackTests: XCTestCase {
     var wall: @Sendable () -> Int64
   }
 
+  /// A signed CDN over HTTP (for the progressive cases).
   private func startCDN(
     clock: ManualClock, status: Int = 403, playlistValiditySeconds: Int64 = 3
   ) throws -> Setup {
@@ -35,13 +42,33 @@ final class SourceExpiryPlaybackTests: XCTestCase {
     return Setup(server: server, cdn: cdn, wall: wall)
   }
 
+  /// A signed CDN over a simulated network (20 Mbit/s, 20 ms) on `clock`, serving the
+  /// fixture folders `folders` under `base`. `graceSeconds` 1 lets a URL the player found
+  /// valid pass even when the clock moved on to the next second while it was on its way
+  /// (so that clock-detected expiries are never also refused).
+  private func simulatedCDN(
+    clock: ManualClock, folders: [String] = ["hls"], status: Int = 403,
+    graceSeconds: Int64 = 0, playlistValiditySeconds: Int64 = 3
+  ) throws -> (cdn: SimulatedSignedCDN, wall: @Sendable () -> Int64) {
+    let network = SimulatedDataSource(
+      resources: try SimulatedSignedCDN.resources(folders, base: base),
+      trace: .constant(bandwidthKbps: 20_000, latencyMs: 20), clock: clock)
+    let wall = SourceRefreshOptions.wallClock(following: clock, epochSeconds: epoch)
+    let cdn = SimulatedSignedCDN(
+      upstream: network, signer: signer, nowSeconds: wall, rejectionStatus: status,
+      graceSeconds: graceSeconds, playlistValiditySeconds: playlistValiditySeconds)
+    return (cdn, wall)
+  }
+
   /// A configuration that re-signs expired URLs for `validitySeconds`; with `detectsByClock`
-  /// the signer's expiry is checked before sending.
+  /// the signer's expiry is checked before sending. HLS loads through `dataSource`.
   private func configuration(
-    clock: ManualClock, wall: @escaping @Sendable () -> Int64, detectsByClock: Bool,
-    validitySeconds: Int64 = 3, sink: RecordingVideoSink? = nil
+    clock: any Clock, wall: @escaping @Sendable () -> Int64, detectsByClock: Bool,
+    validitySeconds: Int64 = 3, sink: RecordingVideoSink? = nil,
+    dataSource: (any DataSource)? = nil
   ) -> PlayerConfiguration {
     var configuration = PlayerConfiguration(clock: clock, videoSink: sink)
+    configuration.hls.dataSource = dataSource
     configuration.hls.manualVariantIndex = 1
     configuration.hls.forwardBufferDuration = MediaTime(value: 4, timescale: 1)
     configuration.urlSourceExpiredHandler = SourceRefresh.resigning(
@@ -49,45 +76,6 @@ final class SourceExpiryPlaybackTests: XCTestCase {
     configuration.sourceRefresh = SourceRefreshOptions(
       signer: detectsByClock ? signer : nil, wallClockSeconds: wall)
     return configuration
-  }
-
-  /// Plays the part of real time on `clock`, at most 40 ms at a time, to the earliest
-  /// deadline a thread waits for: at once when that deadline is at most a frame away (the
-  /// playback thread's next frame) and the player has frames decoded ahead (its buffer is
-  /// full or likely to keep up); otherwise only after a tenth of a second in which nothing
-  /// changed (the decoder waits for data, or the stream is at its end). Decoding runs in
-  /// real time, so this keeps a fast machine and a loaded one on the same schedule, and a
-  /// playback thread busy when the clock moves finds its frame at most 40 ms late, within
-  /// the late-frame threshold. `onAdvance` runs after each move. Fails after 180 s of real
-  /// time.
-  private func drive(
-    _ clock: ManualClock, player: Player, recorder: EventRecorder,
-    file: StaticString = #filePath, line: UInt = #line, onAdvance: () -> Void = {}
-  ) {
-    let limit = Date(timeIntervalSinceNow: 180)
-    let ends: Set<String> = ["didPlayToEnd", "failedToPlayToEnd", "failed"]
-    while !recorder.events.contains(where: { ends.contains($0.name) }) {
-      guard Date() < limit else {
-        return XCTFail("gave up driving the clock: \(recorder.names)", file: file, line: line)
-      }
-      guard clock.waitForBlockedWaits(count: 1, hostTimeoutSeconds: 0.02) else { continue }
-      // The playback thread waits for its next frame (a deadline at most a frame away)
-      // and the decoder is ahead (full, or at least two frames: likely to keep up).
-      let item = player.currentItem
-      let ready = (item?.isPlaybackBufferFull ?? false) || (item?.isPlaybackLikelyToKeepUp ?? false)
-      let frameDue = clock.nextBlockedDeadline.map { ($0 - clock.now).seconds <= 0.05 } ?? false
-      if !(ready && frameDue) {
-        let before = (clock.nextBlockedDeadline, clock.blockedWaitCount, recorder.events.count)
-        // A timed wait for a condition that does not come: a tenth of a second of quiet.
-        _ = clock.waitForBlockedWaits(count: 8, hostTimeoutSeconds: 0.1)
-        let after = (clock.nextBlockedDeadline, clock.blockedWaitCount, recorder.events.count)
-        guard before.0 == after.0 && before.1 == after.1 && before.2 == after.2 else { continue }
-      }
-      if let next = clock.nextBlockedDeadline {
-        clock.advance(to: min(next, clock.now + MediaTime(value: 40, timescale: 1000)))
-        onAdvance()
-      }
-    }
   }
 
   /// The events with their clock and item times, for failure messages.
@@ -115,7 +103,22 @@ final class SourceExpiryPlaybackTests: XCTestCase {
     _ records: [SourceRefreshRecord], _ server: HTTPTestServer, file: StaticString = #filePath,
     line: UInt = #line
   ) {
-    let sent = server.requests.map { "\($0.path)?\($0.query ?? "")" }
+    let sent = Set(server.requests.map { "\($0.path)?\($0.query ?? "")" })
+    assertFetchedWithNewKeys(records, sent: sent, file: file, line: line)
+  }
+
+  /// Every refreshed URL went to the simulated CDN with a new `auth_key`.
+  private func assertFetchedWithNewKeys(
+    _ records: [SourceRefreshRecord], _ cdn: SimulatedSignedCDN, file: StaticString = #filePath,
+    line: UInt = #line
+  ) {
+    let sent = Set(cdn.requests.map { "\($0.path)?\($0.query ?? "")" })
+    assertFetchedWithNewKeys(records, sent: sent, file: file, line: line)
+  }
+
+  private func assertFetchedWithNewKeys(
+    _ records: [SourceRefreshRecord], sent: Set<String>, file: StaticString, line: UInt
+  ) {
     for record in records {
       let fresh = record.newURL.query ?? ""
       XCTAssertNotEqual(fresh, record.expired.url.query ?? "", file: file, line: line)
@@ -141,21 +144,23 @@ final class SourceExpiryPlaybackTests: XCTestCase {
   }
 
   func testHLSVOD_playsAcrossSeveralExpiries_withoutAStall() throws {
-    let clock = ManualClock()
-    let setup = try startCDN(clock: clock, playlistValiditySeconds: 1)
+    let driver = PlaybackClockDriver()
+    let (cdn, wall) = try simulatedCDN(
+      clock: driver.manual, graceSeconds: 1, playlistValiditySeconds: 1)
     let sink = RecordingVideoSink()
-    let master = try signer.sign(setup.server.url("/hls/master.m3u8"), expiry: epoch + 3)
+    let master = try signer.sign(base.appendingPathComponent("hls/master.m3u8"), expiry: epoch + 3)
     let player = Player(
       url: master,
       configuration: configuration(
-        clock: clock, wall: setup.wall, detectsByClock: true, validitySeconds: 1, sink: sink))
+        clock: driver.clock, wall: wall, detectsByClock: true, validitySeconds: 1, sink: sink,
+        dataSource: cdn))
     defer { player.close() }
     let recorder = EventRecorder(player)
     player.play()
-    drive(clock, player: player, recorder: recorder)
+    driver.drive(player, recorder: recorder)
 
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd", "\(recorder.names)")
-    XCTAssertFalse(recorder.names.contains("playbackStalled"), "\(recorder.names)")
+    XCTAssertFalse(recorder.names.contains("playbackStalled"), timeline(recorder))
     XCTAssertEqual(player.currentItem?.statistics.framesDecoded ?? sink.presentedTimes.count, 300)
     XCTAssertEqual(sink.presentedTimes.count, 300)
     assertContinuous(sink.presentedTimes)
@@ -163,26 +168,30 @@ final class SourceExpiryPlaybackTests: XCTestCase {
     let segments = records.filter { $0.expired.purpose == .segment }
     XCTAssertGreaterThanOrEqual(segments.count, 3, "segments expired more than once: \(records)")
     XCTAssertTrue(
-      records.allSatisfy { if case .signatureExpired = $0.expired.reason { true } else { false } })
-    assertFetchedWithNewKeys(records, setup.server)
+      records.allSatisfy { if case .signatureExpired = $0.expired.reason { true } else { false } },
+      "\(records)")
+    XCTAssertEqual(cdn.refusals, [], "expired URLs were detected before they were sent")
+    assertFetchedWithNewKeys(records, cdn)
     XCTAssertEqual(failures(recorder), [])
     // The refreshes were spread over the clock: several expiries, not one.
     XCTAssertGreaterThanOrEqual(Set(records.map { signer.expiry(of: $0.newURL) }).count, 3)
   }
 
   func testHLSWithKeys_refreshesKeysAndSegments() throws {
-    let clock = ManualClock()
-    let setup = try startCDN(clock: clock, playlistValiditySeconds: 1)
+    let driver = PlaybackClockDriver()
+    let (cdn, wall) = try simulatedCDN(
+      clock: driver.manual, folders: ["hls-aes"], graceSeconds: 1, playlistValiditySeconds: 1)
     let sink = RecordingVideoSink()
-    let url = try signer.sign(setup.server.url("/hls-aes/index.m3u8"), expiry: epoch + 3)
+    let url = try signer.sign(base.appendingPathComponent("hls-aes/index.m3u8"), expiry: epoch + 3)
     let player = Player(
       url: url,
       configuration: configuration(
-        clock: clock, wall: setup.wall, detectsByClock: true, validitySeconds: 1, sink: sink))
+        clock: driver.clock, wall: wall, detectsByClock: true, validitySeconds: 1, sink: sink,
+        dataSource: cdn))
     defer { player.close() }
     let recorder = EventRecorder(player)
     player.play()
-    drive(clock, player: player, recorder: recorder)
+    driver.drive(player, recorder: recorder)
 
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd", "\(recorder.names)")
     XCTAssertFalse(recorder.names.contains("playbackStalled"), timeline(recorder))
@@ -190,86 +199,94 @@ final class SourceExpiryPlaybackTests: XCTestCase {
     let records = refreshes(recorder)
     XCTAssertTrue(records.contains { $0.expired.purpose == .key }, "\(records)")
     XCTAssertTrue(records.contains { $0.expired.purpose == .segment }, "\(records)")
-    assertFetchedWithNewKeys(records, setup.server)
-    let keyLoads = setup.server.requests.filter { $0.path == "/hls-aes/key2.bin" }
+    assertFetchedWithNewKeys(records, cdn)
+    XCTAssertEqual(cdn.refusals, [], "expired URLs were detected before they were sent")
+    let keyLoads = cdn.requests.filter { $0.path == "/hls-aes/key2.bin" }
     XCTAssertEqual(keyLoads.count, 1, "the second key was only fetched on the fresh URL")
   }
 
   func testHLSLive_refreshesThePlaylistAcrossReloads_withoutAStall() throws {
-    let clock = ManualClock()
-    let setup = try startCDN(clock: clock)
+    let driver = PlaybackClockDriver()
+    let (cdn, wall) = try simulatedCDN(clock: driver.manual, graceSeconds: 1)
     let segments = try (0..<6).map { index in
       try Data(contentsOf: try Fixtures.url(String(format: "hls/144p/segment%03d.ts", index)))
     }
+    let network = cdn.upstream
+    let base = self.base
     let publisher = LiveHLSPublisher(
-      server: setup.server, path: "/live/index.m3u8", segments: segments, segmentDuration: 2,
-      windowSize: 4, initialSegments: 4)
+      baseURL: base,
+      publish: { data, path in
+        network.setResource(data, for: URL(string: path, relativeTo: base)!.absoluteURL)
+      },
+      path: "/live/index.m3u8", segments: segments, segmentDuration: 2, windowSize: 4,
+      initialSegments: 4)
     let url = try signer.sign(publisher.url, expiry: epoch + 3)
     let sink = RecordingVideoSink()
     let player = Player(
       url: url,
-      configuration: configuration(clock: clock, wall: setup.wall, detectsByClock: true, sink: sink)
-    )
+      configuration: configuration(
+        clock: driver.clock, wall: wall, detectsByClock: true, sink: sink, dataSource: cdn))
     defer { player.close() }
     let recorder = EventRecorder(player)
     player.play()
     // One segment every 2 s of clock time, 8 more in all, then the end.
-    drive(clock, player: player, recorder: recorder) {
-      let due = 4 + Int(clock.now.seconds / 2)
+    driver.drive(player, recorder: recorder) {
+      let due = 4 + Int(driver.manual.now.seconds / 2)
       while publisher.publishedCount < min(due, 12) { publisher.publishNext() }
       if due > 12 { publisher.end() }
     }
 
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd", "\(recorder.names)")
-    XCTAssertFalse(
-      recorder.names.contains("playbackStalled"),
-      "\(recorder.events.map { "\($0.name)@\($0.clockTime.seconds)/\($0.itemTime.seconds)" })")
-    // Live decoding runs in real time beside the driven clock: a frame it is late for may
-    // be dropped (a gap of a few frames), but the position never jumps far or goes back.
-    assertContinuous(sink.presentedTimes, maximumGapSeconds: 0.5)
+    XCTAssertFalse(recorder.names.contains("playbackStalled"), timeline(recorder))
+    assertContinuous(sink.presentedTimes)
     let records = refreshes(recorder)
     let playlists = records.filter { $0.expired.purpose == .playlist }
     XCTAssertGreaterThanOrEqual(playlists.count, 2, "the live playlist expired again and again")
-    assertFetchedWithNewKeys(records, setup.server)
-    let reloads = setup.server.requests.filter { $0.path == "/live/index.m3u8" }
-    XCTAssertGreaterThanOrEqual(Set(reloads.compactMap { $0.queryItems["auth_key"] }).count, 3)
-    XCTAssertTrue(setup.server.requests.contains { $0.path == "/live/live11.ts" })
+    assertFetchedWithNewKeys(records, cdn)
+    let reloads = cdn.requests.filter { $0.path == "/live/index.m3u8" }
+    XCTAssertGreaterThanOrEqual(Set(reloads.compactMap(\.query)).count, 3)
+    XCTAssertTrue(cdn.requests.contains { $0.path == "/live/live11.ts" })
   }
 
   func testStatus410_isRefreshedAfterTheServerRejectsTheURL() throws {
-    let clock = ManualClock()
-    let setup = try startCDN(clock: clock, status: 410)
-    let master = try signer.sign(setup.server.url("/hls/master.m3u8"), expiry: epoch + 3)
+    let driver = PlaybackClockDriver()
+    let (cdn, wall) = try simulatedCDN(clock: driver.manual, status: 410)
+    let sink = RecordingVideoSink()
+    let master = try signer.sign(base.appendingPathComponent("hls/master.m3u8"), expiry: epoch + 3)
     let player = Player(
       url: master,
-      configuration: configuration(clock: clock, wall: setup.wall, detectsByClock: false))
+      configuration: configuration(
+        clock: driver.clock, wall: wall, detectsByClock: false, sink: sink, dataSource: cdn))
     defer { player.close() }
     let recorder = EventRecorder(player)
     player.play()
-    drive(clock, player: player, recorder: recorder)
+    driver.drive(player, recorder: recorder)
 
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd", "\(recorder.names)")
     XCTAssertFalse(recorder.names.contains("playbackStalled"), timeline(recorder))
+    XCTAssertEqual(sink.presentedTimes.count, 300)
+    assertContinuous(sink.presentedTimes)
     let records = refreshes(recorder)
     XCTAssertFalse(records.isEmpty)
     XCTAssertTrue(records.allSatisfy { $0.expired.reason == .httpStatus(410) }, "\(records)")
-    XCTAssertEqual(setup.cdn.refusals.count, records.count, "one refusal per refresh")
-    assertFetchedWithNewKeys(records, setup.server)
+    XCTAssertEqual(cdn.refusals.count, records.count, "one refusal per refresh")
+    XCTAssertTrue(cdn.refusals.allSatisfy { $0.status == 410 })
+    assertFetchedWithNewKeys(records, cdn)
   }
 
   func testProgressiveMP4_continuesOnTheFreshURLFromTheSameOffset() throws {
-    let clock = ManualClock()
-    let setup = try startCDN(clock: clock)
+    let driver = PlaybackClockDriver()
+    let setup = try startCDN(clock: driver.manual)
     let url = try signer.sign(setup.server.url("/sample-h264-aac.mp4"), expiry: epoch + 2)
     let configuration = configuration(
-      clock: clock, wall: setup.wall, detectsByClock: false, validitySeconds: 1)
+      clock: driver.clock, wall: setup.wall, detectsByClock: false, validitySeconds: 1)
     // A small read-ahead: the file is fetched in many requests over the 10 s.
     let asset = Asset(url: url, http: HTTPRequestConfiguration(maxBufferAheadBytes: 16 * 1024))
     let player = Player(playerItem: PlayerItem(asset: asset), configuration: configuration)
     defer { player.close() }
     let recorder = EventRecorder(player)
     player.play()
-    drive(clock, player: player, recorder: recorder)
+    driver.drive(player, recorder: recorder)
 
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd", "\(recorder.names)")
     XCTAssertEqual(player.currentItem?.statistics.framesDecoded, 250)
@@ -323,9 +340,10 @@ final class SourceExpiryPlaybackTests: XCTestCase {
 
   func testOnError_failsTheItemWithSourceExpired_andTheEvent() throws {
     let clock = ManualClock(advancesOnWait: true)
-    let setup = try startCDN(clock: clock)
-    let master = try signer.sign(setup.server.url("/hls/master.m3u8"), expiry: epoch - 60)
+    let (cdn, _) = try simulatedCDN(clock: clock)
+    let master = try signer.sign(base.appendingPathComponent("hls/master.m3u8"), expiry: epoch - 60)
     var configuration = PlayerConfiguration(clock: clock)
+    configuration.hls.dataSource = cdn
     configuration.urlSourceExpiredHandler = { _, callback in
       DispatchQueue.global().async { callback.onError("REFRESH_ERROR:key fail") }
     }
@@ -347,29 +365,37 @@ final class SourceExpiryPlaybackTests: XCTestCase {
   }
 
   func testOnErrorWhilePlaying_endsInFailedToPlayToEnd() throws {
-    let clock = ManualClock()
-    let setup = try startCDN(clock: clock)
-    let master = try signer.sign(setup.server.url("/hls/master.m3u8"), expiry: epoch + 3)
-    var configuration = configuration(clock: clock, wall: setup.wall, detectsByClock: true)
+    let driver = PlaybackClockDriver()
+    let (cdn, wall) = try simulatedCDN(clock: driver.manual, graceSeconds: 1)
+    let sink = RecordingVideoSink()
+    let master = try signer.sign(base.appendingPathComponent("hls/master.m3u8"), expiry: epoch + 3)
+    var configuration = configuration(
+      clock: driver.clock, wall: wall, detectsByClock: true, sink: sink, dataSource: cdn)
     configuration.urlSourceExpiredHandler = { _, callback in callback.onError("subscription ended")
     }
     let player = Player(url: master, configuration: configuration)
     defer { player.close() }
     let recorder = EventRecorder(player)
     player.play()
-    drive(clock, player: player, recorder: recorder)
+    driver.drive(player, recorder: recorder)
 
     let end = recorder.waitForEnd()
     XCTAssertEqual(end?.name, "failedToPlayToEnd", "\(recorder.names)")
     XCTAssertEqual(end?.error?.code, .sourceExpired)
     XCTAssertTrue(end?.error?.message.hasSuffix("subscription ended") ?? false)
-    XCTAssertTrue(recorder.names.contains("sourceRefreshFailed"))
+    let names = recorder.names
+    XCTAssertLessThan(
+      try XCTUnwrap(names.firstIndex(of: "sourceRefreshFailed")),
+      try XCTUnwrap(names.firstIndex(of: "failedToPlayToEnd")))
+    // The media buffered before the failure played out, without a gap.
+    XCTAssertFalse(sink.presentedTimes.isEmpty, "nothing played before the failure")
+    assertContinuous(sink.presentedTimes)
   }
 
   func testHandlerThatNeverAnswers_failsAfterTheTimeoutOnThePlayersClock() throws {
     let clock = ManualClock()
-    let setup = try startCDN(clock: clock)
-    let master = try signer.sign(setup.server.url("/hls/master.m3u8"), expiry: epoch - 60)
+    let (cdn, _) = try simulatedCDN(clock: clock)
+    let master = try signer.sign(base.appendingPathComponent("hls/master.m3u8"), expiry: epoch - 60)
     let calls = LockedCounter()
     let called = expectation(description: "the handler is called")
     var configuration = PlayerConfiguration(clock: clock)
@@ -378,6 +404,7 @@ final class SourceExpiryPlaybackTests: XCTestCase {
       called.fulfill()
     }
     configuration.sourceRefresh.timeout = MediaTime(value: 8, timescale: 1)
+    configuration.hls.dataSource = cdn
     let player = Player(url: master, configuration: configuration)
     defer { player.close() }
     let recorder = EventRecorder(player)
@@ -396,13 +423,14 @@ final class SourceExpiryPlaybackTests: XCTestCase {
 
   func testHandlerReturningExpiredURLs_endsInATypedError_afterBoundedAttempts() throws {
     let clock = ManualClock(advancesOnWait: true)
-    let setup = try startCDN(clock: clock)
-    let master = try signer.sign(setup.server.url("/hls/master.m3u8"), expiry: epoch - 60)
+    let (cdn, _) = try simulatedCDN(clock: clock)
+    let master = try signer.sign(base.appendingPathComponent("hls/master.m3u8"), expiry: epoch - 60)
     let calls = LockedCounter()
     let signer = self.signer
     let epoch = self.epoch
     var configuration = PlayerConfiguration(clock: clock)
     configuration.sourceRefresh.maximumAttempts = 4
+    configuration.hls.dataSource = cdn
     configuration.urlSourceExpiredHandler = { expired, callback in
       calls.increment()
       // Signed, but already expired.
@@ -418,7 +446,7 @@ final class SourceExpiryPlaybackTests: XCTestCase {
     XCTAssertEqual(end?.error?.code, .sourceExpired)
     XCTAssertEqual(calls.value, 4)
     XCTAssertEqual(failures(recorder).last?.reason, .tooManyAttempts(4))
-    XCTAssertEqual(setup.cdn.refusals.count, 5, "the original and each of the 4 answers")
+    XCTAssertEqual(cdn.refusals.count, 5, "the original and each of the 4 answers")
   }
 }
 

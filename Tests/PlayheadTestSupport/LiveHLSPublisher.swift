@@ -1,7 +1,7 @@
 import Foundation
 
-/// Publishes a live HLS media playlist on an `HTTPTestServer` from a list of segment
-/// files, with a sliding window that the test advances one segment at a time, or as an
+/// Publishes a live HLS media playlist on an `HTTPTestServer` (or through any `publish`
+/// function, e.g. into a simulated network's resources) from a list of segment files, with a sliding window that the test advances one segment at a time, or as an
 /// EVENT playlist (`isEvent`) that keeps every segment and only grows.
 ///
 /// Segment N of the live stream serves the bytes of source segment `N % count`, so the
@@ -9,7 +9,8 @@ import Foundation
 /// is marked `EXT-X-DISCONTINUITY`, as its timestamps start again); `end()` adds
 /// `EXT-X-ENDLIST`.
 public final class LiveHLSPublisher: @unchecked Sendable {
-  private let server: HTTPTestServer
+  private let publish: @Sendable (Data, String) -> Void
+  private let baseURL: URL
   private let path: String
   private let segments: [Data]
   private let segmentDuration: Double
@@ -22,11 +23,25 @@ public final class LiveHLSPublisher: @unchecked Sendable {
   /// Serves the playlist at `path` (e.g. "/live/index.m3u8") with `windowSize` segments
   /// once `initialSegments` have been published; an EVENT playlist (`isEvent`) ignores
   /// `windowSize` and lists every segment published.
-  public init(
+  public convenience init(
     server: HTTPTestServer, path: String, segments: [Data], segmentDuration: Double,
     windowSize: Int = 4, initialSegments: Int = 4, isEvent: Bool = false
   ) {
-    self.server = server
+    self.init(
+      baseURL: server.baseURL, publish: { data, path in server.setFile(data, at: path) },
+      path: path, segments: segments, segmentDuration: segmentDuration,
+      windowSize: windowSize, initialSegments: initialSegments, isEvent: isEvent)
+  }
+
+  /// Publishes through `publish(data, path)` (each path absolute, like `path`) instead of
+  /// a server; `url` is `path` resolved against `baseURL`.
+  public init(
+    baseURL: URL, publish: @escaping @Sendable (Data, String) -> Void, path: String,
+    segments: [Data], segmentDuration: Double, windowSize: Int = 4, initialSegments: Int = 4,
+    isEvent: Bool = false
+  ) {
+    self.baseURL = baseURL
+    self.publish = publish
     self.path = path
     self.segments = segments
     self.segmentDuration = segmentDuration
@@ -36,7 +51,9 @@ public final class LiveHLSPublisher: @unchecked Sendable {
   }
 
   /// The playlist's URL.
-  public var url: URL { server.url(path) }
+  public var url: URL {
+    URL(string: path, relativeTo: baseURL)?.absoluteURL ?? baseURL.appendingPathComponent(path)
+  }
 
   /// How many segments have been published so far.
   public var publishedCount: Int {
@@ -52,7 +69,7 @@ public final class LiveHLSPublisher: @unchecked Sendable {
     published += 1
     lock.unlock()
     let directory = (path as NSString).deletingLastPathComponent
-    server.setFile(segments[index % segments.count], at: "\(directory)/live\(index).ts")
+    publish(segments[index % segments.count], "\(directory)/live\(index).ts")
     writePlaylist()
   }
 
@@ -85,6 +102,6 @@ public final class LiveHLSPublisher: @unchecked Sendable {
       text += "live\(index).ts\n"
     }
     if isEnded { text += "#EXT-X-ENDLIST\n" }
-    server.setFile(Data(text.utf8), at: path)
+    publish(Data(text.utf8), path)
   }
 }

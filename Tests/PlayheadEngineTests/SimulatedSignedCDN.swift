@@ -1,0 +1,140 @@
+import Foundation
+import PlayheadCore
+import PlayheadNet
+import PlayheadTestSupport
+
+/// A CDN with URL signing (type A) in front of a `SimulatedDataSource`, for playback on a
+/// `ManualClock`: every request must carry a valid `auth_key` whose expiry is not older
+/// than `graceSeconds` on the wall time `nowSeconds` (which follows the same clock), or it
+/// is refused with `PlayheadError` `.httpStatus` and `rejectionStatus`, as
+/// `HTTPDataSource` throws for such an answer. Accepted requests load the unsigned URL
+/// from `upstream`, so network time runs on its clock; the URIs in the playlists it
+/// serves are signed as an origin writes them, valid for `playlistValiditySeconds` from
+/// the time of the request (as `SignedCDN` does over HTTP).
+///
+/// Every request that reached it is logged (`requests`), refused ones too (`refusals`).
+final class SimulatedSignedCDN: DataSource, @unchecked Sendable {
+  // Unchecked Sendable: `log` and `refused` are guarded by `lock`; the rest is immutable.
+
+  let upstream: SimulatedDataSource
+  let signer: CDNTypeASigner
+  let nowSeconds: @Sendable () -> Int64
+  let rejectionStatus: Int
+  let graceSeconds: Int64
+  let playlistValiditySeconds: Int64
+  private let lock = NSLock()
+  private var log: [URL] = []
+  private var refused: [Refusal] = []
+
+  /// One refused request.
+  struct Refusal: Sendable, Equatable {
+    var url: URL
+    var status: Int
+    /// The wall time of the refusal.
+    var nowSeconds: Int64
+  }
+
+  init(
+    upstream: SimulatedDataSource, signer: CDNTypeASigner,
+    nowSeconds: @escaping @Sendable () -> Int64, rejectionStatus: Int = 403,
+    graceSeconds: Int64 = 0, playlistValiditySeconds: Int64 = 3
+  ) {
+    self.upstream = upstream
+    self.signer = signer
+    self.nowSeconds = nowSeconds
+    self.rejectionStatus = rejectionStatus
+    self.graceSeconds = graceSeconds
+    self.playlistValiditySeconds = playlistValiditySeconds
+  }
+
+  /// The fixture directories `names` (e.g. "hls"), served under `base` by relative path.
+  static func resources(_ names: [String], base: URL) throws -> [URL: Data] {
+    let root = try Fixtures.directory()
+    var files: [URL: Data] = [:]
+    for name in names {
+      let folder = root.appendingPathComponent(name)
+      guard let walker = FileManager.default.enumerator(atPath: folder.path) else {
+        throw PlayheadError(.fileNotFound, "no fixture folder \(folder.path)")
+      }
+      for case let relative as String in walker {
+        let file = folder.appendingPathComponent(relative)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory),
+          !isDirectory.boolValue
+        else { continue }
+        files[base.appendingPathComponent("\(name)/\(relative)")] = try Data(contentsOf: file)
+      }
+    }
+    return files
+  }
+
+  /// Every URL requested, in order (refused ones included).
+  var requests: [URL] {
+    lock.lock()
+    defer { lock.unlock() }
+    return log
+  }
+
+  /// The requests refused so far, in order.
+  var refusals: [Refusal] {
+    lock.lock()
+    defer { lock.unlock() }
+    return refused
+  }
+
+  func load(_ request: DataRequest, progress: (@Sendable (TransferProgress) -> Bool)?)
+    throws(PlayheadError) -> DataResponse
+  {
+    let url = request.url
+    let now = nowSeconds()
+    lock.lock()
+    log.append(url)
+    lock.unlock()
+    guard let expiry = signer.expiry(of: url), signer.verifies(url), now <= expiry + graceSeconds
+    else {
+      lock.lock()
+      refused.append(Refusal(url: url, status: rejectionStatus, nowSeconds: now))
+      lock.unlock()
+      throw PlayheadError(
+        .httpStatus, "HTTP \(rejectionStatus) for \(url.absoluteString)", url: url,
+        httpStatusCode: rejectionStatus)
+    }
+    var unsigned = request
+    var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+    components?.query = nil
+    unsigned.url = components?.url ?? url
+    var response = try upstream.load(unsigned, progress: progress)
+    response.url = url
+    if url.pathExtension == "m3u8" {
+      response.data = signURIs(in: response.data, playlistURL: unsigned.url)
+    }
+    return response
+  }
+
+  func cancelAll() { upstream.cancelAll() }
+
+  /// The playlist with every URI line and `URI="…"` attribute resolved and signed.
+  private func signURIs(in body: Data, playlistURL: URL) -> Data {
+    guard let text = String(data: body, encoding: .utf8) else { return body }
+    let expiry = nowSeconds() + playlistValiditySeconds
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.isEmpty { return String(line) }
+      if !trimmed.hasPrefix("#") { return signed(trimmed, playlistURL, expiry) }
+      guard let start = trimmed.range(of: "URI=\""),
+        let end = trimmed[start.upperBound...].firstIndex(of: "\"")
+      else { return String(line) }
+      let uri = String(trimmed[start.upperBound..<end])
+      return trimmed.replacingCharacters(
+        in: start.upperBound..<end, with: signed(uri, playlistURL, expiry))
+    }
+    return Data(lines.joined(separator: "\n").utf8)
+  }
+
+  private func signed(_ uri: String, _ playlistURL: URL, _ expiry: Int64) -> String {
+    guard let resolved = URL(string: uri, relativeTo: playlistURL)?.absoluteURL,
+      let signed = try? signer.sign(resolved, expiry: expiry)
+    else { return uri }
+    return signed.absoluteString
+  }
+}
