@@ -71,6 +71,41 @@ final class PlaybackClockDriver {
     }
   }
 
+  /// Drives `player` paused (time moves to the earliest deadline a download waits for)
+  /// until its item has frames decoded ahead (likely to keep up, or its buffer full), then
+  /// plays it. Playback then starts on a decoded first frame: a loop that waited off the
+  /// clock for its first frame while the decoder was busy could otherwise be judged quiet,
+  /// and time moved under it. Fails after `timeLimitSeconds` of real time, or when the item
+  /// fails first.
+  func playWhenBuffered(
+    _ player: Player, timeLimitSeconds: Double = 30, file: StaticString = #filePath,
+    line: UInt = #line
+  ) {
+    clock.follow(player.loop)
+    let limit = Date(timeIntervalSinceNow: timeLimitSeconds)
+    while true {
+      let item = player.currentItem
+      if item?.isPlaybackBufferFull == true || item?.isPlaybackLikelyToKeepUp == true { break }
+      if case .failed(let error)? = item?.status {
+        return XCTFail(
+          "the item failed before it buffered: \(error)",
+          file: file, line: line)
+      }
+      guard Date() < limit else {
+        return XCTFail("the item never buffered while paused", file: file, line: line)
+      }
+      let blockedCount = manual.blockedWaitCount
+      guard let next = target(player, loopQuiet: false) else {
+        _ = manual.waitForBlockedWaits(count: blockedCount + 1, hostTimeoutSeconds: 0.005)
+        continue
+      }
+      // Let a second waiter (a download on its way to its transfer) settle a moment too.
+      _ = manual.waitForBlockedWaits(count: 2, hostTimeoutSeconds: 0.002)
+      manual.advance(to: next)
+    }
+    player.play()
+  }
+
   /// Whether the player is set to play (the loop then waits on the clock for each frame).
   private func isPlaying(_ player: Player) -> Bool {
     player.timeControlStatus == .playing

@@ -156,7 +156,7 @@ final class SourceExpiryPlaybackTests: XCTestCase {
         dataSource: cdn))
     defer { player.close() }
     let recorder = EventRecorder(player)
-    player.play()
+    driver.playWhenBuffered(player)
     driver.drive(player, recorder: recorder)
 
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd", "\(recorder.names)")
@@ -190,7 +190,7 @@ final class SourceExpiryPlaybackTests: XCTestCase {
         dataSource: cdn))
     defer { player.close() }
     let recorder = EventRecorder(player)
-    player.play()
+    driver.playWhenBuffered(player)
     driver.drive(player, recorder: recorder)
 
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd", "\(recorder.names)")
@@ -228,7 +228,7 @@ final class SourceExpiryPlaybackTests: XCTestCase {
         clock: driver.clock, wall: wall, detectsByClock: true, sink: sink, dataSource: cdn))
     defer { player.close() }
     let recorder = EventRecorder(player)
-    player.play()
+    driver.playWhenBuffered(player)
     // One segment every 2 s of clock time, 8 more in all, then the end.
     driver.drive(player, recorder: recorder) {
       let due = 4 + Int(driver.manual.now.seconds / 2)
@@ -259,7 +259,7 @@ final class SourceExpiryPlaybackTests: XCTestCase {
         clock: driver.clock, wall: wall, detectsByClock: false, sink: sink, dataSource: cdn))
     defer { player.close() }
     let recorder = EventRecorder(player)
-    player.play()
+    driver.playWhenBuffered(player)
     driver.drive(player, recorder: recorder)
 
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd", "\(recorder.names)")
@@ -376,7 +376,7 @@ final class SourceExpiryPlaybackTests: XCTestCase {
     let player = Player(url: master, configuration: configuration)
     defer { player.close() }
     let recorder = EventRecorder(player)
-    player.play()
+    driver.playWhenBuffered(player)
     driver.drive(player, recorder: recorder)
 
     let end = recorder.waitForEnd()
