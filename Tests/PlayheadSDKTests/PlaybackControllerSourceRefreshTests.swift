@@ -114,6 +114,53 @@ final class PlaybackControllerSourceRefreshTests: XCTestCase {
     XCTAssertEqual(session.player?.currentItem?.statistics.framesDecoded, 250)
   }
 
+  func testCatalogManifestTTL_leavesAVideoWithoutAnID_playingOn() throws {
+    let api = try CatalogTestAPI(testCase: self, withFixtures: true)
+    let url = api.server.url("/sample-h264-aac.mp4")
+    // Not from the catalog: no id, so nothing to fetch again and no time to live.
+    let video = Video(url: url)
+    XCTAssertNil(video.id)
+    let (controller, recorder) = SDKTesting.makeController(
+      provider: SmallReadAheadProvider(), configuration: fastConfiguration())
+    defer { controller.close() }
+    controller.catalogSourceRefresh = CatalogSourceRefresh(
+      service: api.service(), manifestTTLSeconds: 2)
+    controller.autoPlay = true
+    controller.setVideos([video])
+    recorder.waitFor("the end or a failure") { entries in
+      entries.contains {
+        $0.kind == "lifecycle" && ["end", "fail", "failedToPlayToEndTime"].contains($0.detail)
+      }
+    }
+    let events = lifecycleEvents(recorder)
+    XCTAssertTrue(events.contains("end"), "\(events)")
+    XCTAssertFalse(events.contains("sourceRefreshFailed"), "\(events)")
+  }
+
+  func testControllerHook_doesNotKeepTheSessionAlive() throws {
+    let server = HTTPTestServer(directory: try Fixtures.directory())
+    try server.start()
+    addTeardownBlock { server.stop() }
+    server.setRequestGate { _ in 403 }
+    weak var released: PlaybackSession?
+    do {
+      let video = SDKTesting.video(id: "leak", url: server.url("/sample-h264-aac.mp4"))
+      let (controller, recorder) = SDKTesting.makeController(configuration: fastConfiguration())
+      controller.urlSourceExpiredHandler = { _, _, callback in callback.onError("denied") }
+      controller.autoPlay = true
+      controller.setVideos([video])
+      recorder.waitFor(lifecycle: "fail")
+      released = recorder.sessions.first
+      XCTAssertNotNil(released)
+      controller.close()
+    }
+    // The callback queue may still hand out the last events; the session goes after them.
+    let gone = XCTNSPredicateExpectation(
+      predicate: NSPredicate { _, _ in released == nil }, object: nil)
+    wait(for: [gone], timeout: 10)
+    XCTAssertNil(released, "the session's refresh hook keeps it (and its player) alive")
+  }
+
   func testControllerHook_getsTheSession_andItsAnswerIsUsed() throws {
     let server = HTTPTestServer(directory: try Fixtures.directory())
     try server.start()

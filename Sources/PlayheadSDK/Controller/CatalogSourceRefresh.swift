@@ -47,7 +47,8 @@ final class SessionSourceRefresh: @unchecked Sendable {
   private let appHandler: SessionSourceExpiredHandler?
   private let engineHandler: URLSourceExpiredHandler?
   private let wallClockSeconds: @Sendable () -> Int64
-  private var session: PlaybackSession?
+  /// Weak: the session's player configuration holds this object through its handlers.
+  private weak var session: PlaybackSession?
   private var originalManifest: URL?
   private var manifestURL: URL?
   private var manifestExpiry: Int64?
@@ -84,7 +85,9 @@ final class SessionSourceRefresh: @unchecked Sendable {
     self.session = session
     originalManifest = session.source?.url
     manifestURL = session.source?.url
-    manifestExpiry = catalog?.manifestTTLSeconds.map { wallClockSeconds() + $0 }
+    // A video without an id cannot be fetched again, so its manifest gets no lease.
+    manifestExpiry =
+      session.video.id == nil ? nil : catalog?.manifestTTLSeconds.map { wallClockSeconds() + $0 }
   }
 
   /// The manifest URL the session plays now (the source's URL until refreshed).
