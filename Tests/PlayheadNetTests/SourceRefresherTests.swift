@@ -158,6 +158,21 @@ final class SourceRefresherTests: XCTestCase {
     XCTAssertEqual(signer.expiry(of: sent), 1_071)
   }
 
+  func testHugeMarginAndValidity_doNotTrap() throws {
+    let signer = CDNTypeASigner(key: "secret")
+    let url = try signer.sign(URL(string: "https://cdn.example.com/v/a.ts")!, expiry: 1_010)
+    let options = SourceRefreshOptions(
+      signer: signer, wallClockSeconds: { 1_000 }, refreshMarginSeconds: .max)
+    XCTAssertEqual(
+      options.clockExpiry(of: url), .signatureExpired(expirySeconds: 1_010, nowSeconds: 1_000))
+    let refresher = SourceRefresher(
+      handler: SourceRefresh.resigning(
+        with: signer, validitySeconds: .max, wallClockSeconds: { 1_000 }))
+    let fresh = try refresher.refresh(
+      original: url, expiredURL: url, purpose: .segment, reason: .httpStatus(403))
+    XCTAssertEqual(signer.expiry(of: fresh), .max)
+  }
+
   func testOnError_failsTheLoadWithSourceExpired_carryingTheMessage() {
     let refresher = SourceRefresher(handler: { _, callback in
       callback.onError("REFRESH_ERROR:key fail")

@@ -24,7 +24,8 @@ public enum SourceRefresh {
     let validity = max(1, validitySeconds)
     return { expired, callback in
       do throws(URLSigningError) {
-        let signed = try signer.sign(expired.url, expiry: wallClockSeconds() + validity)
+        let (expiry, overflow) = wallClockSeconds().addingReportingOverflow(validity)
+        let signed = try signer.sign(expired.url, expiry: overflow ? .max : expiry)
         callback.onSuccess(signed)
       } catch {
         callback.onError("REFRESH_ERROR: \(error.message)")

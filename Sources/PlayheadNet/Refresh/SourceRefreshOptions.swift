@@ -65,7 +65,9 @@ public struct SourceRefreshOptions: Sendable {
   public func clockExpiry(of url: URL) -> ExpiredURLSource.Reason? {
     guard let expiry = expiryProvider?(url) ?? signer?.expiry(of: url) else { return nil }
     let now = wallClockSeconds()
-    guard now + refreshMarginSeconds > expiry else { return nil }
+    // A margin reaching past the end of time counts every known expiry as near.
+    let (ahead, overflow) = now.addingReportingOverflow(refreshMarginSeconds)
+    guard overflow || ahead > expiry else { return nil }
     return .signatureExpired(expirySeconds: expiry, nowSeconds: now)
   }
 
