@@ -161,6 +161,21 @@ final class PlaybackControllerSourceRefreshTests: XCTestCase {
     XCTAssertNil(released, "the session's refresh hook keeps it (and its player) alive")
   }
 
+  func testCatalogManifestTTL_ofTheEndOfTime_doesNotTrap() throws {
+    let api = try CatalogTestAPI(testCase: self, withFixtures: true)
+    let video = SDKTesting.video(id: "v1", url: api.server.url("/sample-h264-aac.mp4"))
+    let (controller, recorder) = SDKTesting.makeController(configuration: fastConfiguration())
+    defer { controller.close() }
+    controller.catalogSourceRefresh = CatalogSourceRefresh(
+      service: api.service(), manifestTTLSeconds: .max)
+    controller.autoPlay = true
+    controller.setVideos([video])
+    recorder.waitFor("the end or a failure") { entries in
+      entries.contains { $0.kind == "lifecycle" && ["end", "fail"].contains($0.detail) }
+    }
+    XCTAssertTrue(lifecycleEvents(recorder).contains("end"), "\(lifecycleEvents(recorder))")
+  }
+
   func testControllerHook_getsTheSession_andItsAnswerIsUsed() throws {
     let server = HTTPTestServer(directory: try Fixtures.directory())
     try server.start()

@@ -87,7 +87,7 @@ final class SessionSourceRefresh: @unchecked Sendable {
     manifestURL = session.source?.url
     // A video without an id cannot be fetched again, so its manifest gets no lease.
     manifestExpiry =
-      session.video.id == nil ? nil : catalog?.manifestTTLSeconds.map { wallClockSeconds() + $0 }
+      session.video.id == nil ? nil : catalog?.manifestTTLSeconds.map(leaseEnd)
   }
 
   /// The manifest URL the session plays now (the source's URL until refreshed).
@@ -162,6 +162,12 @@ final class SessionSourceRefresh: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     manifestURL = url
-    manifestExpiry = ttlSeconds.map { wallClockSeconds() + $0 }
+    manifestExpiry = ttlSeconds.map(leaseEnd)
+  }
+
+  /// When a lease of `ttlSeconds` taken now ends (the end of time when that overflows).
+  private func leaseEnd(_ ttlSeconds: Int64) -> Int64 {
+    let (end, overflow) = wallClockSeconds().addingReportingOverflow(ttlSeconds)
+    return overflow ? .max : end
   }
 }
