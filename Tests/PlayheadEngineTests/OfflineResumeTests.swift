@@ -178,4 +178,38 @@ final class OfflineResumeTests: XCTestCase {
     XCTAssertFalse(FileManager.default.fileExists(atPath: record.folderURL.path))
     XCTAssertTrue(try makeDownloadManager(root: root).downloads.isEmpty)
   }
+
+  func testResume_refetchesAFileLongerThanItsRange_insteadOfFailing() throws {
+    let source = try makeOfflineTemporaryDirectory()
+    let playlist = """
+      #EXTM3U
+      #EXT-X-TARGETDURATION:2
+      #EXT-X-PLAYLIST-TYPE:VOD
+      #EXT-X-BYTERANGE:4@2
+      #EXTINF:2,
+      a.ts
+      #EXTINF:2,
+      b.ts
+      #EXT-X-ENDLIST
+      """
+    try Data(playlist.utf8).write(to: source.appendingPathComponent("v.m3u8"))
+    try Data("0123456789".utf8).write(to: source.appendingPathComponent("a.ts"))
+    let manager = try makeDownloadManager(root: try makeOfflineTemporaryDirectory())
+    // b.ts is missing: the first run stops in an error after the first segment.
+    let failed = try downloadAndWait(manager, source.appendingPathComponent("v.m3u8"))
+    XCTAssertEqual(failed.state, .error)
+    let first = failed.folderURL.appendingPathComponent("video/seg00000.ts")
+    XCTAssertEqual(try Data(contentsOf: first), Data("2345".utf8))
+    // The first segment's file has grown past its range (bytes from elsewhere).
+    let handle = try FileHandle(forWritingTo: first)
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data("junk".utf8))
+    try handle.close()
+    try Data("bb".utf8).write(to: source.appendingPathComponent("b.ts"))
+
+    try manager.resume(failed.id)
+    let record = try XCTUnwrap(manager.waitUntilStopped(failed.id, timeoutSeconds: 120))
+    XCTAssertEqual(record.state, .completed, "\(String(describing: record.failure))")
+    XCTAssertEqual(try Data(contentsOf: first), Data("2345".utf8))
+  }
 }
