@@ -68,4 +68,13 @@ final class OfflineMalformedPlaylistTests: XCTestCase {
     XCTAssertEqual(
       record.failure?.code, .unsupportedFormat, "\(String(describing: record.failure))")
   }
+
+  func testEmptyByteRange_completes() throws {
+    let media = segment.replacingOccurrences(
+      of: "#EXTINF:10,", with: "#EXT-X-BYTERANGE:0@2\n#EXTINF:10,")
+    let server = try serve(["/v.m3u8": media, "/a.ts": "abc"])
+    let manager = try makeDownloadManager(root: try makeOfflineTemporaryDirectory())
+    let record = try downloadAndWait(manager, server.url("/v.m3u8"))
+    XCTAssertEqual(record.state, .completed, "\(String(describing: record.failure))")
+  }
 }
