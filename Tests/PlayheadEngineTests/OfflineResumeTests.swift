@@ -178,4 +178,81 @@ final class OfflineResumeTests: XCTestCase {
     XCTAssertFalse(FileManager.default.fileExists(atPath: record.folderURL.path))
     XCTAssertTrue(try makeDownloadManager(root: root).downloads.isEmpty)
   }
+
+  func testResume_refetchesAFileLongerThanItsRange_insteadOfFailing() throws {
+    let source = try makeOfflineTemporaryDirectory()
+    let playlist = """
+      #EXTM3U
+      #EXT-X-TARGETDURATION:2
+      #EXT-X-PLAYLIST-TYPE:VOD
+      #EXT-X-BYTERANGE:4@2
+      #EXTINF:2,
+      a.ts
+      #EXTINF:2,
+      b.ts
+      #EXT-X-ENDLIST
+      """
+    try Data(playlist.utf8).write(to: source.appendingPathComponent("v.m3u8"))
+    try Data("0123456789".utf8).write(to: source.appendingPathComponent("a.ts"))
+    let manager = try makeDownloadManager(root: try makeOfflineTemporaryDirectory())
+    // b.ts is missing: the first run stops in an error after the first segment.
+    let failed = try downloadAndWait(manager, source.appendingPathComponent("v.m3u8"))
+    XCTAssertEqual(failed.state, .error)
+    let first = failed.folderURL.appendingPathComponent("video/seg00000.ts")
+    XCTAssertEqual(try Data(contentsOf: first), Data("2345".utf8))
+    // The first segment's file has grown past its range (bytes from elsewhere).
+    let handle = try FileHandle(forWritingTo: first)
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data("junk".utf8))
+    try handle.close()
+    try Data("bb".utf8).write(to: source.appendingPathComponent("b.ts"))
+
+    try manager.resume(failed.id)
+    let record = try XCTUnwrap(manager.waitUntilStopped(failed.id, timeoutSeconds: 120))
+    XCTAssertEqual(record.state, .completed, "\(String(describing: record.failure))")
+    XCTAssertEqual(try Data(contentsOf: first), Data("2345".utf8))
+  }
+
+  func testResumeAfterCancel_withoutTheKey_neverMixesEncryptedAndClearFiles() throws {
+    let source = try makeOfflineTemporaryDirectory()
+    let playlist = """
+      #EXTM3U
+      #EXT-X-TARGETDURATION:2
+      #EXT-X-PLAYLIST-TYPE:VOD
+      #EXTINF:2,
+      a.ts
+      #EXTINF:2,
+      b.ts
+      #EXT-X-ENDLIST
+      """
+    try Data(playlist.utf8).write(to: source.appendingPathComponent("v.m3u8"))
+    try Data("aaaa".utf8).write(to: source.appendingPathComponent("a.ts"))
+    let root = try makeOfflineTemporaryDirectory()
+    let manager = try makeDownloadManager(root: root)
+    let key = [UInt8](repeating: 7, count: 16)
+    // b.ts is missing: each run stops in an error after the first segment.
+    let failed = try downloadAndWait(manager, source.appendingPathComponent("v.m3u8"), key: key)
+    XCTAssertEqual(failed.state, .error)
+    try manager.cancel(failed.id)
+    XCTAssertNil(manager.record(for: failed.id)?.encryptionKeyID)
+    // Restarted without a key: the record says the download is not encrypted.
+    try manager.resume(failed.id)
+    let again = try XCTUnwrap(manager.waitUntilStopped(failed.id, timeoutSeconds: 120))
+    XCTAssertEqual(again.state, .error)
+    XCTAssertNil(again.encryptionKeyID)
+
+    // A new process resumes it (no key anywhere) once b.ts exists.
+    try Data("bb".utf8).write(to: source.appendingPathComponent("b.ts"))
+    let later = try makeDownloadManager(root: root)
+    try later.resume(failed.id)
+    let record = try XCTUnwrap(later.waitUntilStopped(failed.id, timeoutSeconds: 120))
+    XCTAssertEqual(record.state, .completed, "\(String(describing: record.failure))")
+    let asset = try later.offlineAsset(for: failed.id)
+    XCTAssertEqual(asset.isEncrypted, record.encryptionKeyID != nil)
+    let video = record.folderURL.appendingPathComponent("video")
+    XCTAssertEqual(
+      try Data(contentsOf: video.appendingPathComponent("seg00000.ts")), Data("aaaa".utf8))
+    XCTAssertEqual(
+      try Data(contentsOf: video.appendingPathComponent("seg00001.ts")), Data("bb".utf8))
+  }
 }

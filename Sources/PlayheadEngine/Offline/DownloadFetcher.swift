@@ -111,8 +111,10 @@ struct DownloadFetcher {
     let fileURL = folder.appendingPathComponent(unit.path)
     try AtomicFile.makeDirectory(fileURL.deletingLastPathComponent())
     var expected = unit.expectedLength
-    var have = AtomicFile.size(of: fileURL) ?? 0
-    if let expected, have == expected { return have }
+    let existing = AtomicFile.size(of: fileURL)
+    var have = existing ?? 0
+    // A missing file is never complete, even for an empty range: it is created below.
+    if let expected, existing == expected { return have }
     let fd = open(fileURL.path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw AtomicFile.failure("open", fileURL) }
     defer { close(fd) }

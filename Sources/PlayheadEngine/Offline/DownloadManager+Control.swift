@@ -51,6 +51,9 @@ extension DownloadManager {
       current.encryptionKeyID = nil
       records[id] = current
     }
+    // The key goes with its key ID: a restart without a key must not encrypt with it, or a
+    // later run (which no longer has it) would store the rest of the files clear.
+    keys[id] = nil
     saveIndexQuietlyLocked()
     lock.unlock()
   }

@@ -79,13 +79,17 @@ extension DownloadManager {
     let folder = record.folderURL
     let fetcher = DownloadFetcher(
       http: HTTPRequestConfiguration(configuration.request), refresher: refresher)
+    // A file longer than its unit counts as nothing: it is not complete, and the fetcher
+    // starts it again.
     var onDisk: [Int64] = plan.units.map { unit in
-      min(
-        AtomicFile.size(of: folder.appendingPathComponent(unit.path)) ?? 0,
-        unit.expectedLength ?? Int64.max)
+      let size = AtomicFile.size(of: folder.appendingPathComponent(unit.path)) ?? 0
+      return size > (unit.expectedLength ?? Int64.max) ? 0 : size
     }
     func isComplete(_ index: Int) -> Bool {
-      plan.units[index].expectedLength.map { onDisk[index] == $0 } ?? false
+      let unit = plan.units[index]
+      guard let expected = unit.expectedLength, onDisk[index] == expected else { return false }
+      // An empty unit (a zero-length byte range) is complete once its empty file exists.
+      return expected > 0 || AtomicFile.size(of: folder.appendingPathComponent(unit.path)) != nil
     }
     var sinceReport = 0
     // Until every length is known, the media info's estimate is the floor of the total.

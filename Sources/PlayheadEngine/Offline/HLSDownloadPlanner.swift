@@ -85,7 +85,10 @@ struct HLSDownloadPlanner {
       let media = prepared.media[variant.uri]
       var size = media.flatMap(exactSize)
       if size == nil, let seconds = media?.totalDuration.seconds {
-        size = Int64(Double(variant.averageBandwidth ?? variant.bandwidth) * seconds / 8)
+        // A bandwidth past what an Int64 byte count can hold gives no guess (never a trap).
+        size = Int64(
+          exactly: (Double(variant.averageBandwidth ?? variant.bandwidth) * seconds / 8)
+            .rounded(.down))
       }
       tracks.append(
         DownloadTrack(
@@ -108,12 +111,15 @@ struct HLSDownloadPlanner {
       id: id, sourceURL: prepared.url, kind: .hls, durationSeconds: duration, tracks: tracks)
   }
 
-  /// The exact size of a playlist whose segments all carry byte ranges; nil otherwise.
+  /// The exact size of a playlist whose segments all carry byte ranges; nil otherwise
+  /// (also when the ranges add up past `Int64.max`).
   private static func exactSize(_ media: MediaPlaylist) -> Int64? {
     var total: Int64 = 0
     for segment in media.segments {
       guard let length = segment.byteRange?.length else { return nil }
-      total += length
+      let (sum, overflow) = total.addingReportingOverflow(length)
+      if overflow { return nil }
+      total = sum
     }
     return media.segments.isEmpty ? nil : total
   }
@@ -132,6 +138,7 @@ struct HLSDownloadPlanner {
         throw PlayheadError(.invalidState, "the prepared playlist is missing", url: prepared.url)
       }
       let path = try builder.add(media, folder: "video", role: .segment)
+      try builder.requireCountableTotal(url: prepared.url)
       return DownloadPlan(
         kind: .hls, playbackPath: path, durationSeconds: media.totalDuration.seconds,
         selectionSummary: "media playlist", units: builder.units, playlists: builder.playlists,
@@ -196,6 +203,7 @@ struct HLSDownloadPlanner {
     local.contentSteering = nil
     builder.playlists.append(
       LocalPlaylist(path: "master.m3u8", text: PlaylistWriter.write(local)))
+    try builder.requireCountableTotal(url: prepared.url)
     return DownloadPlan(
       kind: .hls, playbackPath: "master.m3u8",
       durationSeconds: variantMedia.totalDuration.seconds, selectionSummary: summary,
@@ -356,10 +364,27 @@ private struct PlanBuilder {
     }
   }
 
-  /// A per-segment size guess from the playlist's `EXT-X-BITRATE`, else nil.
+  /// A per-segment size guess from the playlist's `EXT-X-BITRATE`, else nil (also when
+  /// the guess does not fit an Int64).
   private static func estimate(_ media: MediaPlaylist, count: Int) -> Int64? {
     guard let segment = media.segments.first, let kilobits = segment.bitrate else { return nil }
-    return Int64(Double(kilobits) * 1000 / 8 * segment.duration.seconds)
+    return Int64(exactly: (Double(kilobits) * 1000 / 8 * segment.duration.seconds).rounded(.down))
+  }
+
+  /// Throws `.unsupportedFormat` when the units' sizes add up past `Int64.max` (byte
+  /// ranges or bitrates no real stream has), so that progress totals never overflow.
+  func requireCountableTotal(url: URL) throws(PlayheadError) {
+    var total: Int64 = 0
+    for unit in units {
+      let (sum, overflow) = total.addingReportingOverflow(unit.countedLength)
+      guard !overflow else {
+        throw PlayheadError(
+          .unsupportedFormat,
+          "the playlist's byte ranges or bitrates add up to more bytes than can be counted",
+          url: url)
+      }
+      total = sum
+    }
   }
 
   /// The lowercase path extension of `url` when it is a short alphanumeric one.
