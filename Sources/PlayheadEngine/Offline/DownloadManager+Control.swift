@@ -89,8 +89,14 @@ extension DownloadManager {
     defer { removeObserver(token) }
     guard let record = record(for: id) else { return nil }
     if record.state != .downloading { return record }
-    _ = done.wait(timeout: .now() + timeoutSeconds)
-    // Events are delivered after the state changes; the record is already final.
+    // Events are delivered after the state changes, so the record is final when a run's
+    // end is signalled. An end event of an earlier run may still be on its way to this
+    // observer (a `.stateChanged` follows its `.failed`): such a signal finds the record
+    // still downloading and the wait goes on.
+    let deadline = DispatchTime.now() + timeoutSeconds
+    while self.record(for: id)?.state == .downloading {
+      if done.wait(timeout: deadline) == .timedOut { break }
+    }
     return self.record(for: id)
   }
 
