@@ -295,4 +295,30 @@ final class ListPlayerTests: XCTestCase {
     }
     XCTAssertEqual(error.code, .invalidState)
   }
+
+  func testHugeCountsAndOffsets_neitherTrapNorHang() throws {
+    let dynamic = ListPlayer.DynamicPreload(offsetMs: Int.max)
+    XCTAssertLessThanOrEqual(dynamic.durationMs(baseMs: 1000, distance: 3), 0)
+    XCTAssertLessThanOrEqual(
+      ListPlayer.DynamicPreload(offsetMs: 1).durationMs(baseMs: Int.min, distance: 2), 0)
+    XCTAssertEqual(dynamic.durationMs(baseMs: 1000, distance: 1), 1000)
+    let list = ListPlayer(configuration: .fast())
+    addTeardownBlock { list.close() }
+    list.autoPlay = false
+    try list.setStrategyParam(.dynamicPreload, json: #"{"offset": "4611686018427387904"}"#)
+    for uid in ["a", "b", "c"] {
+      try list.add(url: URL(string: "http://127.0.0.1:9/\(uid)/master.m3u8")!, uid: uid)
+    }
+    list.setPreloadCount(previous: Int.max, next: Int.max)
+    let planned = expectation(description: "the window is planned")
+    DispatchQueue.global().async {
+      try? list.moveTo(uid: "b")
+      list.enableStrategy(.dynamicPreload, true)
+      planned.fulfill()
+    }
+    guard XCTWaiter().wait(for: [planned], timeout: 30) == .completed else {
+      return XCTFail("planning the window with huge preload counts did not finish")
+    }
+    XCTAssertEqual(Set(list.preloadWindow.map(\.uid)), ["a", "c"])
+  }
 }

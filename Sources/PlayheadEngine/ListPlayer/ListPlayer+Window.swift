@@ -194,7 +194,8 @@ extension ListPlayer {
     if let current, let index = items.firstIndex(where: { $0.uid == current }) {
       let base = storedPreloadConfig.durationMs
       let preference = preloadPreferenceLocked
-      for distance in 1...max(1, max(previousCount, nextCount)) {
+      // No item lies further than the list is long: huge counts neither hang nor overflow.
+      for distance in 1...max(1, min(max(previousCount, nextCount), items.count)) {
         let duration =
           dynamicEnabled ? storedDynamic.durationMs(baseMs: base, distance: distance) : base
         guard duration > 0 else { break }

@@ -76,7 +76,11 @@ extension ListPlayer {
 
     /// The preload duration at `distance` (≥ 1) from the current item, from `baseMs`.
     public func durationMs(baseMs: Int, distance: Int) -> Int {
-      baseMs - (max(1, distance) - 1) * offsetMs
+      // Saturates: a huge offset or distance gives a duration of 0 or less, never a trap.
+      let (cut, cutOverflow) = (max(1, distance) - 1).multipliedReportingOverflow(by: offsetMs)
+      let (duration, overflow) = baseMs.subtractingReportingOverflow(
+        cutOverflow ? (offsetMs < 0 ? .min : .max) : cut)
+      return overflow ? (baseMs < 0 ? .min : .max) : duration
     }
   }
 
