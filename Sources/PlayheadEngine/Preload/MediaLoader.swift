@@ -235,9 +235,11 @@ public final class MediaLoader: @unchecked Sendable {
     busySlots -= 1
     pumpLocked()
     condition.broadcast()
-    while job.pauseRequested && !job.cancelRequested { condition.wait() }
+    // Paused again while it waited for a slot, it waits for the resume again.
     let limit = { max(1, self.storedConfiguration.maximumConcurrentTasks) }
-    while busySlots >= limit() && !job.cancelRequested { condition.wait() }
+    while (job.pauseRequested || busySlots >= limit()) && !job.cancelRequested {
+      condition.wait()
+    }
     busySlots += 1
     if job.cancelRequested { throw job.cancelledError }
   }
