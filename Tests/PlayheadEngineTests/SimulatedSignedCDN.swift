@@ -115,26 +115,9 @@ final class SimulatedSignedCDN: DataSource, @unchecked Sendable {
 
   /// The playlist with every URI line and `URI="…"` attribute resolved and signed.
   private func signURIs(in body: Data, playlistURL: URL) -> Data {
-    guard let text = String(data: body, encoding: .utf8) else { return body }
-    let expiry = nowSeconds() + playlistValiditySeconds
-    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
-      if trimmed.isEmpty { return String(line) }
-      if !trimmed.hasPrefix("#") { return signed(trimmed, playlistURL, expiry) }
-      guard let start = trimmed.range(of: "URI=\""),
-        let end = trimmed[start.upperBound...].firstIndex(of: "\"")
-      else { return String(line) }
-      let uri = String(trimmed[start.upperBound..<end])
-      return trimmed.replacingCharacters(
-        in: start.upperBound..<end, with: signed(uri, playlistURL, expiry))
-    }
-    return Data(lines.joined(separator: "\n").utf8)
-  }
-
-  private func signed(_ uri: String, _ playlistURL: URL, _ expiry: Int64) -> String {
-    guard let resolved = URL(string: uri, relativeTo: playlistURL)?.absoluteURL,
-      let signed = try? signer.sign(resolved, expiry: expiry)
-    else { return uri }
-    return signed.absoluteString
+    let signer = self.signer
+    return SignedCDN.signingURIs(
+      in: body, playlistURL: playlistURL, expiry: nowSeconds() + playlistValiditySeconds
+    ) { url, expiry in try? signer.sign(url, expiry: expiry) }
   }
 }

@@ -88,26 +88,37 @@ public final class SignedCDN: @unchecked Sendable {
 
   /// The playlist with every URI line and `URI="…"` attribute resolved and signed.
   private func signURIs(in body: Data, playlistPath: String, base: URL) -> Data {
-    guard let text = String(data: body, encoding: .utf8),
-      let playlistURL = URL(string: playlistPath, relativeTo: base)
-    else { return body }
-    let expiry = nowSeconds() + playlistValiditySeconds
+    guard let playlistURL = URL(string: playlistPath, relativeTo: base) else { return body }
+    let sign = self.sign
+    return Self.signingURIs(
+      in: body, playlistURL: playlistURL, expiry: nowSeconds() + playlistValiditySeconds
+    ) { sign($0, $1) }
+  }
+
+  /// `body` (a playlist read as UTF-8) with every URI line and `URI="…"` attribute
+  /// resolved against `playlistURL` and replaced by `sign(url, expiry)`; a URI that does
+  /// not resolve or sign (nil) stays as it is, and a body that is not UTF-8 is returned
+  /// unchanged.
+  public static func signingURIs(
+    in body: Data, playlistURL: URL, expiry: Int64, sign: (URL, Int64) -> URL?
+  ) -> Data {
+    guard let text = String(data: body, encoding: .utf8) else { return body }
+    func signed(_ uri: String) -> String {
+      guard let resolved = URL(string: uri, relativeTo: playlistURL)?.absoluteURL,
+        let signed = sign(resolved, expiry)
+      else { return uri }
+      return signed.absoluteString
+    }
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
       let trimmed = line.trimmingCharacters(in: .whitespaces)
       if trimmed.isEmpty { return String(line) }
-      if !trimmed.hasPrefix("#") { return signed(trimmed, playlistURL, expiry) }
+      if !trimmed.hasPrefix("#") { return signed(trimmed) }
       guard let start = trimmed.range(of: "URI=\""),
         let end = trimmed[start.upperBound...].firstIndex(of: "\"")
       else { return String(line) }
       let uri = String(trimmed[start.upperBound..<end])
-      return trimmed.replacingCharacters(
-        in: start.upperBound..<end, with: signed(uri, playlistURL, expiry))
+      return trimmed.replacingCharacters(in: start.upperBound..<end, with: signed(uri))
     }
     return Data(lines.joined(separator: "\n").utf8)
-  }
-
-  private func signed(_ uri: String, _ playlistURL: URL, _ expiry: Int64) -> String {
-    guard let resolved = URL(string: uri, relativeTo: playlistURL)?.absoluteURL else { return uri }
-    return sign(resolved, expiry).absoluteString
   }
 }
