@@ -179,21 +179,30 @@ public final class SourceRefresher: @unchecked Sendable {
       failures[original] = nil
     }
     if let failure { failures[original] = (expiredURL, failure.error) }
+    // The outcome is logged before the joined loads wake: one that throws the failure (or
+    // goes on with the fresh URL) never gets ahead of the event in `events`.
+    var event: SourceRefreshEvent?
+    if !wasCancelled {
+      if let failure {
+        event = .failed(failure)
+      } else if let freshURL {
+        event = .refreshed(
+          SourceRefreshRecord(expired: expired, newURL: freshURL, clockTime: now))
+      }
+    }
+    if let event { log.append(event) }
     condition.broadcast()
     condition.unlock()
+    if let event { onEvent?(event) }
 
     if wasCancelled {
       throw PlayheadError(
         .cancelled, "refresh cancelled: \(original.absoluteString)", url: original)
     }
-    if let failure {
-      record(.failed(failure))
-      throw failure.error
-    }
+    if let failure { throw failure.error }
     guard let freshURL else {
       throw PlayheadError(.invalidState, "refresh ended without an answer", url: original)
     }
-    record(.refreshed(SourceRefreshRecord(expired: expired, newURL: freshURL, clockTime: now)))
     return freshURL
   }
 
