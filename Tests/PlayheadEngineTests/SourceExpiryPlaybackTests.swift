@@ -78,6 +78,22 @@ final class SourceExpiryPlaybackTests: XCTestCase {
     return configuration
   }
 
+  /// Plays `player` on `driver` from a buffered start to its end, checks that it ended
+  /// without a stall, and returns the recorder of its events.
+  private func playToEndWithoutAStall(
+    _ player: Player, on driver: PlaybackClockDriver, file: StaticString = #filePath,
+    line: UInt = #line
+  ) -> EventRecorder {
+    let recorder = EventRecorder(player)
+    driver.playWhenBuffered(player)
+    driver.drive(player, recorder: recorder, file: file, line: line)
+    XCTAssertEqual(
+      recorder.waitForEnd()?.name, "didPlayToEnd", "\(recorder.names)", file: file, line: line)
+    XCTAssertFalse(
+      recorder.names.contains("playbackStalled"), timeline(recorder), file: file, line: line)
+    return recorder
+  }
+
   /// The events with their clock and item times, for failure messages.
   private func timeline(_ recorder: EventRecorder) -> String {
     recorder.events.map { "\($0.name)@\($0.clockTime.seconds)/\($0.itemTime.seconds)" }
@@ -155,12 +171,7 @@ final class SourceExpiryPlaybackTests: XCTestCase {
         clock: driver.clock, wall: wall, detectsByClock: true, validitySeconds: 1, sink: sink,
         dataSource: cdn))
     defer { player.close() }
-    let recorder = EventRecorder(player)
-    driver.playWhenBuffered(player)
-    driver.drive(player, recorder: recorder)
-
-    XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd", "\(recorder.names)")
-    XCTAssertFalse(recorder.names.contains("playbackStalled"), timeline(recorder))
+    let recorder = playToEndWithoutAStall(player, on: driver)
     XCTAssertEqual(player.currentItem?.statistics.framesDecoded ?? sink.presentedTimes.count, 300)
     XCTAssertEqual(sink.presentedTimes.count, 300)
     assertContinuous(sink.presentedTimes)
@@ -189,12 +200,7 @@ final class SourceExpiryPlaybackTests: XCTestCase {
         clock: driver.clock, wall: wall, detectsByClock: true, validitySeconds: 1, sink: sink,
         dataSource: cdn))
     defer { player.close() }
-    let recorder = EventRecorder(player)
-    driver.playWhenBuffered(player)
-    driver.drive(player, recorder: recorder)
-
-    XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd", "\(recorder.names)")
-    XCTAssertFalse(recorder.names.contains("playbackStalled"), timeline(recorder))
+    let recorder = playToEndWithoutAStall(player, on: driver)
     assertContinuous(sink.presentedTimes)
     let records = refreshes(recorder)
     XCTAssertTrue(records.contains { $0.expired.purpose == .key }, "\(records)")
@@ -258,12 +264,7 @@ final class SourceExpiryPlaybackTests: XCTestCase {
       configuration: configuration(
         clock: driver.clock, wall: wall, detectsByClock: false, sink: sink, dataSource: cdn))
     defer { player.close() }
-    let recorder = EventRecorder(player)
-    driver.playWhenBuffered(player)
-    driver.drive(player, recorder: recorder)
-
-    XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd", "\(recorder.names)")
-    XCTAssertFalse(recorder.names.contains("playbackStalled"), timeline(recorder))
+    let recorder = playToEndWithoutAStall(player, on: driver)
     XCTAssertEqual(sink.presentedTimes.count, 300)
     assertContinuous(sink.presentedTimes)
     let records = refreshes(recorder)
