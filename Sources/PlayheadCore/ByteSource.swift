@@ -13,6 +13,15 @@ public protocol ByteSource: AnyObject, Sendable {
   /// Total length in bytes, when the source knows it (nil for unknown or unbounded).
   var length: Int64? { get }
 
+  /// Whether a demuxer may treat the bytes as one random-access resource and jump
+  /// anywhere in it (true by default).
+  ///
+  /// A source whose bytes arrive in order while they are read (the segments of an HLS
+  /// run) says false: demuxers then read it front to back, as they read a pipe. The MP4
+  /// demuxer, for one, would otherwise visit every fragment of a seekable input before
+  /// giving its first packet. Reads at any offset stay allowed either way.
+  var isSeekable: Bool { get }
+
   /// Reads up to `buffer.count` bytes starting at byte `offset`.
   ///
   /// Returns the number of bytes read; 0 means the end of the source. Blocks until at
@@ -23,6 +32,10 @@ public protocol ByteSource: AnyObject, Sendable {
 
   /// Makes blocking and future reads fail with `.cancelled`. Safe from any thread.
   func cancel()
+}
+
+extension ByteSource {
+  public var isSeekable: Bool { true }
 }
 
 /// A byte source over bytes already in memory.

@@ -103,6 +103,8 @@ final class ByteSourceIO {
       opaque.release()
       throw PlayheadError(.ioError, "Could not allocate an I/O context", url: source.url)
     }
+    // A source read in order (an HLS run) is not seekable to the demuxers.
+    if !source.isSeekable { context.pointee.seekable = 0 }
     self.state = state
     self.opaque = opaque
     self.context = context

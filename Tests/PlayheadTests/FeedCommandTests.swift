@@ -73,4 +73,22 @@ final class FeedCommandTests: XCTestCase {
     XCTAssertTrue(result.stderr.contains("item 1"), result.stderr)
     XCTAssertEqual(result.jsonLines().map { $0["index"] as? Int }, [2])
   }
+
+  /// Fragmented-MP4 HLS used to show no first frame in a feed (its `short` scene keeps
+  /// 4 s ahead, and the MP4 demuxer waited for every fragment before its first packet).
+  func testFeed_fragmentedMP4Playlists_showTheirFirstFrame_withAndWithoutPreload() throws {
+    let master = try Fixtures.url("hls-fmp4/master.m3u8").path
+    let media = try Fixtures.url("hls-fmp4/144p/index.m3u8").path
+    for options in [["--watch-seconds", "0.5"], ["--no-preload", "--watch-seconds", "0.5"]] {
+      let result = try CLIRunner.run(["feed", master, media, "--json"] + options)
+      assertStatus(result, 0)
+      XCTAssertFalse(result.timedOut, "\(options)")
+      let lines = result.jsonLines()
+      XCTAssertEqual(lines.map { $0["url"] as? String }, [master, media], "\(options)")
+      XCTAssertTrue(lines.allSatisfy { ($0["ttffMs"] as? Double ?? -1) >= 0 }, "\(lines)")
+    }
+    let single = try CLIRunner.run(["feed", media, "--no-preload", "--watch-seconds", "0"])
+    assertStatus(single, 0)
+    XCTAssertEqual(single.stdoutLines.count, 1, single.stdout)
+  }
 }

@@ -41,6 +41,11 @@ final class HLSRunFeed: ByteSource, @unchecked Sendable {
 
   var length: Int64? { nil }
 
+  /// A run is read in order as its segments arrive: demuxers must not scan ahead (the MP4
+  /// demuxer would wait for every fragment of the run, which the downloader only fetches
+  /// as playback moves, before giving its first packet).
+  var isSeekable: Bool { false }
+
   /// How far behind the read position the feed keeps bytes.
   static let retainedHistoryBytes: Int64 = 16 << 20
 
