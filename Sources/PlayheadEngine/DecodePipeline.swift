@@ -38,16 +38,22 @@ final class DecodePipeline {
   private var nextAudioTime: MediaTime?
   private var filter: SeekFilter?
   private var consecutiveDecodeErrors = 0
+  /// Re-bases unmarked timestamp jumps (decided on packets, applied to frames); nil when
+  /// the run's timestamps are taken as they are.
+  private var rebaser: TimestampRebaser?
 
   /// Opens decoders for the streams `settings` enables. With `requiresStream` false a run
   /// with none of them (a variant without video whose audio comes from an alternate
-  /// rendition) makes a pipeline that is finished at once.
+  /// rendition) makes a pipeline that is finished at once. With a
+  /// `timestampJumpThreshold`, a timestamp that jumps by more than it (backwards or
+  /// forwards) is re-based so that its stream goes on where it was (`TimestampRebaser`).
   init(
     demuxer: Demuxer, settings: LoaderSettings, itemStart: MediaTime = .zero,
-    requiresStream: Bool = true
+    requiresStream: Bool = true, timestampJumpThreshold: MediaTime? = nil
   ) throws(PlayheadError) {
     self.demuxer = demuxer
     self.itemStart = itemStart
+    rebaser = timestampJumpThreshold.map(TimestampRebaser.init(threshold:))
     let video = settings.decodesVideo ? demuxer.bestStream(of: .video) : nil
     let audio = settings.decodesAudio ? demuxer.bestStream(of: .audio) : nil
     if video == nil && audio == nil && requiresStream {
@@ -89,6 +95,18 @@ final class DecodePipeline {
   /// The item time of a stream timestamp.
   func itemTime(_ pts: MediaTime) -> MediaTime { pts - startTime + itemStart }
 
+  /// How many unmarked timestamp jumps this run re-based.
+  var rebasedJumpCount: Int { rebaser?.jumpCount ?? 0 }
+
+  /// The item time of a decoded sample of `stream`, re-based past unmarked jumps.
+  private func placedTime(_ pts: MediaTime, duration: MediaTime, stream: Int) -> MediaTime {
+    let time = itemTime(pts)
+    guard var rebaser else { return time }
+    let shift = rebaser.shift(forFrameAt: time, duration: duration, stream: stream)
+    self.rebaser = rebaser
+    return time + shift
+  }
+
   /// Applies the accurate-seek rule to a run that already starts at or before the
   /// target (a run of HLS segments opened at the target's segment).
   func filter(from request: SeekRequest) {
@@ -127,6 +145,8 @@ final class DecodePipeline {
     audioFloor = nil
     pendingAudio.removeAll()
     filter = SeekFilter(request: request, hasVideo: videoStream != nil)
+    // The demuxer jumped on purpose: the timestamps after it are not a jump to re-base.
+    rebaser = rebaser.map { TimestampRebaser(threshold: $0.threshold) }
   }
 
   /// Compressed packets demuxed but not yet decoded, per stream.
@@ -193,9 +213,20 @@ final class DecodePipeline {
       demuxEnded = true
       return output
     }
+    let decoded =
+      (videoDecoder != nil && packet.streamIndex == videoStream?.index)
+      || (audioDecoder != nil && packet.streamIndex == audioStream?.index)
+    var shift = MediaTime.zero
+    if decoded, var rebaser {
+      // Decode order: the DTS runs forward within a stream where the PTS may not.
+      let order = packet.dts.isNumeric ? packet.dts : packet.pts
+      shift = rebaser.shift(
+        forPacketAt: itemTime(order), duration: packet.duration, stream: packet.streamIndex)
+      self.rebaser = rebaser
+    }
     if packet.pts.isNumeric {
       let end = packet.duration.isNumeric ? packet.pts + packet.duration : packet.pts
-      output.demuxedUpTo = itemTime(end)
+      output.demuxedUpTo = itemTime(end) + shift
     }
     if videoDecoder != nil && packet.streamIndex == videoStream?.index && !videoDrained {
       videoPackets.append(packet)
@@ -278,12 +309,13 @@ final class DecodePipeline {
   private func receiveVideo(into output: inout DecodeOutput) throws(PlayheadError) {
     guard let videoDecoder else { return }
     while let frame = try videoDecoder.receiveFrame() {
-      let time =
-        frame.pts.isNumeric
-        ? itemTime(frame.pts) : (lastVideoTime.map { $0 + nominalFrameDuration } ?? .zero)
-      lastVideoTime = time
       let duration =
         frame.duration.isNumeric && frame.duration > .zero ? frame.duration : nominalFrameDuration
+      let time =
+        frame.pts.isNumeric
+        ? placedTime(frame.pts, duration: duration, stream: videoDecoder.stream.index)
+        : (lastVideoTime.map { $0 + nominalFrameDuration } ?? .zero)
+      lastVideoTime = time
       let timed = TimedVideoFrame(frame: frame, time: time, duration: duration)
       if var active = filter {
         let accepted = active.offer(timed)
@@ -310,7 +342,8 @@ final class DecodePipeline {
       output.audioSamplesDecoded += frame.sampleCount
       let buffer = try resampler.convert(frame)
       if frame.pts.isNumeric {
-        let frameTime = itemTime(frame.pts)
+        let frameTime = placedTime(
+          frame.pts, duration: frame.duration, stream: audioDecoder.stream.index)
         if let expected = nextAudioTime {
           let drift = frameTime - expected
           if drift > MediaTime(value: 1, timescale: 10)

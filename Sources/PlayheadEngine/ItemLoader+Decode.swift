@@ -68,7 +68,8 @@ extension ItemLoader {
     if let fresh = try driver.run(at: seek.target) {
       let pipeline = try DecodePipeline(
         demuxer: fresh.demuxer, settings: lane == nil ? settings : settings.withoutAudio,
-        itemStart: fresh.itemStart, requiresStream: lane == nil)
+        itemStart: fresh.itemStart, requiresStream: lane == nil,
+        timestampJumpThreshold: fresh.timestampJumpThreshold)
       pipeline.filter(from: seek)
       main = RunPipeline(run: fresh, pipeline: pipeline)
       noteVariant(driver.variant(of: fresh))
@@ -78,7 +79,8 @@ extension ItemLoader {
     var waits = false
     if let lane, let laneRun = try lane.driver.run(at: seek.target) {
       let pipeline = try DecodePipeline(
-        demuxer: laneRun.demuxer, settings: settings.audioOnly, itemStart: laneRun.itemStart)
+        demuxer: laneRun.demuxer, settings: settings.audioOnly, itemStart: laneRun.itemStart,
+        timestampJumpThreshold: laneRun.timestampJumpThreshold)
       waits = main.pipeline.videoStream != nil
       if !waits { pipeline.startAudio(at: seek.target) }
       lane.current = RunPipeline(run: laneRun, pipeline: pipeline)
@@ -143,7 +145,8 @@ extension ItemLoader {
       run: next,
       pipeline: try DecodePipeline(
         demuxer: next.demuxer, settings: laneNow == nil ? settings : settings.withoutAudio,
-        itemStart: next.itemStart, requiresStream: laneNow == nil))
+        itemStart: next.itemStart, requiresStream: laneNow == nil,
+        timestampJumpThreshold: next.timestampJumpThreshold))
     noteVariant(driver.variant(of: next))
     condition.lock()
     runVideoDrained = false
@@ -187,7 +190,8 @@ extension ItemLoader {
     lane.current = RunPipeline(
       run: next,
       pipeline: try DecodePipeline(
-        demuxer: next.demuxer, settings: settings.audioOnly, itemStart: next.itemStart))
+        demuxer: next.demuxer, settings: settings.audioOnly, itemStart: next.itemStart,
+        timestampJumpThreshold: next.timestampJumpThreshold))
     condition.lock()
     runAudioDrained = false
     condition.unlock()

@@ -108,7 +108,8 @@ extension ItemLoader {
     condition.unlock()
     guard let fresh = try driver.run(at: time) else { return }
     let pipeline = try DecodePipeline(
-      demuxer: fresh.demuxer, settings: settings, itemStart: fresh.itemStart)
+      demuxer: fresh.demuxer, settings: settings, itemStart: fresh.itemStart,
+      timestampJumpThreshold: fresh.timestampJumpThreshold)
     pipeline.filter(
       from: SeekRequest(
         target: time, toleranceBefore: .zero, toleranceAfter: .zero, generation: generation))

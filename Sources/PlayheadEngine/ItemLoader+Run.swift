@@ -156,7 +156,8 @@ extension ItemLoader {
     do throws(PlayheadError) {
       pipeline = try DecodePipeline(
         demuxer: run.demuxer, settings: lane == nil ? settings : settings.withoutAudio,
-        itemStart: run.itemStart, requiresStream: lane == nil)
+        itemStart: run.itemStart, requiresStream: lane == nil,
+        timestampJumpThreshold: run.timestampJumpThreshold)
     } catch {
       lane?.driver.stop()
       throw error
@@ -201,7 +202,8 @@ extension ItemLoader {
       if wasStopped { throw PlayheadError(.cancelled, "loading was stopped") }
       let run = try laneDriver.firstRun()
       let pipeline = try DecodePipeline(
-        demuxer: run.demuxer, settings: settings.audioOnly, itemStart: run.itemStart)
+        demuxer: run.demuxer, settings: settings.audioOnly, itemStart: run.itemStart,
+        timestampJumpThreshold: run.timestampJumpThreshold)
       return AudioLane(
         rendition: rendition, driver: laneDriver,
         current: RunPipeline(run: run, pipeline: pipeline))

@@ -10,11 +10,18 @@ final class MediaRun: @unchecked Sendable {
   let itemStart: MediaTime
   /// What the driver needs to find the run's successor (the HLS run feed).
   let context: AnyObject?
+  /// A timestamp jump larger than this inside the run, with no discontinuity to mark it,
+  /// is re-based (HLS: the target duration); nil takes timestamps as they are.
+  let timestampJumpThreshold: MediaTime?
 
-  init(demuxer: Demuxer, itemStart: MediaTime, context: AnyObject? = nil) {
+  init(
+    demuxer: Demuxer, itemStart: MediaTime, context: AnyObject? = nil,
+    timestampJumpThreshold: MediaTime? = nil
+  ) {
     self.demuxer = demuxer
     self.itemStart = itemStart
     self.context = context
+    self.timestampJumpThreshold = timestampJumpThreshold
   }
 }
 

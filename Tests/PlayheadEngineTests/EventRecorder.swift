@@ -120,10 +120,11 @@ final class EventRecorder: @unchecked Sendable {
   }
 }
 
-/// A video sink that records the item time of every presented frame.
+/// A video sink that records the item time and stream timestamp of every presented frame.
 final class RecordingVideoSink: VideoSink, @unchecked Sendable {
   private let lock = NSLock()
   private var times: [MediaTime] = []
+  private var timestamps: [MediaTime] = []
 
   var presentedTimes: [MediaTime] {
     lock.lock()
@@ -131,9 +132,17 @@ final class RecordingVideoSink: VideoSink, @unchecked Sendable {
     return times
   }
 
+  /// The stream timestamp (PTS) of each presented frame, in order.
+  var streamTimestamps: [MediaTime] {
+    lock.lock()
+    defer { lock.unlock() }
+    return timestamps
+  }
+
   func present(_ frame: VideoFrame, itemTime: MediaTime) throws(PlayheadError) {
     lock.lock()
     times.append(itemTime)
+    timestamps.append(frame.pts)
     lock.unlock()
   }
 }

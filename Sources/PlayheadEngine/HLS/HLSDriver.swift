@@ -387,7 +387,11 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   {
     let feed = HLSRunFeed(queue: queue, first: first, generation: generation, url: url)
     let demuxer = try Demuxer(source: feed)
+    // Timestamps that restart or leap inside a run (no EXT-X-DISCONTINUITY) are re-based
+    // once they jump by more than a segment can last.
+    let target = max(1, playlist(first.level)?.targetDuration ?? 1)
     return MediaRun(
-      demuxer: demuxer, itemStart: first.start, context: feed)
+      demuxer: demuxer, itemStart: first.start, context: feed,
+      timestampJumpThreshold: MediaTime(value: Int64(target), timescale: 1))
   }
 }
