@@ -1,0 +1,26 @@
+import Foundation
+
+/// Recognises FFmpeg's image-sequence file-name patterns (`frame%03d.png`, `img%d.jpg`),
+/// which name many files at once: Playhead opens exactly the file it is given.
+enum ImageSequencePattern {
+  /// The first `%d` or `%0Nd` in `name`, or nil when there is none.
+  static func find(in name: String) -> String? {
+    let characters = Array(name)
+    var index = 0
+    while index < characters.count {
+      guard characters[index] == "%" else {
+        index += 1
+        continue
+      }
+      var end = index + 1
+      while end < characters.count, characters[end].isASCII, characters[end].isNumber {
+        end += 1
+      }
+      if end < characters.count, characters[end] == "d" {
+        return String(characters[index...end])
+      }
+      index = end
+    }
+    return nil
+  }
+}
