@@ -18,9 +18,16 @@ public protocol Clock: AnyObject, Sendable {
   /// in the past returns `true` at once.
   @discardableResult
   func wait(until deadline: MediaTime, orUntil signal: WakeSignal) -> Bool
+
+  /// Whether the clock moves on its own, whatever its waiters do (`HostClock`); false for
+  /// a clock that moves only when advanced (`ManualClock`, and by default any other), where
+  /// a deadline that a thread waits for may be where time next jumps.
+  var advancesByItself: Bool { get }
 }
 
 extension Clock {
+  public var advancesByItself: Bool { false }
+
   /// Blocks until `deadline` with nothing that can wake the caller early.
   public func sleep(until deadline: MediaTime) {
     wait(until: deadline, orUntil: WakeSignal())
@@ -114,6 +121,8 @@ public final class HostClock: Clock {
 
   /// The one host clock every real-time player shares by default.
   public static let shared = HostClock()
+
+  public var advancesByItself: Bool { true }
 
   public var now: MediaTime {
     MediaTime(value: Int64(DispatchTime.now().uptimeNanoseconds), timescale: 1_000_000_000)

@@ -45,6 +45,13 @@ public struct PlayheadError: Error, Sendable, Equatable, CustomStringConvertible
     /// was had: the application's refresh handler reported an error (its message is in
     /// `message`), did not answer in time, or kept returning URLs that were expired too.
     case sourceExpired
+    /// Playback made no progress for `PlayerConfiguration.noProgressTimeoutMs` of the
+    /// player's clock while it should have been playing, with no network request pending
+    /// that could end the wait (the message says what stalled).
+    case noProgress
+    /// The media ended far short of its declared duration, or its selected video track
+    /// gave no frame: the file or stream is corrupt or cut short.
+    case mediaEndedEarly
   }
 
   /// How the command line groups errors into exit codes.
@@ -83,7 +90,7 @@ public struct PlayheadError: Error, Sendable, Equatable, CustomStringConvertible
       .connectionFailed, .cancelled, .ioError, .sourceExpired:
       return .source
     case .unsupportedFormat, .noPlayableStreams, .decoderUnavailable, .decodeFailed,
-      .decryptionFailed:
+      .decryptionFailed, .noProgress, .mediaEndedEarly:
       return .media
     case .invalidArgument, .invalidState:
       return .usage

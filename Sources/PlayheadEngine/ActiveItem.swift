@@ -53,6 +53,10 @@ final class ActiveItem {
   var bufferEmpty = true
   var likelyToKeepUp = false
   var bufferFull = false
+  /// The no-progress watchdog's last view of the item, and the clock time it changed
+  /// (nil while the watchdog does not run: paused, opening, ended).
+  var progressMark: ProgressMark?
+  var progressClock: MediaTime = .zero
 
   init(item: PlayerItem, loader: ItemLoader) {
     self.item = item

@@ -6,6 +6,7 @@ final class CountingByteSource: ByteSource, @unchecked Sendable {
   private let base: any ByteSource
   private let lock = NSLock()
   private var total: Int64 = 0
+  private var readsUnderWay = 0
 
   init(_ base: any ByteSource) { self.base = base }
 
@@ -19,9 +20,24 @@ final class CountingByteSource: ByteSource, @unchecked Sendable {
     return total
   }
 
+  /// Whether a read is under way (blocked in the base source).
+  var isReading: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return readsUnderWay > 0
+  }
+
   func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(PlayheadError)
     -> Int
   {
+    lock.lock()
+    readsUnderWay += 1
+    lock.unlock()
+    defer {
+      lock.lock()
+      readsUnderWay -= 1
+      lock.unlock()
+    }
     let count = try base.read(into: buffer, at: offset)
     lock.lock()
     total += Int64(count)

@@ -443,6 +443,20 @@ struct SeekFilter {
 }
 
 extension AudioBuffer {
+  /// The buffer without the samples at or after `time`; nil when nothing is left.
+  func trimmed(before time: MediaTime) -> AudioBuffer? {
+    if pts >= time { return nil }
+    if pts + mediaDuration <= time { return self }
+    let keep = (time - pts).convertScale(Int32(format.sampleRate), rounding: .roundHalfAwayFromZero)
+      .value
+    let keepFrames = Int(min(Int64(frameCount), max(0, keep)))
+    if keepFrames <= 0 { return nil }
+    var copy = self
+    copy.samples = samples.subdata(in: 0..<(keepFrames * format.bytesPerFrame))
+    copy.frameCount = keepFrames
+    return copy
+  }
+
   /// The buffer without the samples before `time`; nil when nothing is left.
   func trimmed(from time: MediaTime) -> AudioBuffer? {
     let end = pts + mediaDuration

@@ -128,6 +128,8 @@ struct LoaderStatus: Sendable {
   var selectedSubtitleRendition: RenditionInfo?
   var subtitleSegments: SubtitleSegmentList?
   var subtitleSelectionChanges = 0
+  /// What the media source (and the audio lane's) is doing, as of the snapshot.
+  var sourceActivity = SourceActivity()
 }
 
 /// Opens an item's media and decodes it ahead of the play position on its own thread.
@@ -267,7 +269,10 @@ final class ItemLoader: @unchecked Sendable {
   func snapshot() -> LoaderStatus {
     condition.lock()
     defer { condition.unlock() }
-    if let driver { status.seekableRange = driver.seekableRange }
+    if let driver {
+      status.seekableRange = driver.seekableRange
+      status.sourceActivity = driver.activity.merged(with: audioLane?.driver.activity)
+    }
     return status
   }
 

@@ -83,6 +83,32 @@ protocol MediaSourceDriver: AnyObject, Sendable {
     -> any MediaSourceDriver
   /// Loads the segment list of a subtitle rendition.
   func subtitleSegments(of rendition: RenditionInfo) throws(PlayheadError) -> SubtitleSegmentList
+  /// What the source is doing now, for the playback loop's no-progress watchdog.
+  var activity: SourceActivity { get }
+}
+
+/// What a media source is doing, as the no-progress watchdog sees it.
+struct SourceActivity: Sendable, Equatable {
+  /// Network work is under way that has its own time limit: a request in flight (with its
+  /// retries), or a timed wait for a live playlist reload.
+  var isBusy = false
+  /// A reader waits for media that the source will not fetch until playback moves (an
+  /// HLS run waits for a segment while the downloader holds back on a full buffer): a
+  /// state nothing but the watchdog can end.
+  var isStarved = false
+  /// What the source waits for, for the watchdog's message (empty when nothing).
+  var detail = ""
+  /// Bytes the source has delivered so far (a count that grows is progress).
+  var bytesDelivered: Int64 = 0
+
+  /// This source's activity together with `other`'s (an alternate rendition's).
+  func merged(with other: SourceActivity?) -> SourceActivity {
+    guard let other else { return self }
+    return SourceActivity(
+      isBusy: isBusy || other.isBusy, isStarved: isStarved || other.isStarved,
+      detail: [detail, other.detail].filter { !$0.isEmpty }.joined(separator: "; "),
+      bytesDelivered: bytesDelivered + other.bytesDelivered)
+  }
 }
 
 /// One progressive file: a single run, seeking inside the demuxer.
@@ -147,5 +173,13 @@ final class ProgressiveDriver: MediaSourceDriver, @unchecked Sendable {
 
   func subtitleSegments(of rendition: RenditionInfo) throws(PlayheadError) -> SubtitleSegmentList {
     throw PlayheadError(.invalidState, "progressive media has no subtitle renditions")
+  }
+
+  /// Busy while a read is under way (an HTTP read has its own timeout); never starved.
+  var activity: SourceActivity {
+    let reading = source.isReading
+    return SourceActivity(
+      isBusy: reading, detail: reading ? "a read of the media is under way" : "",
+      bytesDelivered: source.bytesRead)
   }
 }

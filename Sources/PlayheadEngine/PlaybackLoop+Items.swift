@@ -186,6 +186,12 @@ extension PlaybackLoop {
       playbackFailed(active, error)
       return
     }
+    if let error = endedEarlyError(active, at: endTime) {
+      active.position = endTime
+      publishItemTime(active)
+      playbackFailed(active, error)
+      return
+    }
     active.hasEnded = true
     active.position = endTime
     firePeriodicObservers(active, at: endTime)

@@ -78,8 +78,14 @@ extension PlaybackLoop {
     var position = positionAt(now, active)
     if let end = forwardEnd(active), position > end { position = end }
     active.position = position
-    presentDueVideo(active, upTo: position, countDrops: true)
-    writeDueAudio(active, upTo: position)
+    // The forward end is exclusive: what starts at or after it is never presented, so
+    // where playback stops depends on media time alone, not on what has been decoded.
+    if presentDueVideo(active, upTo: position, countDrops: true, before: forwardEnd(active)) {
+      // A frame shown while playing is the refresh a seek asked for; a pause at the end
+      // must not show one more.
+      active.needsDisplayRefresh = false
+    }
+    writeDueAudio(active, upTo: position, before: forwardEnd(active))
     firePeriodicObservers(active, at: position)
     fireBoundaryObservers(active, upTo: position)
     publishItemTime(active)
@@ -172,14 +178,18 @@ extension PlaybackLoop {
         rounding: .roundTowardPositiveInfinity)
   }
 
-  /// Presents the latest due frame; earlier due frames are dropped as late.
-  /// Returns whether a frame was presented.
+  /// Presents the latest due frame; earlier due frames are dropped as late. Frames at or
+  /// after `end` (the forward end) are never due. Returns whether a frame was presented.
   @discardableResult
-  func presentDueVideo(_ active: ActiveItem, upTo position: MediaTime, countDrops: Bool) -> Bool {
+  func presentDueVideo(
+    _ active: ActiveItem, upTo position: MediaTime, countDrops: Bool, before end: MediaTime? = nil
+  ) -> Bool {
     var due: TimedVideoFrame?
     var skipped = 0
     let horizon = position + Self.dueTolerance
-    while let next = active.loader.peekVideo(), next.time <= horizon {
+    while let next = active.loader.peekVideo(), next.time <= horizon,
+      end.map({ next.time < $0 }) ?? true
+    {
       if due != nil { skipped += 1 }
       due = active.loader.popVideo()
     }
@@ -200,14 +210,21 @@ extension PlaybackLoop {
     return true
   }
 
-  /// Hands every due audio buffer to the sink, through the tempo stage and volume.
-  func writeDueAudio(_ active: ActiveItem, upTo position: MediaTime) {
+  /// Hands every due audio buffer to the sink, through the tempo stage and volume. Audio
+  /// at or after `end` (the forward end) is never due; a buffer that crosses it is cut
+  /// there.
+  func writeDueAudio(_ active: ActiveItem, upTo position: MediaTime, before end: MediaTime? = nil) {
     let horizon = position + Self.dueTolerance
-    while let next = active.loader.peekAudio(), next.pts <= horizon {
+    while let queued = active.loader.peekAudio(), queued.pts <= horizon,
+      end.map({ queued.pts < $0 }) ?? true
+    {
       active.loader.popAudio()
-      let end = next.pts + next.mediaDuration
-      active.lastAudioEnd = max(active.lastAudioEnd, end)
-      active.audioWrittenEnd = end
+      let cut: AudioBuffer?
+      if let end { cut = queued.trimmed(before: end) } else { cut = queued }
+      guard let next = cut else { continue }
+      let writtenEnd = next.pts + next.mediaDuration
+      active.lastAudioEnd = max(active.lastAudioEnd, writtenEnd)
+      active.audioWrittenEnd = writtenEnd
       do throws(PlayheadError) {
         let output = try renderAudio(next, algorithm: active.item.audioTimePitchAlgorithm)
         if output.frameCount > 0 { try configuration.audioSink?.write(output) }

@@ -106,7 +106,7 @@ final class PlaybackLoop: @unchecked Sendable {
       if closing { break }
       for command in pending { command(self) }
       if !pending.isEmpty { continue }
-      if let deadline = step() {
+      if let deadline = watchProgress(after: step()) {
         clock.wait(until: deadline, orUntil: wake)
       } else {
         wake.waitUntilRaised()

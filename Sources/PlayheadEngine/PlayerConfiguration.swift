@@ -57,6 +57,18 @@ public struct PlayerConfiguration: Sendable {
   public var urlSourceExpiredHandler: URLSourceExpiredHandler?
   /// How expiry is recognised and how long and how often a refresh may take.
   public var sourceRefresh = SourceRefreshOptions()
+  /// How long, in milliseconds of the player's clock, an item that should be playing may
+  /// make no progress before it ends with `failedToPlayToEnd` and a `.noProgress` error
+  /// saying what stalled (10,000 by default; 0 turns the watchdog off).
+  ///
+  /// Progress is the position moving, frames or audio decoded, or bytes arriving. The
+  /// watchdog does not run while the rate is 0, while the item opens, or while a network
+  /// request is pending or a live reload is due (their own timeouts and retries end
+  /// those waits). On a clock that does not advance by itself (`ManualClock`: fast mode,
+  /// or a clock a test moves) the clock only runs to the bound when the loading pipeline
+  /// is provably stuck (a stream waits for a segment that its downloader holds back), so
+  /// a slow decoder never trips it. See docs/decisions/0021.
+  public var noProgressTimeoutMs = 10_000
 
   public init(
     clock: any Clock = HostClock.shared,

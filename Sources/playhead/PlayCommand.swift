@@ -202,14 +202,19 @@ struct PlayCommand: Command {
     let configuration = try makeConfiguration()
     let item = PlayerItem(asset: Asset(url: url, http: requests.assetHTTP))
     let start = MediaTime(commandLineSeconds: startSeconds ?? 0)
-    if let durationSeconds {
-      item.forwardPlaybackEndTime = start + MediaTime(commandLineSeconds: durationSeconds)
-    }
+    let duration = durationSeconds.map { MediaTime(commandLineSeconds: $0) }
+    if let duration, startSeconds != nil { item.forwardPlaybackEndTime = start + duration }
+    // Without --start, --duration counts from where playback starts, known once the item
+    // is ready (a live stream starts near its edge); playback waits for that.
+    let endsFromReady = duration != nil && startSeconds == nil
     let player = Player(configuration: configuration)
     let session = PlaySession(
       player: player, item: item, output: output, console: console,
       renditionIndex: stream.renditionIndex)
     session.begin()
+    let starter = PlayStart(
+      player: player, conditions: (subtitles == nil ? 0 : 1) + (endsFromReady ? 1 : 0))
+    if endsFromReady, let duration { starter.endAfter(duration, of: item, on: session.queue) }
     // With --subtitles, playback starts once the subtitle track is loaded.
     let subtitleLines = subtitles.map {
       SubtitleLines(language: $0, output: output, console: console)
@@ -217,14 +222,14 @@ struct PlayCommand: Command {
     let textTracks = subtitleLines.map { lines in
       DirectSubtitles(
         player: player, contentURL: url, lines: lines, queue: session.queue
-      ) { [weak player] in player?.play() }
+      ) { starter.met() }
     }
     player.replaceCurrentItem(with: item)
     if startSeconds != nil {
       player.seek(to: start, toleranceBefore: .zero, toleranceAfter: .zero, completionHandler: nil)
     }
     if let rate { player.defaultRate = rate }
-    if textTracks == nil { player.play() }
+    starter.begin()
     let outcome = session.waitForOutcome()
     textTracks?.close()
     player.close()

@@ -73,7 +73,8 @@ enum Usage {
                           summary object ({"event":"summary",...}); no other output
       --rate R            Playback rate (greater than 0; default 1)
       --start S           Start at S seconds (exact seek before playing)
-      --duration D        Stop after D seconds of media (at start + D)
+      --duration D        Stop after D seconds of media from where playback starts (the
+                          --start time, or a live stream's start near its edge)
       --no-video          Do not decode video
       --no-audio          Do not decode audio
       --snapshot FILE     Before playing, write the frame at --at T as a PNG file

@@ -53,6 +53,18 @@ final class StallAccountingTests: XCTestCase {
     XCTAssertLessThan(stall.itemTime.seconds, 5, "the position froze where the media ran out")
   }
 
+  /// A no-progress watchdog far shorter than the 20 s stall never fires: the stalled
+  /// segment transfer is pending, and its own timeout and retries bound that wait.
+  func testNetworkCollapse_aWatchdogShorterThanTheStall_waitsForThePendingTransfer() throws {
+    let run = try PlayRun(resources: try resources(), base: base, noProgressTimeoutMs: 1_000)
+    defer { run.player.close() }
+    run.drive { _ in false }
+    XCTAssertFalse(run.recorder.names.contains("failedToPlayToEnd"), "\(run.recorder.names)")
+    try assertOneLongStall(
+      run, beganBefore: .seconds(6), recoveredAfter: .seconds(20),
+      why: "the stall begins where the three buffered segments run out")
+  }
+
   // MARK: Helpers
 
   /// The fixture ladder's lowest rendition (six 2 s segments), served from memory.
@@ -139,7 +151,7 @@ private final class PlayRun {
   /// Driver rounds that found the item stalled.
   private(set) var stalledRounds = 0
 
-  init(resources: [URL: Data], base: URL) throws {
+  init(resources: [URL: Data], base: URL, noProgressTimeoutMs: Int? = nil) throws {
     clock = SpinCountingClock(manual)
     let trace = try NetworkTrace(periods: [
       .init(durationMs: 300, bandwidthKbps: 20_000),
@@ -152,6 +164,7 @@ private final class PlayRun {
     configuration.hls.manualVariantIndex = 0
     configuration.hls.bufferSettings = BufferSettings(
       maximumBuffer: MediaTime(value: 4, timescale: 1))
+    if let noProgressTimeoutMs { configuration.noProgressTimeoutMs = noProgressTimeoutMs }
     player = Player(url: base.appendingPathComponent("master.m3u8"), configuration: configuration)
     clock.follow(player.loop)
     recorder = EventRecorder(player)

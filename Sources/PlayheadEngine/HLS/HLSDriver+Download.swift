@@ -78,10 +78,12 @@ extension HLSDriver {
       {
         // A live playlist keeps being reloaded, so the seekable window stays current.
         if isLive { try? refreshPlaylistIfNeeded(level: currentLevelSnapshot) }
+        queue.setDownloaderParked(ahead: ahead)
         // Re-check when playback moves (a poke) or after a little clock time.
         clock.wait(until: clock.now + bufferRecheckInterval, orUntil: positionSignal)
         continue
       }
+      queue.setDownloaderParked(ahead: nil)
       do throws(PlayheadError) {
         let level =
           abandonedTo
@@ -287,8 +289,13 @@ extension HLSDriver {
     lock.lock()
     let due = liveReloadDue ?? clock.now + MediaTime(value: target, timescale: 2)
     liveReloadDue = due
+    awaitsLiveReload = true
     lock.unlock()
-    guard clock.wait(until: due, orUntil: positionSignal) else { return }
+    let reached = clock.wait(until: due, orUntil: positionSignal)
+    lock.lock()
+    awaitsLiveReload = false
+    lock.unlock()
+    guard reached else { return }
     lock.lock()
     liveReloadDue = nil
     playlistLoadClock[level] = nil

@@ -16,6 +16,8 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   /// The clock network waits and exclusions read (see `init`).
   let clock: any Clock
   let dataSource: any DataSource
+  /// The same data source, counting the loads in flight (the watchdog's "busy").
+  let requestActivity: RequestActivityDataSource
   /// Whether `stop()` cancels the data source's loads: not when it is another stream's
   /// (an alternate rendition shares its main stream's connections, so stopping it never
   /// cancels a request; the main stream's stop cancels them all).
@@ -66,6 +68,8 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   var liveTimeline: HLSLiveTimeline?
   /// When the live playlist is next reloaded after loading reached its last segment.
   var liveReloadDue: MediaTime?
+  /// Set while the downloader waits on the clock for that reload.
+  var awaitsLiveReload = false
   /// Called (without the lock held) when a playlist load changed what the driver reports
   /// (the live window), so the player can update the item while the loader idles.
   var changeHandler: (@Sendable () -> Void)?
@@ -116,10 +120,12 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
       abrConfiguration.startPreference = configuration.startPreference
       abr = DefaultABRController(configuration: abrConfiguration)
     }
-    self.dataSource =
-      sharedDataSource
-      ?? HLSDriver.makeDataSource(
-        for: url, configuration: configuration, clock: self.clock, meter: meter)
+    let requestActivity = RequestActivityDataSource(
+      upstream: sharedDataSource
+        ?? HLSDriver.makeDataSource(
+          for: url, configuration: configuration, clock: self.clock, meter: meter))
+    self.requestActivity = requestActivity
+    self.dataSource = requestActivity
     ownsDataSource = sharedDataSource == nil
     let response = try dataSource.load(DataRequest(url: url, purpose: .playlist))
     let playlist: Playlist
@@ -168,6 +174,8 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
       nextLoadTime = max(.zero, startTime)
       playbackPosition = nextLoadTime
     }
+    // A starved queue wakes the player, whose watchdog then sees it.
+    queue.onStarved = { [weak self] in self?.notifyChange() }
   }
 
   // MARK: MediaSourceDriver

@@ -47,6 +47,13 @@ final class HLSSegmentQueue: @unchecked Sendable {
   private var lastEnd: MediaTime?
   /// Bumped on every restart; readers of an older generation see the end.
   private(set) var generation = 0
+  /// How many readers wait in `segment(ordinal:generation:)` for a segment not queued yet.
+  private var waitingReaders = 0
+  /// Set while the downloader holds back on a full buffer, with the buffer it saw ahead
+  /// of the play position (by the playlist's durations); cleared when it loads again.
+  private var parkedAhead: MediaTime?
+  /// Called (without the lock held) when the queue becomes starved (see `isStarved`).
+  var onStarved: (@Sendable () -> Void)?
 
   /// Adds a downloaded segment (ignored when `generation` is stale).
   func append(_ segment: DownloadedSegment, generation: Int) {
@@ -87,9 +94,42 @@ final class HLSSegmentQueue: @unchecked Sendable {
     lastEnd = nil
     ended = false
     failure = nil
+    parkedAhead = nil
     generation += 1
     condition.broadcast()
     return generation
+  }
+
+  /// Tells the queue that the downloader holds back (`ahead` buffered by the playlist's
+  /// durations) or, with nil, that it loads again.
+  func setDownloaderParked(ahead: MediaTime?) {
+    condition.lock()
+    let wasStarved = isStarvedLocked
+    parkedAhead = ahead
+    let starved = isStarvedLocked
+    let handler = onStarved
+    condition.unlock()
+    if starved && !wasStarved { handler?() }
+  }
+
+  /// Whether a reader waits for a segment that the downloader holds back: loading waits
+  /// for playback to move, and playback for that segment. Nothing ends this but a seek,
+  /// a stop, or the player's no-progress watchdog.
+  var isStarved: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return isStarvedLocked
+  }
+
+  /// The buffer the downloader saw ahead when it held back, while the queue is starved.
+  var starvedAhead: MediaTime? {
+    condition.lock()
+    defer { condition.unlock() }
+    return isStarvedLocked ? parkedAhead : nil
+  }
+
+  private var isStarvedLocked: Bool {
+    waitingReaders > 0 && parkedAhead != nil && !ended && failure == nil && !cancelled
   }
 
   /// Wakes every waiter for good.
@@ -105,13 +145,26 @@ final class HLSSegmentQueue: @unchecked Sendable {
   func segment(ordinal: Int, generation: Int) throws(PlayheadError) -> DownloadedSegment? {
     condition.lock()
     defer { condition.unlock() }
+    var toldStarved = false
     while true {
       if cancelled { throw PlayheadError(.cancelled, "HLS loading was stopped") }
       if generation != self.generation { return nil }
       if let found = segments.first(where: { $0.ordinal == ordinal }) { return found }
       if let failure { throw failure }
       if ended { return nil }
+      waitingReaders += 1
+      if !toldStarved && isStarvedLocked, let handler = onStarved {
+        // Still counted as waiting while the handler runs; then look again, as the queue
+        // may have changed meanwhile.
+        toldStarved = true
+        condition.unlock()
+        handler()
+        condition.lock()
+        waitingReaders -= 1
+        continue
+      }
       condition.wait()
+      waitingReaders -= 1
     }
   }
 

@@ -99,7 +99,8 @@ public final class Localization: @unchecked Sendable {
     case .unsupportedScheme, .unsupportedFormat, .decoderUnavailable: return .errorUnsupportedFormat
     case .decryptionFailed: return .errorDecryption
     case .sourceExpired: return .errorAccessDenied
-    case .decodeFailed, .invalidArgument, .invalidState: return .errorPlayback
+    case .decodeFailed, .invalidArgument, .invalidState, .noProgress, .mediaEndedEarly:
+      return .errorPlayback
     }
   }
 
