@@ -36,7 +36,8 @@ final class SnapshotTests: XCTestCase {
     let sink = try ImageSequenceVideoSink(
       directory: directory, everyNthFrame: 25, width: 64, height: 48)
     let item = PlayerItem(url: try Fixtures.url("sample-h264-aac.mp4"))
-    item.forwardPlaybackEndTime = .seconds(2)
+    // The forward end is exclusive: frames 0 … 2.00 s, 51 of them.
+    item.forwardPlaybackEndTime = .seconds(2.04)
     let player = Player(playerItem: item, configuration: .fast(videoSink: sink))
     defer { player.close() }
     let recorder = EventRecorder(player)
