@@ -169,8 +169,9 @@ public final class Asset: @unchecked Sendable {
   /// encrypted track fails to decode and is reported as such.
   public var hasProtectedContent: Bool { false }
 
-  /// Opens and probes the asset once; later calls return the same probe or error.
-  func loadSynchronously() throws(PlayheadError) -> Probe {
+  /// Opens and probes the asset once; later calls return the same probe or error. Retries
+  /// of progressive HTTP media wait on `clock` (the player's, when a player opens it).
+  func loadSynchronously(clock: any Clock = HostClock.shared) throws(PlayheadError) -> Probe {
     lock.lock()
     if let probe {
       lock.unlock()
@@ -186,7 +187,7 @@ public final class Asset: @unchecked Sendable {
     }
     lock.unlock()
     do throws(PlayheadError) {
-      var opened = try openDriver()
+      var opened = try openDriver(clock: clock)
       if isHLS {
         // A player opens its own HLS driver with its configuration; this one only probed.
         opened.driver?.stop()
@@ -245,7 +246,8 @@ public final class Asset: @unchecked Sendable {
     if let offline {
       opened = try offline.openByteSource()
     } else {
-      opened = try ByteSources.open(url, http: http, cache: cache, refresher: refresher)
+      opened = try ByteSources.open(
+        url, http: http, cache: cache, refresher: refresher, clock: clock)
     }
     let source = CountingByteSource(opened)
     lock.lock()
@@ -299,7 +301,7 @@ public final class Asset: @unchecked Sendable {
       lock.unlock()
       unused?.stop()
       let opened = Result { () throws(PlayheadError) in
-        try openDriver(cache: cache, refresher: refresher)
+        try openDriver(clock: clock, cache: cache, refresher: refresher)
       }
       lock.lock()
       loadingSource = nil
@@ -309,7 +311,7 @@ public final class Asset: @unchecked Sendable {
       }
       return driver
     }
-    let probe = try loadSynchronously()
+    let probe = try loadSynchronously(clock: clock)
     lock.lock()
     if let driver = probe.driver {
       self.probe?.driver = nil
@@ -317,7 +319,7 @@ public final class Asset: @unchecked Sendable {
       return driver
     }
     lock.unlock()
-    guard let driver = try openDriver().driver else {
+    guard let driver = try openDriver(clock: clock).driver else {
       throw PlayheadError(.invalidState, "the asset could not be reopened", url: url)
     }
     return driver

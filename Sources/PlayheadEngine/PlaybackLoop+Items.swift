@@ -294,10 +294,13 @@ extension PlaybackLoop {
     reportRenditions(active, loaderStatus)
     catchUpIfTooFarBehind(active, window: loaderStatus.seekableRange)
     if let bandwidth = loaderStatus.bandwidth {
-      active.item.update {
-        $0.bandwidthEstimate = bandwidth.estimate
-        $0.currentDownloadSpeed = bandwidth.lastTransfer
-      }
+      active.item.update { $0.bandwidthEstimate = bandwidth.estimate }
+    }
+    if let speed = loaderStatus.downloadSpeed, speed > 0,
+      speed != active.item.currentDownloadSpeed
+    {
+      active.item.update { $0.currentDownloadSpeed = speed }
+      emit(.downloadSpeedChanged(active.item, bitsPerSecond: speed))
     }
     publishStatistics(active, loaderStatus)
   }

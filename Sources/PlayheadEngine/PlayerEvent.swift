@@ -61,6 +61,10 @@ public struct PlayerEvent: Sendable {
     case backupSourceUsed(PlayerItem, URL)
     /// Software decoding is used although hardware decoding was requested.
     case softwareDecodingUsed(PlayerItem, reason: String)
+    /// The item's current download speed (`PlayerItem.currentDownloadSpeed`, SPEC S9)
+    /// changed: after each HLS segment, and after each measured stretch (256 KiB, or the
+    /// end of a response) of progressive HTTP media.
+    case downloadSpeedChanged(PlayerItem, bitsPerSecond: Double)
     /// A new entry was added to the item's access log.
     case accessLogEntryAdded(PlayerItem)
     /// A new entry was added to the item's error log.
@@ -124,6 +128,7 @@ public struct PlayerEvent: Sendable {
     case .resumeCompleted: return "resumeComplete"
     case .resumeFailed: return "resumeFail"
     case .softwareDecodingUsed: return "softwareDecodingUsed"
+    case .downloadSpeedChanged: return "downloadSpeed"
     case .accessLogEntryAdded: return "accessLogEntry"
     case .errorLogEntryAdded: return "errorLogEntry"
     case .sourceRefreshed: return "sourceRefreshed"

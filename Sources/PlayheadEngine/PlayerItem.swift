@@ -77,8 +77,10 @@ public final class PlayerItem: @unchecked Sendable, Identifiable, Hashable {
   public var currentVariant: VariantInfo? { read { $0.currentVariant } }
   /// The engine's bandwidth estimate in bits per second (nil for progressive media).
   public var bandwidthEstimate: Double? { read { $0.bandwidthEstimate } }
-  /// The speed of the last finished download in bits per second: the current download
-  /// speed an application shows (nil for progressive media).
+  /// The current download speed an application shows, in bits per second (SPEC S9): the
+  /// speed of the last HLS segment, or of the last measured stretch of a progressive HTTP
+  /// file (256 KiB, or the end of a response); nil before one was measured and for local
+  /// files. Each change comes with a `downloadSpeedChanged` event.
   public var currentDownloadSpeed: Double? { read { $0.currentDownloadSpeed } }
   /// The item's tracks, once opened.
   public var tracks: [AssetTrack] { read { $0.tracks } }

@@ -36,6 +36,8 @@ enum EventText {
       return finished ? "finished" : "interrupted"
     case .softwareDecodingUsed(_, let reason):
       return reason
+    case .downloadSpeedChanged(_, let speed):
+      return VariantText.bitRate(speed)
     case .variantChanged(_, let variant, let reason):
       var text = VariantText.label(variant)
       if let size = VariantText.resolution(width: variant.width, height: variant.height) {

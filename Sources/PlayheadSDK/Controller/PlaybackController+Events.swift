@@ -113,7 +113,7 @@ extension PlaybackController {
       .bufferEmptyChanged, .likelyToKeepUpChanged, .bufferFullChanged, .liveCatchUp,
       .loadedTimeRangesChanged, .seekCompleted, .resumeStarted, .resumeCompleted, .resumeFailed,
       .backupSourceUsed, .softwareDecodingUsed, .accessLogEntryAdded, .audioRenditionChanged,
-      .subtitleRenditionChanged:
+      .subtitleRenditionChanged, .downloadSpeedChanged:
       return
     }
   }

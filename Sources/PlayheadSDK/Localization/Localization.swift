@@ -88,7 +88,9 @@ public final class Localization: @unchecked Sendable {
     switch error.code {
     case .noPlayableStreams: return .errorNoPlayableSource
     case .timedOut: return .errorTimedOut
-    case .connectionFailed, .cancelled, .ioError: return .errorNetwork
+    case .connectionFailed, .cancelled, .ioError, .tooManyRedirects: return .errorNetwork
+    case .redirectRefused: return .errorAccessDenied
+    case .notRegularFile: return .errorUnsupportedFormat
     case .fileNotFound, .isDirectory, .emptySource: return .errorNotFound
     case .httpStatus:
       switch error.httpStatusCode {
