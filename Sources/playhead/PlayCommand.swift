@@ -195,6 +195,7 @@ struct PlayCommand: Command {
     if let playlist { return try playlist.run(self, console: console) }
     if let catalog { return try catalog.run(self, console: console) }
     let url = try signing.signed(ByteSources.url(fromArgument: input))
+    try IncompleteDownload.check(url)
     if let offlineKey { try OfflineKeyRegistry.shared.register(offlineKey) }
     if let snapshot {
       try takeSnapshot(snapshot, of: url, console: console)

@@ -154,7 +154,6 @@ final class PlaylistMonitor: PlaybackSessionConsumer, @unchecked Sendable {
   private var outcome: Outcome?
   private var firstFailure: PlayheadError?
   private var sessionCount = 0
-  private var interruptSource: (any DispatchSourceSignal)?
 
   init(
     controller: PlaybackController, autoAdvance: Bool, autoPlay: Bool,
@@ -169,15 +168,13 @@ final class PlaylistMonitor: PlaybackSessionConsumer, @unchecked Sendable {
 
   /// Ctrl-C ends the run with the interrupted status.
   func startInterruptHandling(_ announce: @escaping @Sendable () -> Void) {
-    signal(SIGINT, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: queue)
-    source.setEventHandler { [self] in
-      signal(SIGINT, SIG_DFL)
-      announce()
-      finish(.interrupted)
+    // See `Interrupt`: the run ends within its grace period, a second Ctrl-C at once.
+    Interrupt.setHandler { [self] in
+      queue.async { [self] in
+        announce()
+        finish(.interrupted)
+      }
     }
-    source.resume()
-    interruptSource = source
   }
 
   func waitForOutcome() -> Outcome {
@@ -246,7 +243,7 @@ final class PlaylistMonitor: PlaybackSessionConsumer, @unchecked Sendable {
   private func finish(_ result: Outcome) {
     guard outcome == nil else { return }
     outcome = result
-    interruptSource?.cancel()
+    Interrupt.setHandler(nil)
     done.signal()
   }
 }

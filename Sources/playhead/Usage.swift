@@ -107,9 +107,12 @@ enum Usage {
                           name replaces an earlier one)
       --referer URL       Send this Referer
       --user-agent UA     Send this User-Agent
-      --timeout MS        Fail a request after MS milliseconds without an answer
-      --retries N         Retry a failed HLS request N times (0 to 100; progressive media
-                          is not retried)
+      --timeout MS        Fail a request after MS milliseconds with no answer and no
+                          byte (an idle timeout: a slow server that keeps sending does
+                          not time out)
+      --retries N         Retry a failed request N times (0 to 100; default 3): timeouts,
+                          broken connections and 5xx answers; progressive media resumes
+                          with a range request where it stopped
 
     Cache options:
       --cache-dir DIR     Play through a disk cache in DIR (created if needed; it must be

@@ -195,6 +195,7 @@ extension HLSDriver {
           throw PlayheadError(
             .unsupportedFormat, "expected a media playlist at \(uri.absoluteString)", url: uri)
         }
+        try HLSSegmentErrors.requirePlayableDurations(media)
         lock.lock()
         let previous = playlists[level]
         setPlaylistLocked(media, level: level)
@@ -343,8 +344,29 @@ extension HLSDriver {
   }
 
   /// Downloads `segment` (and its key and initialisation section) and decrypts it, unless
-  /// the bitrate controller abandons it for a lower level on the way.
+  /// the bitrate controller abandons it for a lower level on the way. An error names the
+  /// segment and the playlist it belongs to (`HLSSegmentErrors`).
   func download(_ entry: (segment: MediaSegment, start: MediaTime), level: Int, generation: Int)
+    throws(PlayheadError) -> SegmentDownloadOutcome
+  {
+    do {
+      var outcome = try fetch(entry, level: level, generation: generation)
+      if case .loaded(var segment) = outcome {
+        segment.uri = entry.segment.uri
+        segment.playlistURL = playlist(level)?.url
+        outcome = .loaded(segment)
+      }
+      return outcome
+    } catch {
+      throw HLSSegmentErrors.naming(
+        error, segment: entry.segment.uri, playlist: playlist(level)?.url ?? url)
+    }
+  }
+
+  /// `download` without the naming of its errors.
+  private func fetch(
+    _ entry: (segment: MediaSegment, start: MediaTime), level: Int, generation: Int
+  )
     throws(PlayheadError) -> SegmentDownloadOutcome
   {
     let segment = entry.segment

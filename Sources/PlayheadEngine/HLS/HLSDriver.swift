@@ -140,6 +140,7 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
       currentLevel = 0
       currentLevel = initialLevel()
     case .media(let media):
+      try HLSSegmentErrors.requirePlayableDurations(media)
       master = nil
       levels = [
         HLSLevel(
@@ -386,7 +387,12 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   private func makeRun(first: DownloadedSegment, generation: Int) throws(PlayheadError) -> MediaRun
   {
     let feed = HLSRunFeed(queue: queue, first: first, generation: generation, url: url)
-    let demuxer = try Demuxer(source: feed)
+    let demuxer: Demuxer
+    do {
+      demuxer = try Demuxer(source: feed)
+    } catch {
+      throw HLSSegmentErrors.naming(error, in: feed)
+    }
     return MediaRun(
       demuxer: demuxer, itemStart: first.start, context: feed)
   }
