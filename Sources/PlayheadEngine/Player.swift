@@ -43,9 +43,13 @@ public class Player: @unchecked Sendable {
     self.init(configuration: configuration, actionAtItemEnd: .pause, items: item.map { [$0] } ?? [])
   }
 
-  /// Creates a player for the media at `url`.
+  /// Creates a player for the media at `url`, requested with `configuration.http` (its
+  /// timeout, retries and headers; an item made with `PlayerItem(url:)` or
+  /// `Asset(url:http:)` keeps its asset's own settings).
   public convenience init(url: URL, configuration: PlayerConfiguration = PlayerConfiguration()) {
-    self.init(playerItem: PlayerItem(url: url), configuration: configuration)
+    self.init(
+      playerItem: PlayerItem(asset: Asset(url: url, http: configuration.http)),
+      configuration: configuration)
   }
 
   deinit {

@@ -12,8 +12,11 @@ import PlayheadCore
 /// bytes already read skipped). Each open and each read has `retryCount + 1` attempts:
 /// the count starts again after a read that succeeds, so a long file survives many brief
 /// outages, while a server that sends nothing fails after about
-/// `timeout × (retryCount + 1)` plus the delays. `.cancelled` is never retried, and
-/// `cancel()` also ends a wait between two attempts at once.
+/// `timeout × (retryCount + 1)` plus the delays. Once a read has failed for good, every
+/// later read throws the same error at once: a demuxer that tries other offsets after a
+/// failed read (FFmpeg's MP4 reader skips to the next sample) would otherwise spend a
+/// fresh set of attempts on each, and the bound would be lost. `.cancelled` is never
+/// retried, and `cancel()` also ends a wait between two attempts at once.
 ///
 /// Example:
 /// ```swift
@@ -39,6 +42,8 @@ public final class RetryingByteSource: ByteSource, DownloadSpeedReporting, @unch
   private let lock = NSLock()
   private var inner: any ByteSource
   private var cancelled = false
+  /// The error a read failed with for good; later reads throw it.
+  private var failure: PlayheadError?
   private var activeSignals: [Int: WakeSignal] = [:]
   private var nextKey = 0
 
@@ -76,11 +81,21 @@ public final class RetryingByteSource: ByteSource, DownloadSpeedReporting, @unch
     let source = current
     let (key, signal) = try register()
     defer { unregister(key) }
-    return try Self.attempt(
-      url: url, offset: offset, configuration: configuration, policy: policy, clock: clock,
-      onRetry: onRetry, signal: signal, isCancelled: { [weak self] in self?.isCancelled ?? true }
-    ) { () throws(PlayheadError) in
-      try source.read(into: buffer, at: offset)
+    do {
+      return try Self.attempt(
+        url: url, offset: offset, configuration: configuration, policy: policy, clock: clock,
+        onRetry: onRetry, signal: signal,
+        isCancelled: { [weak self] in self?.isCancelled ?? true }
+      ) { () throws(PlayheadError) in
+        try source.read(into: buffer, at: offset)
+      }
+    } catch {
+      if error.code != .cancelled {
+        lock.lock()
+        if failure == nil { failure = error }
+        lock.unlock()
+      }
+      throw error
     }
   }
 
@@ -117,6 +132,7 @@ public final class RetryingByteSource: ByteSource, DownloadSpeedReporting, @unch
     if cancelled {
       throw PlayheadError(.cancelled, "read cancelled: \(url.absoluteString)", url: url)
     }
+    if let failure { throw failure }
     let key = nextKey
     nextKey += 1
     activeSignals[key] = signal
