@@ -54,7 +54,8 @@ final class FaultMatrixPlayerTests: XCTestCase {
         line: line)
     case .fails(let code, _, let attempts):
       let error = end?.error
-      XCTAssertEqual(error?.code, code, "\(row): \(String(describing: error))", file: file, line: line)
+      XCTAssertEqual(
+        error?.code, code, "\(row): \(String(describing: error))", file: file, line: line)
       XCTAssertEqual(error?.category, .source, "\(row)", file: file, line: line)
       let fragment =
         row.fragment(url: server.url(row.target.faultedPath), timeoutMs: Self.timeoutMs) ?? ""

@@ -156,7 +156,8 @@ public enum FaultMatrix {
           .timedOut, fragment: "no data from {url} for {ms} ms after 0 bytes",
           attempts: .everyRetry)),
       Row(
-        name: "redirect loop", target: target, fault: .redirect(to: target.faultedPath, status: 302),
+        name: "redirect loop", target: target,
+        fault: .redirect(to: target.faultedPath, status: 302),
         outcome: .fails(
           .tooManyRedirects, fragment: "too many redirects (more than 10) for {url}",
           attempts: .exactly(11))),
@@ -179,7 +180,8 @@ public enum FaultMatrix {
           name: "connection closed mid-body", target: target,
           fault: .closeAtByte(offset: middle),
           outcome: .fails(
-            .connectionFailed, fragment: "connection to {url} closed after \(moov) of \(size) bytes",
+            .connectionFailed,
+            fragment: "connection to {url} closed after \(moov) of \(size) bytes",
             attempts: .everyRetry), countedRange: "bytes=\(moov)-"))
       // The whole body arrives, short of the length announced; the request that resumes
       // at its end finds the resource shorter than announced, which no retry changes.
@@ -189,14 +191,16 @@ public enum FaultMatrix {
           fault: .wrongContentLength(extra: 100),
           outcome: .fails(
             .ioError,
-            fragment: "{url} announced \(size + 100) bytes, but a request for bytes from \(size) found \(size)",
+            fragment:
+              "{url} announced \(size + 100) bytes, but a request for bytes from \(size) found \(size)",
             attempts: .once), countedRange: "bytes=\(size)-"))
     } else {
       rows.append(
         Row(
           name: "connection closed mid-body", target: target, fault: .closeAfter(bytes: middle),
           outcome: .fails(
-            .connectionFailed, fragment: "connection to {url} closed after \(middle) of \(size) bytes",
+            .connectionFailed,
+            fragment: "connection to {url} closed after \(middle) of \(size) bytes",
             attempts: .everyRetry)))
       rows.append(
         Row(

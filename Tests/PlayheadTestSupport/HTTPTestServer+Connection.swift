@@ -167,7 +167,8 @@ extension HTTPTestServer {
       var more = 0
       if case .wrongContentLength(let count) = fault { more = max(0, count) }
       extra.append(
-        "Content-Range: bytes \(wanted.lowerBound)-\(wanted.upperBound - 1 + more)/\(body.count + more)")
+        "Content-Range: bytes \(wanted.lowerBound)-\(wanted.upperBound - 1 + more)/\(body.count + more)"
+      )
     case .unsatisfiable:
       extra.append("Content-Range: bytes */\(body.count)")
       return sendText(fd, status: 416, connection: connection, head: head, extra: extra)
