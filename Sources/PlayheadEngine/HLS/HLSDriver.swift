@@ -325,6 +325,10 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
     )
   }
 
+  /// The speed of the last segment transfer the meter sampled; nil before one (the
+  /// default estimate is not a measured speed).
+  var downloadSpeed: Double? { bandwidthMeter.lastTransferBitsPerSecond }
+
   /// The menu entry of level `index`, with the URI in use.
   func info(for index: Int) -> VariantInfo {
     let level = levels[index]
