@@ -26,7 +26,9 @@ public final class FileByteSource: ByteSource, @unchecked Sendable {
   /// Opens the local file that `url` names.
   ///
   /// Throws `.unsupportedScheme` for a URL that is not a `file:` URL, `.fileNotFound` when
-  /// nothing exists at the path, `.isDirectory` for a directory, `.notRegularFile` for a
+  /// nothing exists at the path (`.unsupportedFormat` when the missing name is an image
+  /// sequence pattern such as `frame%03d.png`, which FFmpeg would expand), `.isDirectory`
+  /// for a directory, `.notRegularFile` for a
   /// character or block device (`/dev/zero`, `/dev/urandom`), a FIFO or a socket (refused
   /// before they are opened: reading one may never end or block for ever), `.emptySource`
   /// for a file of zero bytes, and `.ioError` when the file exists but cannot be opened (for
@@ -41,6 +43,12 @@ public final class FileByteSource: ByteSource, @unchecked Sendable {
     if stat(path, &info) != 0 {
       let code = errno
       if code == ENOENT || code == ENOTDIR {
+        if let pattern = ImageSequencePattern.find(in: url.lastPathComponent) {
+          throw PlayheadError(
+            .unsupportedFormat,
+            "\(path) is an image sequence pattern ('\(pattern)'), which Playhead does not play: "
+              + "it opens one media file or stream at a time", url: url)
+        }
         throw PlayheadError(.fileNotFound, "file not found: \(path)", url: url)
       }
       throw PlayheadError(.ioError, "cannot open \(path): \(Self.describe(code))", url: url)

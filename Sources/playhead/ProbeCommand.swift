@@ -39,8 +39,9 @@ struct ProbeCommand: Command {
     let url = ByteSources.url(fromArgument: input)
     try IncompleteDownload.check(url)
     let asset = Asset(url: url, http: requests.assetHTTP)
-    let stream = asset.isHLS ? try HLSProbe.load(url: asset.url, request: requests.request) : nil
     try waitFor { () async throws(PlayheadError) in try await asset.load() }
+    // Loading sniffs the content: an HLS playlist under another name is HLS too.
+    let stream = asset.isHLS ? try HLSProbe.load(url: asset.url, request: requests.request) : nil
     let container = asset.containerName ?? "unknown"
     let listing =
       stream.map { ProbeTracks(renditions: $0.renditions, base: asset.url) }
