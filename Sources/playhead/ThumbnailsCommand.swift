@@ -20,8 +20,8 @@ struct ThumbnailsCommand: Command {
   var output: String
   /// What to make.
   var options: ThumbnailGeneratorOptions
-  /// `--header`, `--referer`, `--user-agent`, `--timeout` (`--retries` is accepted and
-  /// ignored: progressive media is not retried).
+  /// `--header`, `--referer`, `--user-agent`, `--timeout`, `--retries` (a read that fails
+  /// is resumed with a range request, as for `play`).
   var requests = RequestOptions()
   /// Print only errors.
   var quiet = false

@@ -26,7 +26,8 @@ final class DownloadSpeedEventTests: XCTestCase {
     var configuration = PlayerConfiguration.fast()
     configuration.hls.dataSource = SimulatedDataSource(
       resources: resources, trace: .constant(bandwidthKbps: 2_000), clock: configuration.clock)
-    let player = Player(url: base.appendingPathComponent("index.m3u8"), configuration: configuration)
+    let player = Player(
+      url: base.appendingPathComponent("index.m3u8"), configuration: configuration)
     defer { player.close() }
     let recorder = EventRecorder(player)
     player.play()

@@ -10,8 +10,8 @@ import XCTest
 /// by skipping the bytes already read), and every frame still plays.
 final class ProgressiveRetryPlaybackTests: XCTestCase {
   /// MPEG-TS is read front to back, so the request order is known: the demuxer's probe
-/// reads past byte 100000, where the fault strikes, then returns to the start (a request
-/// from 0 again).
+  /// reads past byte 100000, where the fault strikes, then returns to the start (a request
+  /// from 0 again).
   private let path = "/sample-h264-aac.ts"
 
   private func play(_ fault: HTTPTestServer.Fault, retries: Int = 2) throws -> (
