@@ -26,7 +26,7 @@ import PlayheadCore
 /// }
 /// ```
 public final class RetryingByteSource: ByteSource, DownloadSpeedReporting, @unchecked Sendable {
-  // Unchecked Sendable: `inner`, `cancelled` and `activeSignals` are guarded by `lock`;
+  // Unchecked Sendable: `opened`, `cancelled` and `activeSignals` are guarded by `lock`;
   // the `let`s never change.
 
   public let url: URL
@@ -40,7 +40,7 @@ public final class RetryingByteSource: ByteSource, DownloadSpeedReporting, @unch
   public let onRetry: (@Sendable (RetryingDataSource.Retry) -> Void)?
 
   private let lock = NSLock()
-  private var inner: any ByteSource
+  private var opened: any ByteSource
   private var cancelled = false
   /// The error a read failed with for good; later reads throw it.
   private var failure: PlayheadError?
@@ -60,14 +60,17 @@ public final class RetryingByteSource: ByteSource, DownloadSpeedReporting, @unch
     self.policy = policy
     self.clock = clock
     self.onRetry = onRetry
-    inner = MemoryByteSource(bytes: Data(), url: url)
-    inner = try Self.attempt(
+    opened = MemoryByteSource(bytes: Data(), url: url)
+    opened = try Self.attempt(
       url: url, offset: 0, configuration: configuration, policy: policy, clock: clock,
       onRetry: onRetry, signal: WakeSignal(), isCancelled: { false }, open)
   }
 
   /// The inner source's length.
   public var length: Int64? { current.length }
+
+  /// The source that is read (the one `open` gave).
+  public var inner: any ByteSource { current }
 
   /// The inner source's last measured download speed, when it reports one.
   public var downloadSpeedBitsPerSecond: Double? {
@@ -105,7 +108,7 @@ public final class RetryingByteSource: ByteSource, DownloadSpeedReporting, @unch
     lock.lock()
     cancelled = true
     let signals = Array(activeSignals.values)
-    let source = inner
+    let source = opened
     lock.unlock()
     for signal in signals { signal.raise() }
     source.cancel()
@@ -116,7 +119,7 @@ public final class RetryingByteSource: ByteSource, DownloadSpeedReporting, @unch
   private var current: any ByteSource {
     lock.lock()
     defer { lock.unlock() }
-    return inner
+    return opened
   }
 
   private var isCancelled: Bool {

@@ -17,7 +17,7 @@ struct PlaylistPlayback {
       console.error(error.message)
       return error.exitCode
     } catch {
-      console.error("cannot read playlist \(path): \(error)")
+      console.error("cannot read playlist \(path): \(PlayheadError.reason(for: error))")
       return .source
     }
     return try Self.play(
@@ -105,7 +105,8 @@ struct PlaylistPlayback {
       data = try Data(contentsOf: url)
     } catch {
       throw PlaylistFileError(
-        message: "cannot read playlist \(path): \(error.localizedDescription)", exitCode: .source)
+        message: "cannot read playlist \(path): \(PlayheadError.reason(for: error))",
+        exitCode: .source)
     }
     do {
       return try PlayheadSDK.Playlist(jsonData: data).videos

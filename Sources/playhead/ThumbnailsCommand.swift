@@ -151,7 +151,7 @@ struct ThumbnailsCommand: Command {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
       throw PlayheadError(
-        .ioError, "cannot create \(output): \(error.localizedDescription)", url: directory)
+        .ioError, "cannot create \(output): \(PlayheadError.reason(for: error))", url: directory)
     }
   }
 
@@ -160,7 +160,7 @@ struct ThumbnailsCommand: Command {
       try data.write(to: url, options: .atomic)
     } catch {
       throw PlayheadError(
-        .ioError, "cannot write \(url.path): \(error.localizedDescription)", url: url)
+        .ioError, "cannot write \(url.path): \(PlayheadError.reason(for: error))", url: url)
     }
   }
 }

@@ -6,10 +6,11 @@ import PlayheadHLS
 enum HLSSegmentErrors {
   /// `error` from loading `segment` (or its key or initialisation section) of `playlist`,
   /// with both named: the message gets "(segment S of playlist P)", or "(in playlist P)"
-  /// when it names the segment already. Cancellations pass unchanged; the code, URL and
-  /// status are kept, so retry and failover rules see the same error.
+  /// when it names the segment already. Cancellations pass unchanged, and so do expiries
+  /// (their message names the expired URL and ends with the application's own reason);
+  /// the code, URL and status are kept, so retry and failover rules see the same error.
   static func naming(_ error: PlayheadError, segment: URL, playlist: URL) -> PlayheadError {
-    guard error.code != .cancelled else { return error }
+    guard error.code != .cancelled, error.code != .sourceExpired else { return error }
     var named = error
     let segmentText = display(segment)
     if error.message.contains(segment.absoluteString) || error.message.contains(segment.path) {
