@@ -76,6 +76,13 @@ protocol MediaSourceDriver: AnyObject, Sendable {
     -> any MediaSourceDriver
   /// Loads the segment list of a subtitle rendition.
   func subtitleSegments(of rendition: RenditionInfo) throws(PlayheadError) -> SubtitleSegmentList
+  /// Whether the media is encrypted (an HLS key or session key with a method other than
+  /// NONE); progressive files Playhead opens are clear.
+  var hasProtectedContent: Bool { get }
+}
+
+extension MediaSourceDriver {
+  var hasProtectedContent: Bool { false }
 }
 
 /// One progressive file: a single run, seeking inside the demuxer.

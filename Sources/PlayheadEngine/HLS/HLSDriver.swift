@@ -391,3 +391,18 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
       demuxer: demuxer, itemStart: first.start, context: feed)
   }
 }
+
+extension HLSDriver {
+  /// Whether a session key of the master playlist or a key of a loaded media playlist has
+  /// a method other than NONE.
+  var hasProtectedContent: Bool {
+    let encrypted = { (key: EncryptionKey) in key.method != .none }
+    if master?.sessionKeys.contains(where: encrypted) ?? false { return true }
+    lock.lock()
+    let loaded = Array(playlists.values)
+    lock.unlock()
+    return loaded.contains { playlist in
+      playlist.segments.contains { $0.keys.contains(where: encrypted) }
+    }
+  }
+}
