@@ -193,7 +193,11 @@ extension PlaybackLoop {
     publishItemTime(active)
     publishStatistics(active, active.loader.snapshot())
     finishPeriod(active)
-    emit(.didPlayToEnd(active.item))
+    if let preview = previewEnd(active), endTime >= preview {
+      emit(.previewEnded(active.item))
+    } else {
+      emit(.didPlayToEnd(active.item))
+    }
     afterItemEnded()
   }
 

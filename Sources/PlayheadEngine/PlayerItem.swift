@@ -149,6 +149,14 @@ public final class PlayerItem: @unchecked Sendable, Identifiable, Hashable {
     get { read { $0.forwardPlaybackEndTime } }
     set { update { $0.forwardPlaybackEndTime = newValue } }
   }
+  /// Plays only the first `previewDuration` of the item (seed 003's `setPreviewTime`):
+  /// playback ends there with `.previewEnded` instead of `.didPlayToEnd`, and a seek past it
+  /// goes to it. `.invalid` (the default) plays the whole item; a preview at or past the
+  /// media's end changes nothing. Settable while the item plays.
+  public var previewDuration: MediaTime {
+    get { read { $0.previewDuration } }
+    set { update { $0.previewDuration = newValue } }
+  }
   /// Playback ends here when playing in reverse (`.invalid` = the start). Reverse play is
   /// not supported for progressive media, so this is stored and reported only.
   public var reversePlaybackEndTime: MediaTime {
@@ -216,6 +224,7 @@ struct ItemState: Sendable {
   var preferredVariantIndex: Int?
   var startPreference: ABRStartPreference?
   var forwardPlaybackEndTime: MediaTime = .invalid
+  var previewDuration: MediaTime = .invalid
   var reversePlaybackEndTime: MediaTime = .invalid
   var audioTimePitchAlgorithm: AudioTimePitchAlgorithm = .timeDomain
   var audioRenditions: [RenditionInfo] = []
