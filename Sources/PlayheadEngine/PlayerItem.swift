@@ -94,7 +94,10 @@ public final class PlayerItem: @unchecked Sendable, Identifiable, Hashable {
   public func currentTime() -> MediaTime { read { $0.currentTime } }
   /// Statistics of the item's playback so far.
   public var statistics: PlaybackStatistics { read { $0.statistics } }
-  /// The access log: one entry per playback period (a play from start or seek to end or pause).
+  /// The access log (AVPlayerItemAccessLog): one entry per playback period, a play from a
+  /// start or seek to an end, pause or seek, split at every rendition switch, so that each
+  /// entry covers one rendition (its URI and declared bit rate) with its bytes, stalls,
+  /// dropped frames and (the first entry) startup time.
   public func accessLog() -> [AccessLogEntry] { read { $0.accessLog } }
   /// The error log: every error met while loading or playing.
   public func errorLog() -> [ErrorLogEntry] { read { $0.errorLog } }
