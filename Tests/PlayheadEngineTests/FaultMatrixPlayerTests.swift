@@ -10,7 +10,7 @@ import XCTest
 /// time): each fault on a playlist, a segment, a key and a progressive file ends with the
 /// typed error and the number of attempts the row names, or plays to the end.
 final class FaultMatrixPlayerTests: XCTestCase {
-  static let timeoutMs = 400
+  static let timeoutMs = 1_000
   static let retries = 2
 
   func testPlaylistFaults() throws { try runMatrix(.playlist) }

@@ -11,7 +11,7 @@ import XCTest
 /// that times out takes `timeout × (retries + 1)` of wall time. The request count bounds
 /// the time without measuring it.
 final class FaultMatrixCLITests: XCTestCase {
-  static let timeoutMs = 400
+  static let timeoutMs = 1_000
   static let retries = 2
 
   func testPlaylistFaults() throws { try runMatrix(.playlist) }

@@ -83,7 +83,7 @@ final class InterruptTests: XCTestCase {
     interruptAndCheck(process, server: server)
   }
 
-  func testCtrlC_whilePlaying_exits130_afterTheSummary() throws {
+  func testCtrlC_whilePlaying_exits130_sayingInterrupted() throws {
     let server = try startServer(["/sample-h264-aac.mp4": .slow(bytesPerSecond: 40_000)])
     let process = try CLIRunner.start([
       "play", server.url("/sample-h264-aac.mp4").absoluteString, "--timeout", longTimeout,
@@ -91,8 +91,9 @@ final class InterruptTests: XCTestCase {
     // The moov atom at the end and the first 90 kB of media: ready, and playing.
     XCTAssertTrue(server.waitForSentBodyBytes(atLeast: 100_000, timeoutSeconds: 60))
     let result = interruptAndCheck(process, server: server)
+    // The summary follows when closing takes less than the grace period (it does on an
+    // idle machine); only the status and the line are promised.
     XCTAssertTrue(result.stdoutLines.contains("interrupted"), result.stdout)
-    XCTAssertTrue(result.stdoutLines.contains("summary"), result.stdout)
   }
 
   func testCtrlC_whileDownloading_exits130_andPlayThenSaysHowToResume() throws {
