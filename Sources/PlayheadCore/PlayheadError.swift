@@ -37,6 +37,10 @@ public struct PlayheadError: Error, Sendable, Equatable, CustomStringConvertible
     /// Encrypted bytes could not be decrypted: a wrong key or IV, or bytes that are not
     /// whole cipher blocks.
     case decryptionFailed
+    /// A segment or initialization section is encrypted with a key method Playhead cannot
+    /// decrypt (`SAMPLE-AES`, `AES-256`, an unknown one: the message names it), or its key
+    /// is for a key system no content-key provider answered for.
+    case unsupportedEncryption
     /// A caller passed an argument out of range.
     case invalidArgument
     /// The object was used after it was closed or discarded.
@@ -83,7 +87,7 @@ public struct PlayheadError: Error, Sendable, Equatable, CustomStringConvertible
       .connectionFailed, .cancelled, .ioError, .sourceExpired:
       return .source
     case .unsupportedFormat, .noPlayableStreams, .decoderUnavailable, .decodeFailed,
-      .decryptionFailed:
+      .decryptionFailed, .unsupportedEncryption:
       return .media
     case .invalidArgument, .invalidState:
       return .usage

@@ -357,7 +357,7 @@ private struct PlanBuilder {
         local.uriString = name
       }
       return local
-    case .sampleAES, .sampleAESCTR:
+    default:
       throw PlayheadError(
         .unsupportedFormat,
         "\(key.method.rawValue) (DRM) streams cannot be downloaded; only clear and AES-128 ones")

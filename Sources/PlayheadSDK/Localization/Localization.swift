@@ -97,7 +97,7 @@ public final class Localization: @unchecked Sendable {
       default: return .errorNetwork
       }
     case .unsupportedScheme, .unsupportedFormat, .decoderUnavailable: return .errorUnsupportedFormat
-    case .decryptionFailed: return .errorDecryption
+    case .decryptionFailed, .unsupportedEncryption: return .errorDecryption
     case .sourceExpired: return .errorAccessDenied
     case .decodeFailed, .invalidArgument, .invalidState: return .errorPlayback
     }
