@@ -41,6 +41,8 @@ public struct PlayheadError: Error, Sendable, Equatable, CustomStringConvertible
     /// decrypt (`SAMPLE-AES`, `AES-256`, an unknown one: the message names it), or its key
     /// is for a key system no content-key provider answered for.
     case unsupportedEncryption
+    /// A playlist is empty or has a fatal parse error (the message names the line).
+    case invalidPlaylist
     /// A caller passed an argument out of range.
     case invalidArgument
     /// The object was used after it was closed or discarded.
@@ -87,7 +89,7 @@ public struct PlayheadError: Error, Sendable, Equatable, CustomStringConvertible
       .connectionFailed, .cancelled, .ioError, .sourceExpired:
       return .source
     case .unsupportedFormat, .noPlayableStreams, .decoderUnavailable, .decodeFailed,
-      .decryptionFailed, .unsupportedEncryption:
+      .decryptionFailed, .unsupportedEncryption, .invalidPlaylist:
       return .media
     case .invalidArgument, .invalidState:
       return .usage

@@ -51,15 +51,20 @@ struct HLSProbe: Sendable {
   private static func fetch(
     _ url: URL, from source: any DataSource, importing definitions: [String: String]?
   ) throws(PlayheadError) -> PlayheadHLS.Playlist {
-    let response = try source.load(DataRequest(url: url, purpose: .playlist))
+    var data = Data()
+    do {
+      data = try source.load(DataRequest(url: url, purpose: .playlist)).data
+    } catch where error.code == .emptySource {
+      data = Data()
+    }
     do {
       if let definitions {
-        return try PlaylistParser.parse(response.data, url: url, importing: definitions)
+        return try PlaylistParser.parse(data, url: url, importing: definitions)
       }
-      return try PlaylistParser.parse(response.data, url: url)
+      return try PlaylistParser.parse(data, url: url)
     } catch {
       throw PlayheadError(
-        .unsupportedFormat, "bad playlist \(url.absoluteString): \(error)", url: url)
+        .invalidPlaylist, "bad playlist \(url.absoluteString): \(error)", url: url)
     }
   }
 

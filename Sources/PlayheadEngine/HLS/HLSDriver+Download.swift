@@ -183,14 +183,8 @@ extension HLSDriver {
       if excluded && attempt < uris.count - 1 { continue }
       let uri = uris[uriIndex]
       do throws(PlayheadError) {
-        let response = try dataSource.load(DataRequest(url: uri, purpose: .playlist))
-        let parsed: Playlist
-        do {
-          parsed = try PlaylistParser.parse(response.data, url: uri)
-        } catch {
-          throw PlayheadError(
-            .unsupportedFormat, "bad playlist \(uri.absoluteString): \(error)", url: uri)
-        }
+        let (parsed, size) = try Self.loadPlaylist(
+          uri, from: dataSource, importing: master?.definitions)
         guard case .media(let media) = parsed else {
           throw PlayheadError(
             .unsupportedFormat, "expected a media playlist at \(uri.absoluteString)", url: uri)
@@ -201,7 +195,7 @@ extension HLSDriver {
         playlistLoadClock[level] = clock.now
         activeURI[level] = uriIndex
         liveReloadDue = nil
-        bytes += Int64(response.data.count)
+        bytes += Int64(size)
         let stale = trackLiveChanges(level: level, previous: previous, current: media)
         let handler = changeHandler
         lock.unlock()

@@ -96,7 +96,8 @@ public final class Localization: @unchecked Sendable {
       case 404, 410: return .errorNotFound
       default: return .errorNetwork
       }
-    case .unsupportedScheme, .unsupportedFormat, .decoderUnavailable: return .errorUnsupportedFormat
+    case .unsupportedScheme, .unsupportedFormat, .decoderUnavailable, .invalidPlaylist:
+      return .errorUnsupportedFormat
     case .decryptionFailed, .unsupportedEncryption: return .errorDecryption
     case .sourceExpired: return .errorAccessDenied
     case .decodeFailed, .invalidArgument, .invalidState: return .errorPlayback
