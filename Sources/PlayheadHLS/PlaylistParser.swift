@@ -75,7 +75,8 @@ public enum PlaylistParser {
     if bytes[start...].allSatisfy({ ByteText.isBlank($0) || $0 == 0x0A || $0 == 0x0D }) {
       throw PlaylistParseError(
         .emptyPlaylist, line: bytes.isEmpty ? 0 : 1,
-        bytes.isEmpty ? "the playlist is empty (0 bytes)" : "the playlist is empty (only blank lines)")
+        bytes.isEmpty
+          ? "the playlist is empty (0 bytes)" : "the playlist is empty (only blank lines)")
     }
     var reader = LineReader(text: text, start: start, maxLineLength: limits.maxLineLength)
     guard let first = try reader.next(), text.equals(text.trimmed(first), "#EXTM3U") else {

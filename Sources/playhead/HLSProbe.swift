@@ -54,7 +54,7 @@ struct HLSProbe: Sendable {
     var data = Data()
     do {
       data = try source.load(DataRequest(url: url, purpose: .playlist)).data
-    } catch where error.code == .emptySource {
+    } catch  where error.code == .emptySource {
       data = Data()
     }
     do {

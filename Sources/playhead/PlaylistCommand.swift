@@ -73,7 +73,7 @@ struct PlaylistCommand {
     let data: Data
     do {
       data = try Self.load(url, maxBytes: limits.maxBytes)
-    } catch where error.code == .emptySource {
+    } catch  where error.code == .emptySource {
       // An empty file or body is the playlist's fault: the parser says so, exit 1.
       data = Data()
     } catch {

@@ -39,7 +39,9 @@ final class HLSKeyMethodPlaybackTests: XCTestCase {
     let (player, end) = play("/s/index.m3u8", on: server)
     XCTAssertEqual(end?.name, "failedToPlayToEnd", "\(String(describing: end?.error))")
     XCTAssertEqual(end?.error?.code, .unsupportedEncryption)
-    XCTAssertTrue(end?.error?.message.contains("METHOD=AES-256-CTR") ?? false, "\(String(describing: end?.error))")
+    XCTAssertTrue(
+      end?.error?.message.contains("METHOD=AES-256-CTR") ?? false,
+      "\(String(describing: end?.error))")
     XCTAssertEqual(
       player.currentItem?.statistics.framesDecoded, 150, "the three clear segments played")
     XCTAssertEqual(server.requestCount(for: "/s/segment002.ts"), 1)
@@ -51,7 +53,8 @@ final class HLSKeyMethodPlaybackTests: XCTestCase {
     let key2 = try segment("hls-aes/key2.bin")
     var text = String(decoding: try segment("hls-aes/index.m3u8"), as: UTF8.self)
     text = text.replacingOccurrences(
-      of: "URI=\"key.bin\"", with: "URI=\"data:application/octet-stream;base64,\(key1.base64EncodedString())\"")
+      of: "URI=\"key.bin\"",
+      with: "URI=\"data:application/octet-stream;base64,\(key1.base64EncodedString())\"")
     let percent = key2.map { String(format: "%%%02X", $0) }.joined()
     text = text.replacingOccurrences(of: "URI=\"key2.bin\"", with: "URI=\"data:,\(percent)\"")
     var files: [String: Data] = ["/aes/index.m3u8": Data(text.utf8)]

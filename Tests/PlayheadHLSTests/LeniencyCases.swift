@@ -66,7 +66,8 @@ enum LeniencyCases {
     PlaylistCase(
       "map_underAES128KeyWithIV_usesTheKeysIV_noWarning",
       mediaText(
-        "#EXT-X-KEY:METHOD=AES-128,URI=\"k\",IV=0x2a\n#EXT-X-MAP:URI=\"init.mp4\"\n#EXTINF:4,\na.m4s\n"),
+        "#EXT-X-KEY:METHOD=AES-128,URI=\"k\",IV=0x2a\n#EXT-X-MAP:URI=\"init.mp4\"\n#EXTINF:4,\na.m4s\n"
+      ),
       .parses { playlist in
         let map = try XCTUnwrap(try media(playlist).segments[0].map)
         XCTAssertNil(map.impliedIVSequence)
@@ -93,7 +94,9 @@ enum LeniencyCases {
       }),
     PlaylistCase(
       "mapByteRange_withoutOffsetAndNoPreviousRange_startsAtZero_withAWarning",
-      mediaText("#EXT-X-MAP:URI=\"main.mp4\",BYTERANGE=\"720\"\n#EXTINF:4,\n#EXT-X-BYTERANGE:5000\nmain.mp4\n"),
+      mediaText(
+        "#EXT-X-MAP:URI=\"main.mp4\",BYTERANGE=\"720\"\n#EXTINF:4,\n#EXT-X-BYTERANGE:5000\nmain.mp4\n"
+      ),
       .parses { playlist in
         let segment = try media(playlist).segments[0]
         XCTAssertEqual(segment.map?.byteRange, ByteRange(offset: 0, length: 720))

@@ -12,8 +12,10 @@ final class PositionedCueDeliveryTests: XCTestCase {
   /// an identifier; plus one exact repeat of the first cue, which is the same cue.
   static let positionedVTT: String = {
     var text = "WEBVTT\n\nREGION\nid:top\nwidth:40%\nlines:2\n\n"
-    let slots = ["00:00.500 --> 00:01.500", "00:02.000 --> 00:03.000", "00:03.500 --> 00:04.500",
-      "00:05.000 --> 00:06.000"]
+    let slots = [
+      "00:00.500 --> 00:01.500", "00:02.000 --> 00:03.000", "00:03.500 --> 00:04.500",
+      "00:05.000 --> 00:06.000",
+    ]
     for (index, timing) in slots.enumerated() {
       let caption = "Slot \(index + 1)"
       text += "\(timing)\n\(caption)\n\n"

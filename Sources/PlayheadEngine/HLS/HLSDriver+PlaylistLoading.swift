@@ -15,7 +15,7 @@ extension HLSDriver {
     var data = Data()
     do {
       data = try dataSource.load(DataRequest(url: url, purpose: .playlist)).data
-    } catch where error.code == .emptySource {
+    } catch  where error.code == .emptySource {
       data = Data()
     }
     do {

@@ -35,7 +35,9 @@ extension MasterPlaylistBuilder {
       // RFC 8216 4.3.4.1 requires NAME; packagers omit it and peers accept that.
       name = try context.string("LANGUAGE", in: list) ?? groupID
       defaultedName = name
-      context.warn("EXT-X-MEDIA has no NAME; '\(ParserContext.excerpt(name))' (its LANGUAGE or GROUP-ID) is used")
+      context.warn(
+        "EXT-X-MEDIA has no NAME; '\(ParserContext.excerpt(name))' (its LANGUAGE or GROUP-ID) is used"
+      )
     }
     guard playlist.renditions.count < context.limits.maxSegments else {
       throw context.error(.limitExceeded, "more than \(context.limits.maxSegments) renditions")
