@@ -18,6 +18,9 @@ struct HLSProbe: Sendable {
   var variants: [VariantEntry]
   var renditions: [Rendition]
   var iFrameVariants: [IFrameVariant]
+  /// The parser's warnings, `URL line N: message`: the playlist's, then (for a master
+  /// playlist) its first variant's media playlist's.
+  var warnings: [String] = []
 
   /// Loads the playlist at `url` and, for a master playlist, its first variant's media
   /// playlist, with `request` (timeout, retries, headers).
@@ -27,7 +30,9 @@ struct HLSProbe: Sendable {
     let source = RetryingDataSource(upstream: upstream, configuration: request)
     switch try fetch(url, from: source, importing: nil) {
     case .media(let media):
-      return HLSProbe(streamKind: kind(of: media), variants: [], renditions: [], iFrameVariants: [])
+      return HLSProbe(
+        streamKind: kind(of: media), variants: [], renditions: [], iFrameVariants: [],
+        warnings: warningLines(media.warnings, url: url))
     case .master(let master):
       let variants = entries(master.variants)
       guard let first = variants.first else {
@@ -43,7 +48,9 @@ struct HLSProbe: Sendable {
       }
       return HLSProbe(
         streamKind: kind(of: mediaPlaylist), variants: variants, renditions: master.renditions,
-        iFrameVariants: master.iFrameVariants)
+        iFrameVariants: master.iFrameVariants,
+        warnings: warningLines(master.warnings, url: url)
+          + warningLines(mediaPlaylist.warnings, url: first.variant.uri))
     }
   }
 
@@ -66,6 +73,11 @@ struct HLSProbe: Sendable {
       throw PlayheadError(
         .invalidPlaylist, "bad playlist \(url.absoluteString): \(error)", url: url)
     }
+  }
+
+  /// `warnings` as `URL line N: message` lines.
+  static func warningLines(_ warnings: [ParseWarning], url: URL) -> [String] {
+    warnings.map { "\(url.absoluteString) \($0)" }
   }
 
   /// The stream kind a media playlist gives.
@@ -115,6 +127,7 @@ struct HLSProbe: Sendable {
       JSONField("variants", .array(variants.map(Self.json))),
       JSONField("renditions", .array(renditions.map(Self.json))),
       JSONField("iFrameVariants", .array(iFrameVariants.map(Self.json))),
+      JSONField("warnings", .array(warnings.map { .string($0) })),
     ]
   }
 
@@ -189,6 +202,7 @@ struct HLSProbe: Sendable {
       parts.append(variant.uriString)
       lines.append(parts.joined(separator: "  "))
     }
+    lines += warnings.map { "warning    \($0)" }
     return lines
   }
 }
