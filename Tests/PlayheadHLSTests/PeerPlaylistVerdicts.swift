@@ -233,9 +233,9 @@ enum PeerPlaylistVerdicts {
     case player =
       "the peer's failure is its player's, not the playlist's (no WebCrypto, MSE cannot play the codecs or SAMPLE-AES TS, nothing playable); the text is valid HLS and Playhead parses it"
     case repeatconflict =
-      "a conflicting repeat of a once-only tag is an error naming both lines (decision 0018); the peer keeps one of the values"
+      "a conflicting repeat of a once-only tag is an error naming both lines (decision 0019); the peer keeps one of the values"
     case repeatsame =
-      "an identical repeat of a once-only tag: RFC 8216 4.3.3 forbids the repeat, but its meaning is unambiguous, so Playhead warns naming both lines (decision 0018)"
+      "an identical repeat of a once-only tag: RFC 8216 4.3.3 forbids the repeat, but its meaning is unambiguous, so Playhead warns naming both lines (decision 0019)"
     case seqlate =
       "EXT-X-MEDIA-SEQUENCE after the first segment: RFC 8216 4.3.3.2 says before, but the meaning is clear; Playhead applies it to every segment with a warning"
     case skipafter =

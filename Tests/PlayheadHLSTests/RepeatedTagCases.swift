@@ -3,7 +3,7 @@ import PlayheadCore
 import PlayheadHLS
 import XCTest
 
-/// The one rule for tags that may appear once (docs/decisions/0018): an identical repeat is
+/// The one rule for tags that may appear once (docs/decisions/0019): an identical repeat is
 /// a warning naming both lines and changes nothing; a repeat with another value fails with
 /// `.duplicateTag` on the repeat's line, naming the first line.
 enum RepeatedTagCases {

@@ -51,9 +51,12 @@ public struct KeyMethod: RawRepresentable, Sendable, Hashable, CaseIterable,
 
 /// `EXT-X-KEY` / `EXT-X-SESSION-KEY`: how segments are encrypted and where the key is.
 ///
-/// The origin rule (only http(s) or the playlist's own scheme) applies to key URIs of the
-/// `identity` key format only: other formats name keys for a key system (`skd://…`,
-/// `data:…`) and are handed to the application's content-key provider, never fetched.
+/// The origin rule (only http(s) or the playlist's own scheme) applies to key URIs that
+/// name a resource to load (`http`, `https`, `file`, relative) of the `identity` key
+/// format. Other key URIs name keys for a key system (`skd://…`, `data:…`, any other
+/// scheme, or any URI of another `KEYFORMAT`): the engine never loads them — it decodes
+/// `data:` keys inline (`inlineKey`) and asks the application's content-key provider for
+/// the rest.
 public struct EncryptionKey: Sendable, Equatable {
   /// `METHOD`.
   public var method: KeyMethod

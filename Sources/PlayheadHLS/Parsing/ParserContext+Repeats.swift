@@ -7,7 +7,7 @@
 /// A repeat with the same value (compared as parsed, so `5` and `05` are the same) changes
 /// nothing and is a warning naming both lines; a repeat with another value is fatal
 /// (`.duplicateTag`, naming both lines), since no reading of the playlist is safer than
-/// another (see docs/decisions/0018-playlists-repeated-tags.md).
+/// another (see docs/decisions/0019-playlist-leniency-and-repeated-tags.md).
 extension ParserContext {
   /// Applies the rule to `tag` with `value` (its canonical text) on the current line.
   ///
