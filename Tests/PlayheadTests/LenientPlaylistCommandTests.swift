@@ -28,10 +28,12 @@ final class LenientPlaylistCommandTests: XCTestCase {
     XCTAssertEqual(summary.status, 0, summary.stderr)
     XCTAssertTrue(summary.stdout.contains("warnings         2"), summary.stdout)
     XCTAssertTrue(
-      summary.stdout.contains("line 2: EXT-X-MEDIA has no NAME; 'en' (its LANGUAGE or GROUP-ID) is used"),
+      summary.stdout.contains(
+        "line 2: EXT-X-MEDIA has no NAME; 'en' (its LANGUAGE or GROUP-ID) is used"),
       summary.stdout)
     XCTAssertTrue(
-      summary.stdout.contains("line 3: EXT-X-STREAM-INF BANDWIDTH '300000.4' is not an integer; 300000 is used"),
+      summary.stdout.contains(
+        "line 3: EXT-X-STREAM-INF BANDWIDTH '300000.4' is not an integer; 300000 is used"),
       summary.stdout)
     let json = try CLIRunner.run(["playlist", "--json", url])
     XCTAssertEqual(json.status, 0, json.stderr)
