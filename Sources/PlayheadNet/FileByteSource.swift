@@ -26,7 +26,8 @@ public final class FileByteSource: ByteSource, @unchecked Sendable {
   /// Opens the local file that `url` names.
   ///
   /// Throws `.unsupportedScheme` for a URL that is not a `file:` URL, `.fileNotFound` when
-  /// nothing exists at the path, `.isDirectory` for a directory, `.emptySource` for a file
+  /// nothing exists at the path (`.unsupportedFormat` when the missing name is an image
+  /// sequence pattern such as `frame%03d.png`, which FFmpeg would expand), `.isDirectory` for a directory, `.emptySource` for a file
   /// of zero bytes (and for special files such as FIFOs, which have no size), and
   /// `.ioError` when the file exists but cannot be opened (for example, no permission).
   public init(url: URL) throws(PlayheadError) {
@@ -39,6 +40,12 @@ public final class FileByteSource: ByteSource, @unchecked Sendable {
     if stat(path, &info) != 0 {
       let code = errno
       if code == ENOENT || code == ENOTDIR {
+        if let pattern = ImageSequencePattern.find(in: url.lastPathComponent) {
+          throw PlayheadError(
+            .unsupportedFormat,
+            "\(path) is an image sequence pattern ('\(pattern)'), which Playhead does not play: "
+              + "it opens one media file or stream at a time", url: url)
+        }
         throw PlayheadError(.fileNotFound, "file not found: \(path)", url: url)
       }
       throw PlayheadError(.ioError, "cannot open \(path): \(Self.describe(code))", url: url)

@@ -97,12 +97,6 @@ struct ThumbnailsCommand: Command {
 
   func run(console: Console) throws(PlayheadError) -> ExitCode {
     let url = ByteSources.url(fromArgument: input)
-    if Asset(url: url).isHLS {
-      throw PlayheadError(
-        .unsupportedFormat,
-        "'thumbnails' reads progressive media (MP4, MPEG-TS, WebM, ...), not HLS playlists: "
-          + url.absoluteString, url: url)
-    }
     let directory = fileURL(forPath: output)
     try createDirectory(directory)
     let started = Date()
