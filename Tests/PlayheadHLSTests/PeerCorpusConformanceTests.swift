@@ -133,6 +133,12 @@ final class PeerCorpusConformanceTests: XCTestCase {
     return checked
   }
 
+  func testMissingCorpus_isAnError_notAnEmptyPass() {
+    XCTAssertThrowsError(
+      try PeerCorpus.cases(withExtension: "m3u8", file: "/nowhere/Tests/X.swift"))
+    XCTAssertNoThrow(try PeerCorpus.folder())
+  }
+
   /// The disagreements by reason, for the report.
   func testDisagreements_haveAReasonEach_andEveryReasonIsUsed() {
     let used = Set(PeerPlaylistVerdicts.disagreements.values)
