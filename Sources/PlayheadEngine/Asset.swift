@@ -29,6 +29,8 @@ public final class Asset: @unchecked Sendable {
     var containerName: String
     var duration: MediaTime
     var tracks: [AssetTrack]
+    /// Whether the media is encrypted (HLS AES-128, SAMPLE-AES or a key-provider key).
+    var hasProtectedContent = false
     /// The opened source, kept for the first player item that plays the asset.
     var driver: (any MediaSourceDriver)?
   }
@@ -167,9 +169,15 @@ public final class Asset: @unchecked Sendable {
     tracks.contains { $0.kind == .video || $0.kind == .audio }
   }
 
-  /// Whether any track is encrypted. Progressive files Playhead opens are clear; an
-  /// encrypted track fails to decode and is reported as such.
-  public var hasProtectedContent: Bool { false }
+  /// Whether the media is encrypted, once loaded: an HLS stream with an `EXT-X-KEY` or
+  /// `EXT-X-SESSION-KEY` whose method is not NONE (AES-128, SAMPLE-AES, keys for a
+  /// `ContentKeyProvider` such as `skd://`). Progressive files Playhead opens are clear
+  /// (an encrypted track fails to decode and is reported as such); false before loading.
+  public var hasProtectedContent: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return probe?.hasProtectedContent ?? false
+  }
 
   /// How a player opens the asset's HLS driver: its configuration, clock and start time.
   struct PlayerOpening {
@@ -324,7 +332,8 @@ public final class Asset: @unchecked Sendable {
         .noPlayableStreams, "no audio or video stream in \(url.absoluteString)", url: url)
     }
     return Probe(
-      containerName: containerName, duration: driver.duration, tracks: tracks, driver: driver)
+      containerName: containerName, duration: driver.duration, tracks: tracks,
+      hasProtectedContent: driver.hasProtectedContent, driver: driver)
   }
 
   /// Hands the opened driver to a player (once); later calls open a fresh one. HLS

@@ -76,6 +76,18 @@ protocol MediaSourceDriver: AnyObject, Sendable {
     -> any MediaSourceDriver
   /// Loads the segment list of a subtitle rendition.
   func subtitleSegments(of rendition: RenditionInfo) throws(PlayheadError) -> SubtitleSegmentList
+  /// Whether the media is encrypted (an HLS key or session key with a method other than
+  /// NONE); progressive files Playhead opens are clear.
+  var hasProtectedContent: Bool { get }
+  /// Sets what to call, on the driver's thread, with each error the driver recovered from
+  /// (a failed redundant URI it failed over from); errors from before are handed over at
+  /// once.
+  func setRecoverableErrorHandler(_ handler: @escaping @Sendable (PlayheadError) -> Void)
+}
+
+extension MediaSourceDriver {
+  var hasProtectedContent: Bool { false }
+  func setRecoverableErrorHandler(_ handler: @escaping @Sendable (PlayheadError) -> Void) {}
 }
 
 /// One progressive file: a single run, seeking inside the demuxer.

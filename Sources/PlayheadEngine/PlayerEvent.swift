@@ -43,6 +43,9 @@ public struct PlayerEvent: Sendable {
     case didPlayToEnd(PlayerItem)
     /// The item could not play to its end (the failed-to-play-to-end notification).
     case failedToPlayToEnd(PlayerItem, PlayheadError)
+    /// The item reached its `previewDuration` and ended there (seed 003's preview); sent
+    /// instead of `didPlayToEnd`.
+    case previewEnded(PlayerItem)
     /// The rendition being loaded changed (HLS), with the reason.
     case variantChanged(PlayerItem, VariantInfo, VariantChangeReason)
     /// The item's selected audio rendition changed (nil: the variant's own audio): the
@@ -117,6 +120,7 @@ public struct PlayerEvent: Sendable {
     case .seekCompleted: return "seekCompleted"
     case .didPlayToEnd: return "didPlayToEnd"
     case .failedToPlayToEnd: return "failedToPlayToEnd"
+    case .previewEnded: return "previewEnded"
     case .variantChanged: return "trackChanged"
     case .audioRenditionChanged: return "audioRenditionChanged"
     case .subtitleRenditionChanged: return "subtitleRenditionChanged"

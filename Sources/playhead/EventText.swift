@@ -55,6 +55,7 @@ enum EventText {
     case .timeControlStatusChanged(.playing): return "playing"
     case .playbackStalled: return "stalled"
     case .didPlayToEnd: return "ended"
+    case .previewEnded: return "preview ended"
     case .failedToPlayToEnd(_, let error): return "failed: \(error.message)"
     default: return nil
     }

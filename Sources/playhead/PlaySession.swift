@@ -5,6 +5,8 @@ import Playhead
 enum PlayOutcome: Sendable {
   /// The item played to its end.
   case ended
+  /// The item reached its preview limit (`--preview`).
+  case previewEnded
   /// The item could not be opened or stopped playing.
   case failed(PlayheadError)
   /// The user pressed Ctrl-C.
@@ -14,6 +16,7 @@ enum PlayOutcome: Sendable {
   var name: String {
     switch self {
     case .ended: return "ended"
+    case .previewEnded: return "previewEnded"
     case .failed: return "failed"
     case .interrupted: return "interrupted"
     }
@@ -189,7 +192,7 @@ final class PlaySession: @unchecked Sendable {
       for line in lines { console.line(line) }
     }
     switch outcome {
-    case .ended:
+    case .ended, .previewEnded:
       return .success
     case .failed(let error):
       console.error(error.message)
@@ -222,6 +225,8 @@ final class PlaySession: @unchecked Sendable {
       finish(.failed(error))
     case .didPlayToEnd:
       finish(.ended)
+    case .previewEnded:
+      finish(.previewEnded)
     case .playbackStalled:
       isStalled = true
       redrawProgress()

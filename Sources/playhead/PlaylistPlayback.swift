@@ -49,6 +49,9 @@ struct PlaylistPlayback {
     // With --subtitles the monitor plays each session once its subtitle track is loaded.
     controller.autoPlay = autoPlay && subtitles == nil
     if let rate = command.rate { controller.playbackRate = rate }
+    if let preview = command.previewSeconds {
+      controller.previewDuration = MediaTime(commandLineSeconds: preview)
+    }
     configure(controller)
     let printer = JSONLinesAnalyticsConsumer(
       format: command.output.json ? .json : .text
@@ -206,7 +209,7 @@ final class PlaylistMonitor: PlaybackSessionConsumer, @unchecked Sendable {
       controller.play()
     }
     switch lifecycleEvent.type {
-    case .end:
+    case .end, .previewEnded:
       if !autoAdvance { finishWithResult() }
     case .fail, .failedToPlayToEndTime:
       if firstFailure == nil { firstFailure = lifecycleEvent.error }

@@ -74,6 +74,8 @@ enum Usage {
       --rate R            Playback rate (greater than 0; default 1)
       --start S           Start at S seconds (exact seek before playing)
       --duration D        Stop after D seconds of media (at start + D)
+      --preview S         Play only the first S seconds (a preview): ends with "preview ended",
+                          seeks past S go to S
       --no-video          Do not decode video
       --no-audio          Do not decode audio
       --snapshot FILE     Before playing, write the frame at --at T as a PNG file

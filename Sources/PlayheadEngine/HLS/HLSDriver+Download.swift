@@ -157,6 +157,7 @@ extension HLSDriver {
     guard next != nil else { return false }
     do {
       try loadPlaylist(level: level)
+      reportRecoverable(error)
       return true
     } catch {
       return false
@@ -207,6 +208,7 @@ extension HLSDriver {
         lock.lock()
         excludedUntil[uri] = clock.now + configuration.exclusionDuration
         lock.unlock()
+        if attempt < uris.count - 1 { reportRecoverable(error) }
       }
     }
     throw lastError

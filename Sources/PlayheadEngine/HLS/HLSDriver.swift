@@ -69,6 +69,10 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   /// Called (without the lock held) when a playlist load changed what the driver reports
   /// (the live window), so the player can update the item while the loader idles.
   var changeHandler: (@Sendable () -> Void)?
+  /// Told of errors the driver recovered from (a failed redundant URI); they wait in
+  /// `unreportedErrors` until a handler is set.
+  var recoverableErrorHandler: (@Sendable (PlayheadError) -> Void)?
+  var unreportedErrors: [PlayheadError] = []
   /// Where playback is, asked (without the lock held) instead of the position the player
   /// reports: the playback simulator's pass-through consumer sets it (decision 0011).
   var positionProvider: (@Sendable () -> MediaTime)?
@@ -382,5 +386,40 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
     let demuxer = try Demuxer(source: feed)
     return MediaRun(
       demuxer: demuxer, itemStart: first.start, context: feed)
+  }
+}
+
+extension HLSDriver {
+  /// Whether a session key of the master playlist or a key of a loaded media playlist has
+  /// a method other than NONE.
+  var hasProtectedContent: Bool {
+    let encrypted = { (key: EncryptionKey) in key.method != .none }
+    if master?.sessionKeys.contains(where: encrypted) ?? false { return true }
+    lock.lock()
+    let loaded = Array(playlists.values)
+    lock.unlock()
+    return loaded.contains { playlist in
+      playlist.segments.contains { $0.keys.contains(where: encrypted) }
+    }
+  }
+}
+
+extension HLSDriver {
+  func setRecoverableErrorHandler(_ handler: @escaping @Sendable (PlayheadError) -> Void) {
+    lock.lock()
+    recoverableErrorHandler = handler
+    let pending = unreportedErrors
+    unreportedErrors.removeAll()
+    lock.unlock()
+    for error in pending { handler(error) }
+  }
+
+  /// Reports an error the driver recovered from (the item's error log shows it).
+  func reportRecoverable(_ error: PlayheadError) {
+    lock.lock()
+    let handler = recoverableErrorHandler
+    if handler == nil { unreportedErrors.append(error) }
+    lock.unlock()
+    handler?(error)
   }
 }
