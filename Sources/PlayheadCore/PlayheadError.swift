@@ -46,6 +46,12 @@ public struct PlayheadError: Error, Sendable, Equatable, CustomStringConvertible
     /// Encrypted bytes could not be decrypted: a wrong key or IV, or bytes that are not
     /// whole cipher blocks.
     case decryptionFailed
+    /// A segment or initialization section is encrypted with a key method Playhead cannot
+    /// decrypt (`SAMPLE-AES`, `AES-256`, an unknown one: the message names it), or its key
+    /// is for a key system no content-key provider answered for.
+    case unsupportedEncryption
+    /// A playlist is empty or has a fatal parse error (the message names the line).
+    case invalidPlaylist
     /// A caller passed an argument out of range.
     case invalidArgument
     /// The object was used after it was closed or discarded.
@@ -93,7 +99,7 @@ public struct PlayheadError: Error, Sendable, Equatable, CustomStringConvertible
       .ioError, .sourceExpired:
       return .source
     case .unsupportedFormat, .noPlayableStreams, .decoderUnavailable, .decodeFailed,
-      .decryptionFailed:
+      .decryptionFailed, .unsupportedEncryption, .invalidPlaylist:
       return .media
     case .invalidArgument, .invalidState:
       return .usage

@@ -22,7 +22,7 @@ enum Usage {
 
     Exit status:
       0  success (for play: the item played to its end)
-      1  playlist: the playlist is not valid M3U8 (the error names the line)
+      1  a playlist is empty or not valid M3U8 (the error names the line)
       2  bad command line
       3  the input could not be opened or read (missing file, network, HTTP error,
          a Playback API error)
@@ -272,8 +272,9 @@ enum Usage {
       -h, --help          Show this help
 
     A playlist loaded over http(s) may reference only http(s) URIs; a local one may also
-    reference local files. Exit status: 0 parsed, 1 not a valid playlist (the error is
-    printed as "line N: message"), 2 bad command line, 3 the playlist could not be loaded.
+    reference local files. Exit status: 0 parsed, 1 not a valid playlist or an empty one
+    (the error is printed as "line N: message"), 2 bad command line, 3 the playlist could
+    not be loaded.
     """
 
   /// `playhead download --help`.

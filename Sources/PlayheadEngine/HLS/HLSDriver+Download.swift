@@ -184,14 +184,8 @@ extension HLSDriver {
       if excluded && attempt < uris.count - 1 { continue }
       let uri = uris[uriIndex]
       do throws(PlayheadError) {
-        let response = try dataSource.load(DataRequest(url: uri, purpose: .playlist))
-        let parsed: Playlist
-        do {
-          parsed = try PlaylistParser.parse(response.data, url: uri)
-        } catch {
-          throw PlayheadError(
-            .unsupportedFormat, "bad playlist \(uri.absoluteString): \(error)", url: uri)
-        }
+        let (parsed, size) = try Self.loadPlaylist(
+          uri, from: dataSource, importing: master?.definitions)
         guard case .media(let media) = parsed else {
           throw PlayheadError(
             .unsupportedFormat, "expected a media playlist at \(uri.absoluteString)", url: uri)
@@ -203,7 +197,7 @@ extension HLSDriver {
         playlistLoadClock[level] = clock.now
         activeURI[level] = uriIndex
         liveReloadDue = nil
-        bytes += Int64(response.data.count)
+        bytes += Int64(size)
         let stale = trackLiveChanges(level: level, previous: previous, current: media)
         let handler = changeHandler
         lock.unlock()
@@ -385,9 +379,12 @@ extension HLSDriver {
       } else {
         let response = try dataSource.load(
           DataRequest(url: map.uri, range: map.byteRange, purpose: .initializationSection))
-        initData = response.data
+        let clear = try decrypted(
+          response.data, key: map.key, iv: map.iv, resource: "the initialization section",
+          url: map.uri, isInitializationSection: true)
+        initData = clear
         lock.lock()
-        initCache[identity] = response.data
+        initCache[identity] = clear
         bytes += Int64(response.data.count)
         lock.unlock()
       }
@@ -401,14 +398,9 @@ extension HLSDriver {
     lock.lock()
     bytes += Int64(response.data.count)
     lock.unlock()
-    var data = response.data
-    if let key = segment.key, key.method == .aes128 {
-      data = try decrypt(data, key: key, iv: segment.iv, segmentURL: segment.uri)
-    } else if let key = segment.key, key.method != .none {
-      throw PlayheadError(
-        .unsupportedFormat, "\(key.method) encryption is not supported (only AES-128)",
-        url: segment.uri)
-    }
+    let data = try decrypted(
+      response.data, key: segment.key, iv: segment.iv,
+      resource: "segment \(segment.mediaSequence)", url: segment.uri)
     return .loaded(
       DownloadedSegment(
         ordinal: 0, level: level, mediaSequence: segment.mediaSequence,
@@ -418,51 +410,4 @@ extension HLSDriver {
         transferredBytes: response.data.count))
   }
 
-  /// Decrypts a whole AES-128 segment with its key (fetched once and cached).
-  private func decrypt(_ data: Data, key: EncryptionKey, iv: [UInt8]?, segmentURL: URL)
-    throws(PlayheadError) -> Data
-  {
-    guard let keyURL = key.uri else {
-      throw PlayheadError(.unsupportedFormat, "AES-128 key without a URI", url: segmentURL)
-    }
-    lock.lock()
-    let cached = keyCache[keyURL]
-    lock.unlock()
-    let keyBytes: [UInt8]
-    if let cached {
-      keyBytes = cached
-    } else if let provided = try configuration.contentKeyProvider?.contentKey(
-      for: ContentKeyRequest(
-        keyURI: keyURL, method: "AES-128", keyFormat: key.keyFormat,
-        keyFormatVersions: key.keyFormatVersions))
-    {
-      guard provided.count == 16 else {
-        throw PlayheadError(
-          .decryptionFailed,
-          "the content-key provider gave \(provided.count) bytes for \(keyURL.absoluteString), not 16",
-          url: keyURL)
-      }
-      keyBytes = provided
-      lock.lock()
-      keyCache[keyURL] = provided
-      lock.unlock()
-    } else {
-      let response = try dataSource.load(DataRequest(url: keyURL, purpose: .key))
-      keyBytes = [UInt8](response.data)
-      guard keyBytes.count == 16 else {
-        throw PlayheadError(
-          .decodeFailed,
-          "the AES-128 key at \(keyURL.absoluteString) has \(keyBytes.count) bytes, not 16",
-          url: keyURL)
-      }
-      lock.lock()
-      keyCache[keyURL] = keyBytes
-      lock.unlock()
-    }
-    guard let iv, iv.count == 16 else {
-      throw PlayheadError(
-        .unsupportedFormat, "AES-128 segment without a 16-byte IV", url: segmentURL)
-    }
-    return try AES128.decryptCBC(data, key: keyBytes, iv: iv)
-  }
 }

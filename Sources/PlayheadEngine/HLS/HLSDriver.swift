@@ -125,15 +125,8 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
       ?? HLSDriver.makeDataSource(
         for: url, configuration: configuration, clock: self.clock, meter: meter)
     ownsDataSource = sharedDataSource == nil
-    let response = try dataSource.load(DataRequest(url: url, purpose: .playlist))
-    let playlist: Playlist
-    do {
-      playlist = try PlaylistParser.parse(response.data, url: url)
-    } catch {
-      throw PlayheadError(
-        .unsupportedFormat, "bad playlist \(url.absoluteString): \(error)", url: url)
-    }
-    bytes += Int64(response.data.count)
+    let (playlist, size) = try Self.loadPlaylist(url, from: dataSource, importing: nil)
+    bytes += Int64(size)
     switch playlist {
     case .master(let master):
       self.master = master

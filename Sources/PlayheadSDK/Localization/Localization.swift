@@ -98,8 +98,9 @@ public final class Localization: @unchecked Sendable {
       case 404, 410: return .errorNotFound
       default: return .errorNetwork
       }
-    case .unsupportedScheme, .unsupportedFormat, .decoderUnavailable: return .errorUnsupportedFormat
-    case .decryptionFailed: return .errorDecryption
+    case .unsupportedScheme, .unsupportedFormat, .decoderUnavailable, .invalidPlaylist:
+      return .errorUnsupportedFormat
+    case .decryptionFailed, .unsupportedEncryption: return .errorDecryption
     case .sourceExpired: return .errorAccessDenied
     case .decodeFailed, .invalidArgument, .invalidState: return .errorPlayback
     }
