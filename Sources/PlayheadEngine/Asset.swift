@@ -48,6 +48,8 @@ public final class Asset: @unchecked Sendable {
   private var cancelled = false
   /// Set when the content turned out to be an HLS playlist under another name.
   private var contentIsHLS = false
+  /// Whether a driver opened for the asset found encrypted media (nil until one opened).
+  private var foundProtectedContent: Bool?
 
   /// Creates an asset; no media is read until a property is loaded or the asset plays.
   ///
@@ -167,9 +169,16 @@ public final class Asset: @unchecked Sendable {
     tracks.contains { $0.kind == .video || $0.kind == .audio }
   }
 
-  /// Whether any track is encrypted. Progressive files Playhead opens are clear; an
-  /// encrypted track fails to decode and is reported as such.
-  public var hasProtectedContent: Bool { false }
+  /// Whether the media is encrypted, once loaded: an HLS stream with an `EXT-X-KEY` or
+  /// `EXT-X-SESSION-KEY` whose method is not NONE (AES-128, SAMPLE-AES, keys for a
+  /// `ContentKeyProvider` such as `skd://`). Progressive files Playhead opens are clear
+  /// (an encrypted track fails to decode and is reported as such). False until the asset
+  /// has loaded or a player has opened it.
+  public var hasProtectedContent: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return foundProtectedContent ?? false
+  }
 
   /// How a player opens the asset's HLS driver: its configuration, clock and start time.
   struct PlayerOpening {
@@ -257,7 +266,8 @@ public final class Asset: @unchecked Sendable {
     if let offline {
       opened = try offline.openByteSource()
     } else {
-      opened = try ByteSources.open(url, http: http, cache: cache, refresher: refresher)
+      opened = try ByteSources.open(
+        url, http: http, cache: cache, refresher: refresher, clock: clock)
     }
     lock.lock()
     loadingSource = opened
@@ -323,6 +333,11 @@ public final class Asset: @unchecked Sendable {
       throw PlayheadError(
         .noPlayableStreams, "no audio or video stream in \(url.absoluteString)", url: url)
     }
+    // Every open (a load, or a player's own) tells whether the media is encrypted.
+    let isProtected = driver.hasProtectedContent
+    lock.lock()
+    foundProtectedContent = (foundProtectedContent ?? false) || isProtected
+    lock.unlock()
     return Probe(
       containerName: containerName, duration: driver.duration, tracks: tracks, driver: driver)
   }

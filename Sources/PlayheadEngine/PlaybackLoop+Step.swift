@@ -78,14 +78,8 @@ extension PlaybackLoop {
     var position = positionAt(now, active)
     if let end = forwardEnd(active), position > end { position = end }
     active.position = position
-    // The forward end is exclusive: what starts at or after it is never presented, so
-    // where playback stops depends on media time alone, not on what has been decoded.
-    if presentDueVideo(active, upTo: position, countDrops: true, before: forwardEnd(active)) {
-      // A frame shown while playing is the refresh a seek asked for; a pause at the end
-      // must not show one more.
-      active.needsDisplayRefresh = false
-    }
-    writeDueAudio(active, upTo: position, before: forwardEnd(active))
+    presentDueVideo(active, upTo: position, countDrops: true)
+    writeDueAudio(active, upTo: position)
     firePeriodicObservers(active, at: position)
     fireBoundaryObservers(active, upTo: position)
     publishItemTime(active)
@@ -131,10 +125,19 @@ extension PlaybackLoop {
     return clockTime(of: earliest, active)
   }
 
-  /// The item's forward end (the item's `forwardPlaybackEndTime`), if set.
+  /// Where forward playback ends before the media's end: the earlier of the item's
+  /// `forwardPlaybackEndTime` and `previewDuration`, if either is set.
   func forwardEnd(_ active: ActiveItem) -> MediaTime? {
-    let end = active.item.forwardPlaybackEndTime
-    return end.isNumeric ? end : nil
+    let ends = [active.item.forwardPlaybackEndTime, previewEnd(active)].compactMap { end in
+      end.flatMap { $0.isNumeric ? $0 : nil }
+    }
+    return ends.min()
+  }
+
+  /// The item's preview limit (`previewDuration` from the item's start), if set.
+  func previewEnd(_ active: ActiveItem) -> MediaTime? {
+    let preview = active.item.previewDuration
+    return preview.isNumeric && preview >= .zero ? preview : nil
   }
 
   /// Sets the position to `itemTime` at clock time `clock`.
@@ -178,15 +181,16 @@ extension PlaybackLoop {
         rounding: .roundTowardPositiveInfinity)
   }
 
-  /// Presents the latest due frame; earlier due frames are dropped as late. Frames at or
-  /// after `end` (the forward end) are never due. Returns whether a frame was presented.
+  /// Presents the latest due frame; earlier due frames are dropped as late.
+  /// Returns whether a frame was presented.
   @discardableResult
-  func presentDueVideo(
-    _ active: ActiveItem, upTo position: MediaTime, countDrops: Bool, before end: MediaTime? = nil
-  ) -> Bool {
+  func presentDueVideo(_ active: ActiveItem, upTo position: MediaTime, countDrops: Bool) -> Bool {
     var due: TimedVideoFrame?
     var skipped = 0
     let horizon = position + Self.dueTolerance
+    // Forward playback covers [start, end): a frame at or after the end is never shown, so
+    // the last frame does not depend on whether it was decoded before the end was reached.
+    let end = forwardEnd(active)
     while let next = active.loader.peekVideo(), next.time <= horizon,
       end.map({ next.time < $0 }) ?? true
     {
@@ -196,6 +200,15 @@ extension PlaybackLoop {
     guard let frame = due else { return false }
     if countDrops { active.framesDropped += skipped }
     active.lastVideoEnd = max(active.lastVideoEnd, frame.time + frame.duration)
+    // A frame whose time to be on screen ended more than the threshold ago is dropped too
+    // (the previous picture stays), except the first frame after a start or seek.
+    let threshold = configuration.lateFrameDropThreshold
+    if countDrops, active.firstFramePresented, threshold.isNumeric,
+      position - (frame.time + frame.duration) > threshold
+    {
+      active.framesDropped += 1
+      return false
+    }
     do throws(PlayheadError) {
       try configuration.videoSink?.present(frame.frame, itemTime: frame.time)
     } catch {
@@ -211,10 +224,11 @@ extension PlaybackLoop {
   }
 
   /// Hands every due audio buffer to the sink, through the tempo stage and volume. Audio
-  /// at or after `end` (the forward end) is never due; a buffer that crosses it is cut
-  /// there.
-  func writeDueAudio(_ active: ActiveItem, upTo position: MediaTime, before end: MediaTime? = nil) {
+  /// at or after the forward end is never due, and a buffer that crosses it is cut there,
+  /// as video frames are never shown at or after it.
+  func writeDueAudio(_ active: ActiveItem, upTo position: MediaTime) {
     let horizon = position + Self.dueTolerance
+    let end = forwardEnd(active)
     while let queued = active.loader.peekAudio(), queued.pts <= horizon,
       end.map({ queued.pts < $0 }) ?? true
     {

@@ -28,7 +28,9 @@ public struct PlayerConfiguration: Sendable {
   /// Asks for hardware decoding. Playhead decodes in software on Linux and, when this is
   /// set, reports it once per item with a `softwareDecodingUsed` event.
   public var prefersHardwareDecoding: Bool
-  /// Request settings for HTTP sources.
+  /// Request settings for progressive HTTP media: idle timeout, retries (resumed with a
+  /// range request where a transfer stopped), headers. Used for the asset of
+  /// `Player(url:configuration:)`; an asset made with `Asset(url:http:)` keeps its own.
   public var http: HTTPRequestConfiguration
   /// Asked for another URL when no decoder can open the media's codecs (the seed SDK's
   /// H.265 fallback): return a URL to play instead, or nil to fail. Called on the
@@ -40,7 +42,10 @@ public struct PlayerConfiguration: Sendable {
   public var videoFramesAhead: Int
   /// With this on, the first frame is decoded and shown while still paused (pre-render).
   public var prerendersFirstFrame: Bool
-  /// How long a video frame may be late before it is dropped instead of shown.
+  /// How long after its time on screen ended a video frame may still be shown (50 ms by
+  /// default): a later one is dropped and counted in `framesDropped`, and the previous
+  /// picture stays, except for the first frame after a start or seek. Frames that come due
+  /// together are dropped whatever the threshold, as only the latest can be seen.
   public var lateFrameDropThreshold: MediaTime
   /// The disk cache this player reads through (the per-player switch; nil, the default,
   /// plays without one). HLS playlists (VOD only), segments, initialisation sections and
@@ -67,7 +72,7 @@ public struct PlayerConfiguration: Sendable {
   /// those waits). On a clock that does not advance by itself (`ManualClock`: fast mode,
   /// or a clock a test moves) the clock only runs to the bound when the loading pipeline
   /// is provably stuck (a stream waits for a segment that its downloader holds back), so
-  /// a slow decoder never trips it. See docs/decisions/0021.
+  /// a slow decoder never trips it. See docs/decisions/0022.
   public var noProgressTimeoutMs = 10_000
 
   public init(

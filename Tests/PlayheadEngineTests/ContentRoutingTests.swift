@@ -51,7 +51,7 @@ final class ContentRoutingTests: XCTestCase {
     let end = try XCTUnwrap(recorder.waitForEnd())
     XCTAssertEqual(end.name, "failed")
     let error = try XCTUnwrap(end.error)
-    XCTAssertEqual(error.code, .unsupportedFormat)
+    XCTAssertEqual(error.code, .invalidPlaylist)
     XCTAssertTrue(error.message.contains("line 4"), error.message)
     XCTAssertTrue(error.message.contains("scheme 'file'"), error.message)
     XCTAssertEqual(player.currentItem?.statistics.framesDecoded ?? 0, 0)

@@ -23,7 +23,7 @@ final class PlaybackControllerContainmentTests: XCTestCase {
     controller.setVideos([SDKTesting.video(id: "leak", url: server.url("/video.mp4"))])
     recorder.waitFor(lifecycle: "fail")
     let fail = try XCTUnwrap(recorder.entries.first { $0.detail == "fail" })
-    XCTAssertEqual(fail.error?.code, .unsupportedFormat)
+    XCTAssertEqual(fail.error?.code, .invalidPlaylist)
     XCTAssertTrue(
       fail.error?.message.contains("scheme 'file'") ?? false, "\(String(describing: fail.error))")
   }

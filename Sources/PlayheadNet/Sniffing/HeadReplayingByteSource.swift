@@ -6,7 +6,7 @@ import PlayheadCore
 ///
 /// Reading on from the end of the head continues the source where sniffing left it (for
 /// HTTP, the same response), so sniffing costs no second request.
-final class HeadReplayingByteSource: ByteSource, @unchecked Sendable {
+final class HeadReplayingByteSource: ByteSource, DownloadSpeedReporting, @unchecked Sendable {
   // Unchecked Sendable: `head` and `source` are immutable; the source is Sendable.
   private let head: Data
   private let source: any ByteSource
@@ -19,6 +19,11 @@ final class HeadReplayingByteSource: ByteSource, @unchecked Sendable {
   var url: URL { source.url }
 
   var length: Int64? { source.length }
+
+  /// The source's download speed, when it measures one.
+  var downloadSpeedBitsPerSecond: Double? {
+    (source as? any DownloadSpeedReporting)?.downloadSpeedBitsPerSecond
+  }
 
   func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(PlayheadError)
     -> Int
