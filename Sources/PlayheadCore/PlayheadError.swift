@@ -28,6 +28,10 @@ public struct PlayheadError: Error, Sendable, Equatable, CustomStringConvertible
     case ioError
     /// The bytes are not a container FFmpeg recognises, or they are truncated past use.
     case unsupportedFormat
+    /// JSON text that `JSONReader` refuses: not well-formed, not UTF-8, nested deeper than
+    /// its depth limit, or past one of its other limits. `message` names the problem and
+    /// where it is (line, column and byte offset).
+    case malformedJSON
     /// The container opened but holds no stream Playhead can play.
     case noPlayableStreams
     /// No decoder exists for a stream's codec.
@@ -82,7 +86,7 @@ public struct PlayheadError: Error, Sendable, Equatable, CustomStringConvertible
     case .fileNotFound, .isDirectory, .emptySource, .unsupportedScheme, .httpStatus, .timedOut,
       .connectionFailed, .cancelled, .ioError, .sourceExpired:
       return .source
-    case .unsupportedFormat, .noPlayableStreams, .decoderUnavailable, .decodeFailed,
+    case .unsupportedFormat, .malformedJSON, .noPlayableStreams, .decoderUnavailable, .decodeFailed,
       .decryptionFailed:
       return .media
     case .invalidArgument, .invalidState:

@@ -96,7 +96,8 @@ public final class Localization: @unchecked Sendable {
       case 404, 410: return .errorNotFound
       default: return .errorNetwork
       }
-    case .unsupportedScheme, .unsupportedFormat, .decoderUnavailable: return .errorUnsupportedFormat
+    case .unsupportedScheme, .unsupportedFormat, .malformedJSON, .decoderUnavailable:
+      return .errorUnsupportedFormat
     case .decryptionFailed: return .errorDecryption
     case .sourceExpired: return .errorAccessDenied
     case .decodeFailed, .invalidArgument, .invalidState: return .errorPlayback
