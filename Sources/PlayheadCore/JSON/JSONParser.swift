@@ -69,6 +69,7 @@ struct JSONParser {
     skipWhitespace()
     if index < bytes.count, bytes[index] == ASCII.closeBrace {
       index += 1
+      workUnits += 1
       open.removeLast()
       return .object(members)
     }
@@ -90,6 +91,7 @@ struct JSONParser {
           "\(describeByte(at: index)) after a key, where ':' should be", at: index)
       }
       index += 1
+      workUnits += 1
       skipWhitespace()
       let member = try value()
       workUnits += key.utf8.count + 1
@@ -102,9 +104,11 @@ struct JSONParser {
       switch bytes[index] {
       case ASCII.comma:
         index += 1
+        workUnits += 1
         skipWhitespace()
       case ASCII.closeBrace:
         index += 1
+        workUnits += 1
         open.removeLast()
         return .object(members)
       default:
@@ -122,6 +126,7 @@ struct JSONParser {
     skipWhitespace()
     if index < bytes.count, bytes[index] == ASCII.closeBracket {
       index += 1
+      workUnits += 1
       open.removeLast()
       return .array(elements)
     }
@@ -137,9 +142,11 @@ struct JSONParser {
       switch bytes[index] {
       case ASCII.comma:
         index += 1
+        workUnits += 1
         skipWhitespace()
       case ASCII.closeBracket:
         index += 1
+        workUnits += 1
         open.removeLast()
         return .array(elements)
       default:
@@ -157,6 +164,7 @@ struct JSONParser {
     }
     open.append(JSONParseFailure.Container(kind: kind, offset: index))
     index += 1
+    workUnits += 1
   }
 
   /// `true`, `false` or `null`, whose first byte is at `index`.
