@@ -56,6 +56,25 @@ final class JSONReaderLinearityTests: XCTestCase {
     XCTAssertLessThanOrEqual(work(Data(wide.utf8)), 4 * wide.utf8.count)
   }
 
+  /// Containers with many members grow in place: a copy per element would make these
+  /// take minutes (the work units cannot see copies, so the sizes are large).
+  func testRead_wideContainers_readInOnePass() throws {
+    let numbers = "[" + (0..<300_000).map { String($0 % 1000) }.joined(separator: ",") + "]"
+    XCTAssertEqual(try JSONReader.read(Data(numbers.utf8)).arrayValue?.count, 300_000)
+    let members = "{" + (0..<100_000).map { #""k\#($0)":[\#($0)]"# }.joined(separator: ",") + "}"
+    let object = try JSONReader.read(Data(members.utf8)).objectValue
+    XCTAssertEqual(object?.count, 100_000)
+    XCTAssertEqual(object?["k99999"], [99_999])
+    let nested =
+      "["
+      + Array(
+        repeating: "[" + Array(repeating: "1", count: 1_000).joined(separator: ",") + "]",
+        count: 300
+      ).joined(separator: ",") + "]"
+    XCTAssertEqual(
+      try JSONReader.read(Data(nested.utf8)).arrayValue?.last?.arrayValue?.count, 1_000)
+  }
+
   /// The same text is the same work on every run (the count is a property of the text).
   func testWork_isTheSameOnEveryRun() throws {
     let data = JSONTestDocuments.videos(30)

@@ -100,7 +100,33 @@ final class JSONReaderTests: XCTestCase {
       refusal("[]", limits: JSONReader.Limits(maxDepth: 0))?.message.hasPrefix(
         "nested deeper than 0 levels"), true)
     XCTAssertEqual(JSONReader.Limits(maxDepth: 1_000_000).maxDepth, JSONReader.maxAllowedDepth)
+    XCTAssertEqual(JSONReader.maxAllowedDepth, 128)
     XCTAssertEqual(JSONReader.Limits(maxDepth: -3).maxDepth, 0)
+  }
+
+  /// The deepest nesting any caller may allow is read, compared, written and destroyed on
+  /// a thread with a 512 KiB stack (a macOS secondary thread's).
+  func testRead_theDeepestAllowedNesting_fitsInASmallThreadStack() throws {
+    let limits = JSONReader.Limits(maxDepth: .max)
+    XCTAssertEqual(limits.maxDepth, 128)
+    let text = Data(JSONTestDocuments.nestedObjects(depth: 128).utf8)
+    let tooDeep = Data(JSONTestDocuments.nestedObjects(depth: 129).utf8)
+    let outcome = StackTestOutcome()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      // Read, compare, write and destroy: each walks the whole depth.
+      if let value = try? JSONReader.read(text, limits: limits) {
+        let again = try? JSONReader.read(text, limits: limits)
+        outcome.parsed = value == again && (try? JSONEncoder().encode(value)) != nil
+      }
+      outcome.refused = (try? JSONReader.read(tooDeep, limits: limits)) == nil
+      done.signal()
+    }
+    thread.stackSize = 512 * 1024
+    thread.start()
+    done.wait()
+    XCTAssertTrue(outcome.parsed)
+    XCTAssertTrue(outcome.refused)
   }
 
   /// The case: 20 values nested 500 deep (60 KB) are refused at the first one.
@@ -315,4 +341,10 @@ final class JSONReaderTests: XCTestCase {
     XCTAssertNotNil(refusal(escaped, limits: JSONReader.Limits(maxStringBytes: 599)))
     XCTAssertNotNil(refusal("[123456]", limits: JSONReader.Limits(maxNumberLength: 5)))
   }
+}
+
+/// What the small-stack thread saw (written there, read after it signals).
+private final class StackTestOutcome: @unchecked Sendable {
+  var parsed = false
+  var refused = false
 }

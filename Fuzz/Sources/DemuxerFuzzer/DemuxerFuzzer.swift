@@ -49,20 +49,26 @@ private func exercise(_ demuxer: Demuxer, _ input: DemuxerFuzzInput) throws(Play
   }
   let audio =
     input.decodesAudio
-    ? demuxer.bestStream(of: .audio).flatMap { try? demuxer.makeAudioDecoder(streamIndex: $0.index) }
+    ? demuxer.bestStream(of: .audio).flatMap {
+      try? demuxer.makeAudioDecoder(streamIndex: $0.index)
+    }
     : nil
   var budget = FrameBudget(remaining: input.maxFrames, converts: input.converts)
   for index in 0..<input.maxPackets {
     if input.seeks, index == input.maxPackets / 2 {
-      let middle = demuxer.duration.isNumeric
-        ? demuxer.startTime + MediaTime(seconds: demuxer.duration.seconds / 2, preferredTimescale: 1000)
+      let middle =
+        demuxer.duration.isNumeric
+        ? demuxer.startTime
+          + MediaTime(seconds: demuxer.duration.seconds / 2, preferredTimescale: 1000)
         : demuxer.startTime
       try? demuxer.seek(to: middle, streamIndex: nil)
       video?.flush()
       audio?.flush()
     }
     guard let packet = try demuxer.readPacket() else { break }
-    _ = (packet.pts, packet.dts, packet.duration, packet.isKeyframe, packet.size, packet.bytePosition)
+    _ = (
+      packet.pts, packet.dts, packet.duration, packet.isKeyframe, packet.size, packet.bytePosition
+    )
     if let video, packet.streamIndex == video.stream.index, budget.remaining > 0 {
       if (try? video.send(packet)) != nil { budget.drain(video) }
     } else if let audio, packet.streamIndex == audio.stream.index, budget.remaining > 0 {
@@ -85,7 +91,10 @@ private struct FrameBudget {
   mutating func drain(_ decoder: VideoDecoder) {
     while remaining > 0, let frame = try? decoder.receiveFrame() {
       remaining -= 1
-      _ = (frame.pts, frame.duration, frame.width, frame.height, frame.isKeyframe, frame.pixelFormatName)
+      _ = (
+        frame.pts, frame.duration, frame.width, frame.height, frame.isKeyframe,
+        frame.pixelFormatName
+      )
       if converts, converted < 2 {
         converted += 1
         _ = try? converter.convert(
@@ -98,7 +107,10 @@ private struct FrameBudget {
   mutating func drain(_ decoder: AudioDecoder) {
     while remaining > 0, let frame = try? decoder.receiveFrame() {
       remaining -= 1
-      _ = (frame.pts, frame.duration, frame.sampleCount, frame.sampleRate, frame.channels, frame.sampleFormatName)
+      _ = (
+        frame.pts, frame.duration, frame.sampleCount, frame.sampleRate, frame.channels,
+        frame.sampleFormatName
+      )
       if converts { _ = try? resampler.convert(frame) }
     }
   }

@@ -1,13 +1,5 @@
 /// Why and where `JSONParser` stopped; `JSONReader` turns it into a `PlayheadError`.
 struct JSONParseFailure: Error {
-  /// An array or object that is open while the parser reads inside it.
-  struct Container {
-    enum Kind { case array, object }
-    var kind: Kind
-    /// The offset of its `[` or `{`.
-    var offset: Int
-  }
-
   /// What is wrong, as the start of a sentence without its position.
   var problem: String
   /// The byte offset the problem is at; nil when it has no place (an empty text).

@@ -1,8 +1,9 @@
 import Foundation
 
-/// The recursive-descent parser behind `JSONReader`: one pass over the bytes, never
-/// looking back, with one level of recursion per open array or object (at most
-/// `Limits.maxDepth`).
+/// The parser behind `JSONReader`: one pass over the bytes, never looking back.
+///
+/// Arrays and objects being filled are kept on an explicit stack (at most
+/// `Limits.maxDepth` of them), so the thread's own stack stays the same size at any depth.
 struct JSONParser {
   let bytes: UnsafeBufferPointer<UInt8>
   let limits: JSONReader.Limits
@@ -10,9 +11,26 @@ struct JSONParser {
   var index = 0
   /// Parser steps so far (see `JSONReader.read(_:limits:workUnits:)`).
   var workUnits = 0
-  /// The arrays and objects open around `index`, outermost first, to say what a
-  /// truncated text ends inside.
-  var open: [JSONParseFailure.Container] = []
+
+  /// An array or object whose members are being read.
+  private enum OpenContainer {
+    /// The elements so far and the offset of the `[`.
+    case array([JSONValue], opening: Int)
+    /// The members so far, the key whose value is being read (and its offset), and the
+    /// offset of the `{`.
+    case object([String: JSONValue], key: String, keyOffset: Int, opening: Int)
+
+    var opening: Int {
+      switch self {
+      case .array(_, let opening), .object(_, _, _, let opening): return opening
+      }
+    }
+
+    var isObject: Bool {
+      if case .object = self { return true }
+      return false
+    }
+  }
 
   init(bytes: UnsafeBufferPointer<UInt8>, limits: JSONReader.Limits) {
     self.bytes = bytes
@@ -37,134 +55,143 @@ struct JSONParser {
     return value
   }
 
-  /// The value that starts at `index` (white space already skipped).
-  mutating func value() throws(JSONParseFailure) -> JSONValue {
-    guard index < bytes.count else { throw endOfText() }
-    workUnits += 1
-    switch bytes[index] {
-    case ASCII.openBrace: return try object()
-    case ASCII.openBracket: return try array()
-    case ASCII.quote: return .string(try string())
-    case ASCII.t:
-      try literal(ASCII.trueWord, "true")
-      return .bool(true)
-    case ASCII.f:
-      try literal(ASCII.falseWord, "false")
-      return .bool(false)
-    case ASCII.n:
-      try literal(ASCII.nullWord, "null")
-      return .null
-    case ASCII.minus, ASCII.zero...ASCII.nine:
-      return .number(try number())
-    default:
-      throw JSONParseFailure(
-        "\(describeByte(at: index)) where a value should start", at: index)
-    }
-  }
-
-  /// The object whose `{` is at `index`.
-  mutating func object() throws(JSONParseFailure) -> JSONValue {
-    try enter(.object)
-    var members: [String: JSONValue] = [:]
-    skipWhitespace()
-    if index < bytes.count, bytes[index] == ASCII.closeBrace {
-      index += 1
-      workUnits += 1
-      open.removeLast()
-      return .object(members)
-    }
+  /// The value that starts at `index` (white space already skipped), arrays and objects
+  /// included.
+  private mutating func value() throws(JSONParseFailure) -> JSONValue {
+    var open: [OpenContainer] = []
     while true {
-      guard index < bytes.count else { throw endOfText() }
-      guard bytes[index] == ASCII.quote else {
-        if bytes[index] == ASCII.closeBrace, !members.isEmpty {
-          throw JSONParseFailure("a comma before '}' (JSON has no trailing commas)", at: index)
+      // A value starts at `index`: a scalar, an empty container, or a container to fill.
+      var finished: JSONValue
+      guard index < bytes.count else {
+        guard let innermost = open.last else {
+          throw JSONParseFailure("the text ends where a value should be", at: index)
         }
-        throw JSONParseFailure(
-          "\(describeByte(at: index)) where a key in double quotes should be", at: index)
+        throw endOfText(isObject: innermost.isObject, opening: innermost.opening)
       }
-      let keyOffset = index
-      let key = try string()
-      skipWhitespace()
-      guard index < bytes.count else { throw endOfText() }
-      guard bytes[index] == ASCII.colon else {
-        throw JSONParseFailure(
-          "\(describeByte(at: index)) after a key, where ':' should be", at: index)
-      }
-      index += 1
       workUnits += 1
-      skipWhitespace()
-      let member = try value()
-      workUnits += key.utf8.count + 1
-      if members.updateValue(member, forKey: key) != nil {
-        throw JSONParseFailure(
-          "the key \(JSONParseFailure.quoted(key)) appears twice in one object", at: keyOffset)
-      }
-      skipWhitespace()
-      guard index < bytes.count else { throw endOfText() }
       switch bytes[index] {
-      case ASCII.comma:
+      case ASCII.openBrace, ASCII.openBracket:
+        guard open.count < limits.maxDepth else {
+          throw JSONParseFailure("nested deeper than \(limits.maxDepth) levels", at: index)
+        }
+        let opening = index
+        let isObject = bytes[index] == ASCII.openBrace
         index += 1
-        workUnits += 1
         skipWhitespace()
-      case ASCII.closeBrace:
-        index += 1
-        workUnits += 1
-        open.removeLast()
-        return .object(members)
+        let closer = isObject ? ASCII.closeBrace : ASCII.closeBracket
+        if index < bytes.count, bytes[index] == closer {
+          index += 1
+          workUnits += 1
+          finished = isObject ? .object([:]) : .array([])
+        } else if isObject {
+          let (key, keyOffset) = try memberKey(opening: opening, afterComma: false)
+          open.append(.object([:], key: key, keyOffset: keyOffset, opening: opening))
+          continue
+        } else {
+          open.append(.array([], opening: opening))
+          continue
+        }
+      case ASCII.quote:
+        finished = .string(try string())
+      case ASCII.t:
+        try literal(ASCII.trueWord, "true")
+        finished = .bool(true)
+      case ASCII.f:
+        try literal(ASCII.falseWord, "false")
+        finished = .bool(false)
+      case ASCII.n:
+        try literal(ASCII.nullWord, "null")
+        finished = .null
+      case ASCII.minus, ASCII.zero...ASCII.nine:
+        finished = .number(try number())
       default:
-        throw JSONParseFailure(
-          "\(describeByte(at: index)) after a member of an object, where ',' or '}' should be",
-          at: index)
+        throw JSONParseFailure("\(describeByte(at: index)) where a value should start", at: index)
+      }
+      // Hand the finished value to the containers around it, closing those that end here.
+      while true {
+        guard let container = open.popLast() else { return finished }
+        skipWhitespace()
+        // Consumed, so that the elements or members it holds are the only reference to
+        // their storage and grow in place.
+        switch consume container {
+        case .array(var elements, let opening):
+          elements.append(finished)
+          workUnits += 1
+          guard index < bytes.count else { throw endOfText(isObject: false, opening: opening) }
+          switch bytes[index] {
+          case ASCII.comma:
+            index += 1
+            workUnits += 1
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == ASCII.closeBracket {
+              throw JSONParseFailure("a comma before ']' (JSON has no trailing commas)", at: index)
+            }
+            open.append(.array(elements, opening: opening))
+          case ASCII.closeBracket:
+            index += 1
+            workUnits += 1
+            finished = .array(elements)
+            continue
+          default:
+            throw JSONParseFailure(
+              "\(describeByte(at: index)) after an element of an array, where ',' or ']' should be",
+              at: index)
+          }
+        case .object(var members, let key, let keyOffset, let opening):
+          workUnits += key.utf8.count + 1
+          if members.updateValue(finished, forKey: key) != nil {
+            throw JSONParseFailure(
+              "the key \(JSONParseFailure.quoted(key)) appears twice in one object", at: keyOffset)
+          }
+          guard index < bytes.count else { throw endOfText(isObject: true, opening: opening) }
+          switch bytes[index] {
+          case ASCII.comma:
+            index += 1
+            workUnits += 1
+            skipWhitespace()
+            let (next, nextOffset) = try memberKey(opening: opening, afterComma: true)
+            open.append(.object(members, key: next, keyOffset: nextOffset, opening: opening))
+          case ASCII.closeBrace:
+            index += 1
+            workUnits += 1
+            finished = .object(members)
+            continue
+          default:
+            throw JSONParseFailure(
+              "\(describeByte(at: index)) after a member of an object, where ',' or '}' should be",
+              at: index)
+          }
+        }
+        break
       }
     }
   }
 
-  /// The array whose `[` is at `index`.
-  mutating func array() throws(JSONParseFailure) -> JSONValue {
-    try enter(.array)
-    var elements: [JSONValue] = []
+  /// The key at `index` of a member of the object opened at `opening`, and its offset;
+  /// leaves `index` at the member's value.
+  private mutating func memberKey(opening: Int, afterComma: Bool)
+    throws(JSONParseFailure) -> (String, Int)
+  {
+    guard index < bytes.count else { throw endOfText(isObject: true, opening: opening) }
+    guard bytes[index] == ASCII.quote else {
+      if afterComma, bytes[index] == ASCII.closeBrace {
+        throw JSONParseFailure("a comma before '}' (JSON has no trailing commas)", at: index)
+      }
+      throw JSONParseFailure(
+        "\(describeByte(at: index)) where a key in double quotes should be", at: index)
+    }
+    let keyOffset = index
+    let key = try string()
     skipWhitespace()
-    if index < bytes.count, bytes[index] == ASCII.closeBracket {
-      index += 1
-      workUnits += 1
-      open.removeLast()
-      return .array(elements)
+    guard index < bytes.count else { throw endOfText(isObject: true, opening: opening) }
+    guard bytes[index] == ASCII.colon else {
+      throw JSONParseFailure(
+        "\(describeByte(at: index)) after a key, where ':' should be", at: index)
     }
-    while true {
-      guard index < bytes.count else { throw endOfText() }
-      if bytes[index] == ASCII.closeBracket, !elements.isEmpty {
-        throw JSONParseFailure("a comma before ']' (JSON has no trailing commas)", at: index)
-      }
-      elements.append(try value())
-      workUnits += 1
-      skipWhitespace()
-      guard index < bytes.count else { throw endOfText() }
-      switch bytes[index] {
-      case ASCII.comma:
-        index += 1
-        workUnits += 1
-        skipWhitespace()
-      case ASCII.closeBracket:
-        index += 1
-        workUnits += 1
-        open.removeLast()
-        return .array(elements)
-      default:
-        throw JSONParseFailure(
-          "\(describeByte(at: index)) after an element of an array, where ',' or ']' should be",
-          at: index)
-      }
-    }
-  }
-
-  /// Opens the array or object at `index`, refusing one level too many.
-  private mutating func enter(_ kind: JSONParseFailure.Container.Kind) throws(JSONParseFailure) {
-    guard open.count < limits.maxDepth else {
-      throw JSONParseFailure("nested deeper than \(limits.maxDepth) levels", at: index)
-    }
-    open.append(JSONParseFailure.Container(kind: kind, offset: index))
     index += 1
     workUnits += 1
+    skipWhitespace()
+    return (key, keyOffset)
   }
 
   /// `true`, `false` or `null`, whose first byte is at `index`.
@@ -195,14 +222,10 @@ struct JSONParser {
     }
   }
 
-  /// The failure for text that stops inside the innermost open array or object.
-  func endOfText() -> JSONParseFailure {
-    guard let innermost = open.last else {
-      return JSONParseFailure("the text ends where a value should be", at: index)
-    }
-    return JSONParseFailure(
-      "the text ends inside \(innermost.kind == .object ? "an object" : "an array") opened",
-      at: innermost.offset)
+  /// The failure for text that stops inside the array or object opened at `opening`.
+  private func endOfText(isObject: Bool, opening: Int) -> JSONParseFailure {
+    JSONParseFailure(
+      "the text ends inside \(isObject ? "an object" : "an array") opened", at: opening)
   }
 
   /// `'x'` for a printable ASCII byte, `byte 0xNN` for any other.

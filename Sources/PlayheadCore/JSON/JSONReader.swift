@@ -18,11 +18,16 @@ public enum JSONReader {
   /// How deep arrays and objects may nest by default: `[[1]]` is 2 levels deep.
   ///
   /// Playback API responses and playlist files nest about 5 levels; 64 leaves room for
-  /// custom fields while keeping the reader's recursion small on any thread.
+  /// custom fields while keeping the recursive work on a value (comparing, writing,
+  /// destroying it) small on any thread.
   public static let defaultMaxDepth = 64
 
   /// The deepest nesting any `Limits` allows; a larger `maxDepth` is lowered to this.
-  public static let maxAllowedDepth = 256
+  ///
+  /// The reader itself keeps open arrays and objects on a stack of its own, but the
+  /// `JSONValue` it returns is destroyed, compared and written (`JSONEncoder`)
+  /// recursively: 128 levels keep that within a 512 KiB thread stack even in a debug build.
+  public static let maxAllowedDepth = 128
 
   /// The bounds a document must stay within.
   public struct Limits: Sendable, Equatable {
