@@ -12,12 +12,21 @@ public struct PlayheadError: Error, Sendable, Equatable, CustomStringConvertible
     case fileNotFound
     /// A local path names a directory, not a file.
     case isDirectory
+    /// A local path names something other than a regular file or a directory: a
+    /// character or block device (`/dev/zero`), a FIFO or a socket. Such a path is refused
+    /// before it is opened, because reading it may never end or block for ever.
+    case notRegularFile
     /// The source has no bytes at all.
     case emptySource
     /// The URL's scheme is not one Playhead can load (only `file`, `http`, `https`).
     case unsupportedScheme
     /// An HTTP server answered with a non-success status.
     case httpStatus
+    /// An HTTP redirect pointed to a scheme other than `http` or `https` (a `file:` URL,
+    /// for one) and was refused: a network resource may never lead to a local one.
+    case redirectRefused
+    /// An HTTP request was redirected too many times (a redirect loop).
+    case tooManyRedirects
     /// No answer within the configured timeout.
     case timedOut
     /// The connection could not be made or broke.
@@ -41,6 +50,12 @@ public struct PlayheadError: Error, Sendable, Equatable, CustomStringConvertible
     /// Encrypted bytes could not be decrypted: a wrong key or IV, or bytes that are not
     /// whole cipher blocks.
     case decryptionFailed
+    /// A segment or initialization section is encrypted with a key method Playhead cannot
+    /// decrypt (`SAMPLE-AES`, `AES-256`, an unknown one: the message names it), or its key
+    /// is for a key system no content-key provider answered for.
+    case unsupportedEncryption
+    /// A playlist is empty or has a fatal parse error (the message names the line).
+    case invalidPlaylist
     /// A caller passed an argument out of range.
     case invalidArgument
     /// The object was used after it was closed or discarded.
@@ -83,11 +98,12 @@ public struct PlayheadError: Error, Sendable, Equatable, CustomStringConvertible
 
   public var category: Category {
     switch code {
-    case .fileNotFound, .isDirectory, .emptySource, .unsupportedScheme, .httpStatus, .timedOut,
-      .connectionFailed, .cancelled, .ioError, .sourceExpired:
+    case .fileNotFound, .isDirectory, .notRegularFile, .emptySource, .unsupportedScheme,
+      .httpStatus, .redirectRefused, .tooManyRedirects, .timedOut, .connectionFailed, .cancelled,
+      .ioError, .sourceExpired:
       return .source
-    case .unsupportedFormat, .malformedJSON, .noPlayableStreams, .decoderUnavailable, .decodeFailed,
-      .decryptionFailed:
+    case .unsupportedFormat, .malformedJSON, .noPlayableStreams, .decoderUnavailable,
+      .decodeFailed, .decryptionFailed, .unsupportedEncryption, .invalidPlaylist:
       return .media
     case .invalidArgument, .invalidState:
       return .usage

@@ -74,4 +74,6 @@ struct AccessPeriod {
   var startBytes: Int64
   var startStalls: Int
   var startDropped: Int
+  /// The rendition playing when the period started (nil for progressive media).
+  var variant: VariantInfo?
 }

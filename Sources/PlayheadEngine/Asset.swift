@@ -29,6 +29,8 @@ public final class Asset: @unchecked Sendable {
     var containerName: String
     var duration: MediaTime
     var tracks: [AssetTrack]
+    /// Whether the media is encrypted (HLS AES-128, SAMPLE-AES or a key-provider key).
+    var hasProtectedContent = false
     /// The opened source, kept for the first player item that plays the asset.
     var driver: (any MediaSourceDriver)?
   }
@@ -46,6 +48,8 @@ public final class Asset: @unchecked Sendable {
   private var loadError: PlayheadError?
   private var loadingSource: (any ByteSource)?
   private var cancelled = false
+  /// Set when the content turned out to be an HLS playlist under another name.
+  private var contentIsHLS = false
 
   /// Creates an asset; no media is read until a property is loaded or the asset plays.
   ///
@@ -165,12 +169,29 @@ public final class Asset: @unchecked Sendable {
     tracks.contains { $0.kind == .video || $0.kind == .audio }
   }
 
-  /// Whether any track is encrypted. Progressive files Playhead opens are clear; an
-  /// encrypted track fails to decode and is reported as such.
-  public var hasProtectedContent: Bool { false }
+  /// Whether the media is encrypted, once loaded: an HLS stream with an `EXT-X-KEY` or
+  /// `EXT-X-SESSION-KEY` whose method is not NONE (AES-128, SAMPLE-AES, keys for a
+  /// `ContentKeyProvider` such as `skd://`). Progressive files Playhead opens are clear
+  /// (an encrypted track fails to decode and is reported as such); false before loading.
+  public var hasProtectedContent: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return probe?.hasProtectedContent ?? false
+  }
+
+  /// How a player opens the asset's HLS driver: its configuration, clock and start time.
+  struct PlayerOpening {
+    var hls: HLSConfiguration
+    var clock: any Clock
+    var startTime: MediaTime?
+  }
 
   /// Opens and probes the asset once; later calls return the same probe or error.
-  func loadSynchronously() throws(PlayheadError) -> Probe {
+  ///
+  /// With `player`, an HLS stream found by sniffing is opened the player's way and its
+  /// driver kept in the probe for `takeDriver`; without, an HLS driver only probes and is
+  /// stopped.
+  func loadSynchronously(player: PlayerOpening? = nil) throws(PlayheadError) -> Probe {
     lock.lock()
     if let probe {
       lock.unlock()
@@ -186,8 +207,10 @@ public final class Asset: @unchecked Sendable {
     }
     lock.unlock()
     do throws(PlayheadError) {
-      var opened = try openDriver()
-      if isHLS {
+      var opened = try openDriver(
+        hls: player?.hls ?? HLSConfiguration(), clock: player?.clock ?? HostClock.shared,
+        startTime: player?.startTime)
+      if isHLS && player == nil {
         // A player opens its own HLS driver with its configuration; this one only probed.
         opened.driver?.stop()
         opened.driver = nil
@@ -206,56 +229,97 @@ public final class Asset: @unchecked Sendable {
     }
   }
 
-  /// Whether the URL names an HLS playlist (`.m3u8` or `.m3u`).
+  /// Whether the asset plays through Playhead's HLS engine: its URL names a playlist
+  /// (`.m3u8` or `.m3u`), or its content, once opened, is one (`#EXTM3U` first) whatever
+  /// its name or Content-Type.
+  ///
+  /// Before a property has loaded, only the URL's name can tell.
   public var isHLS: Bool {
+    if namesPlaylist { return true }
+    lock.lock()
+    defer { lock.unlock() }
+    return contentIsHLS
+  }
+
+  /// Whether the URL's name says HLS playlist.
+  private var namesPlaylist: Bool {
     ["m3u8", "m3u"].contains(url.pathExtension.lowercased())
   }
 
   /// Opens the asset's media and probes its first run; with a `cache`, HTTP(S) media is
   /// read through it (see `PlayerConfiguration.cache`).
+  ///
+  /// Media that is not named a playlist is opened and its first bytes sniffed: an HLS
+  /// playlist goes to the HLS engine, a DASH manifest or an ffconcat script is refused
+  /// with `.unsupportedFormat`, and anything else goes to the demuxer (which refuses
+  /// formats outside `ContainerFormats.media`).
   private func openDriver(
     hls: HLSConfiguration = HLSConfiguration(), clock: any Clock = HostClock.shared,
     startTime: MediaTime? = nil, cache: MediaCache? = nil, refresher: SourceRefresher? = nil
   ) throws(PlayheadError) -> Probe {
     if isHLS {
-      var configuration = hls
-      configuration.request.headers.merge(http.headers) { current, _ in current }
-      if let refresher, !url.isFileURL {
-        // Expired URLs are refreshed below the cache, so that cached bytes need none.
-        configuration.dataSource = RefreshingDataSource(
-          upstream: configuration.dataSource
-            ?? HTTPDataSource(configuration: configuration.request),
-          refresher: refresher)
-      }
-      if let cache, MediaCache.isEnabled, !url.isFileURL {
-        // The disk cache wraps the data source the driver would choose (it still adds
-        // its retries around it).
-        configuration.dataSource = CacheDataSource(
-          upstream: configuration.dataSource
-            ?? HTTPDataSource(configuration: configuration.request),
-          cache: cache)
-      }
-      try offline?.configure(&configuration, clock: clock)
-      let driver = try HLSDriver(
-        url: url, configuration: configuration, clock: clock, startTime: startTime)
-      let run = try driver.prepareFirstRun()
-      return try probe(driver, firstRun: run, containerName: "hls")
+      return try openHLSDriver(
+        hls: hls, clock: clock, startTime: startTime, cache: cache, refresher: refresher)
     }
     let opened: any ByteSource
     if let offline {
       opened = try offline.openByteSource()
     } else {
-      opened = try ByteSources.open(url, http: http, cache: cache, refresher: refresher)
+      opened = try ByteSources.open(
+        url, http: http, cache: cache, refresher: refresher, clock: clock)
     }
-    let source = CountingByteSource(opened)
     lock.lock()
-    loadingSource = source
+    loadingSource = opened
     let wasCancelled = cancelled
     lock.unlock()
-    if wasCancelled { source.cancel() }
+    if wasCancelled { opened.cancel() }
+    let (content, sniffed) = try ContentSniffer.sniff(opened)
+    if let refusal = content.refusal(at: url) {
+      opened.cancel()
+      throw refusal
+    }
+    if content == .hlsPlaylist {
+      opened.cancel()
+      lock.lock()
+      contentIsHLS = true
+      loadingSource = nil
+      lock.unlock()
+      return try openHLSDriver(
+        hls: hls, clock: clock, startTime: startTime, cache: cache, refresher: refresher)
+    }
+    let source = CountingByteSource(sniffed)
     let demuxer = try Demuxer(source: source)
     let driver = ProgressiveDriver(demuxer: demuxer, source: source)
     return try probe(driver, firstRun: try driver.firstRun(), containerName: demuxer.containerName)
+  }
+
+  /// Opens the HLS engine's driver on the asset's URL and probes its first run.
+  private func openHLSDriver(
+    hls: HLSConfiguration, clock: any Clock, startTime: MediaTime?, cache: MediaCache?,
+    refresher: SourceRefresher?
+  ) throws(PlayheadError) -> Probe {
+    var configuration = hls
+    configuration.request.headers.merge(http.headers) { current, _ in current }
+    if let refresher, !url.isFileURL {
+      // Expired URLs are refreshed below the cache, so that cached bytes need none.
+      configuration.dataSource = RefreshingDataSource(
+        upstream: configuration.dataSource
+          ?? HTTPDataSource(configuration: configuration.request),
+        refresher: refresher)
+    }
+    if let cache, MediaCache.isEnabled, !url.isFileURL {
+      // The disk cache wraps the data source the driver would choose (it still adds
+      // its retries around it).
+      configuration.dataSource = CacheDataSource(
+        upstream: configuration.dataSource
+          ?? HTTPDataSource(configuration: configuration.request),
+        cache: cache)
+    }
+    try offline?.configure(&configuration, clock: clock)
+    let driver = try HLSDriver(
+      url: url, configuration: configuration, clock: clock, startTime: startTime)
+    let run = try driver.prepareFirstRun()
+    return try probe(driver, firstRun: run, containerName: "hls")
   }
 
   /// What the first run of `driver` holds.
@@ -269,7 +333,8 @@ public final class Asset: @unchecked Sendable {
         .noPlayableStreams, "no audio or video stream in \(url.absoluteString)", url: url)
     }
     return Probe(
-      containerName: containerName, duration: driver.duration, tracks: tracks, driver: driver)
+      containerName: containerName, duration: driver.duration, tracks: tracks,
+      hasProtectedContent: driver.hasProtectedContent, driver: driver)
   }
 
   /// Hands the opened driver to a player (once); later calls open a fresh one. HLS
@@ -299,7 +364,8 @@ public final class Asset: @unchecked Sendable {
       lock.unlock()
       unused?.stop()
       let opened = Result { () throws(PlayheadError) in
-        try openDriver(cache: cache, refresher: refresher)
+        try openDriver(
+          hls: hls, clock: clock, startTime: startTime, cache: cache, refresher: refresher)
       }
       lock.lock()
       loadingSource = nil
@@ -309,7 +375,9 @@ public final class Asset: @unchecked Sendable {
       }
       return driver
     }
-    let probe = try loadSynchronously()
+    // Opening may find an HLS playlist under another name: its driver is then the player's.
+    let probe = try loadSynchronously(
+      player: PlayerOpening(hls: hls, clock: clock, startTime: startTime))
     lock.lock()
     if let driver = probe.driver {
       self.probe?.driver = nil
@@ -317,7 +385,7 @@ public final class Asset: @unchecked Sendable {
       return driver
     }
     lock.unlock()
-    guard let driver = try openDriver().driver else {
+    guard let driver = try openDriver(hls: hls, clock: clock, startTime: startTime).driver else {
       throw PlayheadError(.invalidState, "the asset could not be reopened", url: url)
     }
     return driver

@@ -73,7 +73,7 @@ public final class WAVAudioSink: AudioSink, @unchecked Sendable {
       self.handle = handle
     } catch {
       throw PlayheadError(
-        .ioError, "cannot open WAV file \(url.path): \(error.localizedDescription)", url: url)
+        .ioError, "cannot open WAV file \(url.path): \(PlayheadError.reason(for: error))", url: url)
     }
   }
 
@@ -94,7 +94,7 @@ public final class WAVAudioSink: AudioSink, @unchecked Sendable {
       try handle.write(contentsOf: buffer.samples)
     } catch {
       throw PlayheadError(
-        .ioError, "cannot write \(url.path): \(error.localizedDescription)", url: url)
+        .ioError, "cannot write \(url.path): \(PlayheadError.reason(for: error))", url: url)
     }
     dataBytes += UInt64(buffer.samples.count)
   }
@@ -110,7 +110,7 @@ public final class WAVAudioSink: AudioSink, @unchecked Sendable {
       try handle.close()
     } catch {
       throw PlayheadError(
-        .ioError, "cannot finish \(url.path): \(error.localizedDescription)", url: url)
+        .ioError, "cannot finish \(url.path): \(PlayheadError.reason(for: error))", url: url)
     }
   }
 

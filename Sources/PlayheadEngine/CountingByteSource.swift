@@ -1,8 +1,9 @@
 import Foundation
 import PlayheadCore
+import PlayheadNet
 
 /// Wraps a byte source and counts the bytes read through it (for statistics and logs).
-final class CountingByteSource: ByteSource, @unchecked Sendable {
+final class CountingByteSource: ByteSource, DownloadSpeedReporting, @unchecked Sendable {
   private let base: any ByteSource
   private let lock = NSLock()
   private var total: Int64 = 0
@@ -10,6 +11,10 @@ final class CountingByteSource: ByteSource, @unchecked Sendable {
   init(_ base: any ByteSource) { self.base = base }
 
   var url: URL { base.url }
+  /// The wrapped source's download speed, when it measures one.
+  var downloadSpeedBitsPerSecond: Double? {
+    (base as? any DownloadSpeedReporting)?.downloadSpeedBitsPerSecond
+  }
   var length: Int64? { base.length }
 
   /// Bytes read so far.

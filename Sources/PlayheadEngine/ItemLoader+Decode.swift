@@ -260,6 +260,7 @@ extension ItemLoader {
     }
     status.bytesRead = bytesRead
     status.bandwidth = driver?.bandwidth
+    status.downloadSpeed = driver?.downloadSpeed
     status.seekableRange = driver?.seekableRange
     status.framesDecoded += output.videoFrames.count
     status.audioSamplesDecoded += output.audioSamplesDecoded

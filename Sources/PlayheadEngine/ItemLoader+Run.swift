@@ -124,6 +124,7 @@ extension ItemLoader {
       cache: settings.cache, refresher: settings.refresher)
     let wake = self.wake
     driver.setChangeHandler { wake.raise() }
+    driver.setRecoverableErrorHandler { [weak self] error in self?.noteRecoverable(error) }
     condition.lock()
     let wasStopped = stopped
     self.driver = driver

@@ -118,6 +118,8 @@ struct LoaderStatus: Sendable {
   var seekableRange: MediaTimeRange?
   /// The bandwidth estimate and last transfer speed (bits/s), for streaming sources.
   var bandwidth: (estimate: Double, lastTransfer: Double)?
+  /// The current download speed (bits/s), for HLS and progressive HTTP media.
+  var downloadSpeed: Double?
   /// The audio renditions of the variant's group, the one playing, and a count of the
   /// selection's changes (so the loop can tell a change to nil).
   var audioRenditions: [RenditionInfo] = []

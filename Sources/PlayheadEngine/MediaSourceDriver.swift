@@ -54,6 +54,9 @@ protocol MediaSourceDriver: AnyObject, Sendable {
   func variant(of run: MediaRun) -> VariantInfo?
   /// The bandwidth estimate and the speed of the last transfer, in bits per second.
   var bandwidth: (estimate: Double, lastTransfer: Double)? { get }
+  /// The current download speed in bits per second (SPEC S9): the last transfer's speed
+  /// (an HLS segment's, a stretch of a progressive file's); nil before one was measured.
+  var downloadSpeed: Double? { get }
   /// Called as soon as a seek is requested (from the playback thread), before the loader
   /// asks for the new run, so the driver can stop loading what is no longer needed and
   /// wake a read that waits for it.
@@ -76,6 +79,23 @@ protocol MediaSourceDriver: AnyObject, Sendable {
     -> any MediaSourceDriver
   /// Loads the segment list of a subtitle rendition.
   func subtitleSegments(of rendition: RenditionInfo) throws(PlayheadError) -> SubtitleSegmentList
+  /// Whether the media is encrypted (an HLS key or session key with a method other than
+  /// NONE); progressive files Playhead opens are clear.
+  var hasProtectedContent: Bool { get }
+  /// Sets what to call, on the driver's thread, with each error the driver recovered from
+  /// (a failed redundant URI it failed over from); errors from before are handed over at
+  /// once.
+  func setRecoverableErrorHandler(_ handler: @escaping @Sendable (PlayheadError) -> Void)
+}
+
+extension MediaSourceDriver {
+  var hasProtectedContent: Bool { false }
+  func setRecoverableErrorHandler(_ handler: @escaping @Sendable (PlayheadError) -> Void) {}
+}
+
+extension MediaSourceDriver {
+  /// The speed of the last transfer the bandwidth meter saw.
+  var downloadSpeed: Double? { bandwidth?.lastTransfer }
 }
 
 /// One progressive file: a single run, seeking inside the demuxer.
@@ -117,6 +137,9 @@ final class ProgressiveDriver: MediaSourceDriver, @unchecked Sendable {
   func variant(of run: MediaRun) -> VariantInfo? { nil }
 
   var bandwidth: (estimate: Double, lastTransfer: Double)? { nil }
+
+  /// The HTTP source's last measured speed (nil for local files and cached reads).
+  var downloadSpeed: Double? { source.downloadSpeedBitsPerSecond }
 
   func playbackPositionChanged(_ position: MediaTime) {}
 

@@ -193,7 +193,11 @@ extension PlaybackLoop {
     publishItemTime(active)
     publishStatistics(active, active.loader.snapshot())
     finishPeriod(active)
-    emit(.didPlayToEnd(active.item))
+    if let preview = previewEnd(active), endTime >= preview {
+      emit(.previewEnded(active.item))
+    } else {
+      emit(.didPlayToEnd(active.item))
+    }
     afterItemEnded()
   }
 
@@ -278,6 +282,11 @@ extension PlaybackLoop {
       active.reportedVariant = variant
       active.item.update { $0.currentVariant = variant }
       emit(.variantChanged(active.item, variant, reason))
+      // The access log has one entry per rendition played: a switch closes the period.
+      if active.period != nil {
+        finishPeriod(active)
+        startPeriod(active)
+      }
     }
     let seekable: [MediaTimeRange]
     if let live = loaderStatus.seekableRange {
@@ -294,10 +303,13 @@ extension PlaybackLoop {
     reportRenditions(active, loaderStatus)
     catchUpIfTooFarBehind(active, window: loaderStatus.seekableRange)
     if let bandwidth = loaderStatus.bandwidth {
-      active.item.update {
-        $0.bandwidthEstimate = bandwidth.estimate
-        $0.currentDownloadSpeed = bandwidth.lastTransfer
-      }
+      active.item.update { $0.bandwidthEstimate = bandwidth.estimate }
+    }
+    if let speed = loaderStatus.downloadSpeed, speed > 0,
+      speed != active.item.currentDownloadSpeed
+    {
+      active.item.update { $0.currentDownloadSpeed = speed }
+      emit(.downloadSpeedChanged(active.item, bitsPerSecond: speed))
     }
     publishStatistics(active, loaderStatus)
   }
@@ -390,10 +402,12 @@ extension PlaybackLoop {
 
   func startPeriod(_ active: ActiveItem) {
     guard active.period == nil else { return }
+    // The first entry counts the bytes read to start playing too.
+    let isFirst = active.item.read { $0.accessLog.isEmpty }
     active.period = AccessPeriod(
       startClock: clock.now, startItemTime: active.position,
-      startBytes: active.loader.snapshot().bytesRead, startStalls: active.stallCount,
-      startDropped: active.framesDropped)
+      startBytes: isFirst ? 0 : active.loader.snapshot().bytesRead, startStalls: active.stallCount,
+      startDropped: active.framesDropped, variant: active.reportedVariant)
   }
 
   func finishPeriod(_ active: ActiveItem) {
@@ -402,14 +416,19 @@ extension PlaybackLoop {
     let bytes = active.loader.snapshot().bytesRead - period.startBytes
     let watched = max(.zero, active.position - period.startItemTime)
     let first = active.item.read { $0.accessLog.isEmpty }
+    let assetURL = active.item.asset.url
+    let uri =
+      period.variant.flatMap { URL(string: $0.uri, relativeTo: assetURL)?.absoluteString }
+      ?? assetURL.absoluteString
     let entry = AccessLogEntry(
-      uri: active.item.asset.url.absoluteString,
+      uri: uri,
       playbackStartClockTime: period.startClock,
       playbackStartItemTime: period.startItemTime,
       durationWatched: watched,
       bytesTransferred: bytes,
       observedBitrate: watched.seconds > 0 ? Double(bytes) * 8 / watched.seconds : 0,
-      indicatedBitrate: active.media?.indicatedBitrate ?? 0,
+      indicatedBitrate: period.variant.map { Double($0.bandwidth) }
+        ?? active.media?.indicatedBitrate ?? 0,
       stallCount: active.stallCount - period.startStalls,
       droppedVideoFrameCount: active.framesDropped - period.startDropped,
       startupTime: first ? active.item.statistics.timeToFirstFrame : .invalid)

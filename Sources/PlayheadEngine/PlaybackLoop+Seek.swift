@@ -34,6 +34,7 @@ extension PlaybackLoop {
     var target = max(.zero, time)
     let duration = active.media?.duration ?? item.duration
     if duration.isNumeric && target > duration { target = duration }
+    if let preview = previewEnd(active), target > preview { target = preview }
     // Live: inside the playlist's window, a little before the live edge.
     target = active.loader.seekTarget(for: target)
     if isClockRunning(active) {

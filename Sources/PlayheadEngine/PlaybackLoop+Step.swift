@@ -125,10 +125,19 @@ extension PlaybackLoop {
     return clockTime(of: earliest, active)
   }
 
-  /// The item's forward end (the item's `forwardPlaybackEndTime`), if set.
+  /// Where forward playback ends before the media's end: the earlier of the item's
+  /// `forwardPlaybackEndTime` and `previewDuration`, if either is set.
   func forwardEnd(_ active: ActiveItem) -> MediaTime? {
-    let end = active.item.forwardPlaybackEndTime
-    return end.isNumeric ? end : nil
+    let ends = [active.item.forwardPlaybackEndTime, previewEnd(active)].compactMap { end in
+      end.flatMap { $0.isNumeric ? $0 : nil }
+    }
+    return ends.min()
+  }
+
+  /// The item's preview limit (`previewDuration` from the item's start), if set.
+  func previewEnd(_ active: ActiveItem) -> MediaTime? {
+    let preview = active.item.previewDuration
+    return preview.isNumeric && preview >= .zero ? preview : nil
   }
 
   /// Sets the position to `itemTime` at clock time `clock`.
@@ -179,7 +188,12 @@ extension PlaybackLoop {
     var due: TimedVideoFrame?
     var skipped = 0
     let horizon = position + Self.dueTolerance
-    while let next = active.loader.peekVideo(), next.time <= horizon {
+    // Forward playback covers [start, end): a frame at or after the end is never shown, so
+    // the last frame does not depend on whether it was decoded before the end was reached.
+    let end = forwardEnd(active)
+    while let next = active.loader.peekVideo(), next.time <= horizon,
+      end.map({ next.time < $0 }) ?? true
+    {
       if due != nil { skipped += 1 }
       due = active.loader.popVideo()
     }

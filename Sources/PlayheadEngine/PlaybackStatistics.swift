@@ -29,7 +29,8 @@ public struct PlaybackStatistics: Sendable, Equatable, Codable {
 
 /// One playback period in an item's access log (AVFoundation's access-log event).
 public struct AccessLogEntry: Sendable, Equatable, Codable {
-  /// The URI played.
+  /// The URI played: the rendition's media playlist for HLS streams with renditions, the
+  /// asset's URL otherwise.
   public var uri: String
   /// Clock time when the period started.
   public var playbackStartClockTime: MediaTime
@@ -41,7 +42,7 @@ public struct AccessLogEntry: Sendable, Equatable, Codable {
   public var bytesTransferred: Int64
   /// Average bitrate of the bytes read over the media watched (bits/s; 0 when unknown).
   public var observedBitrate: Double
-  /// The stream's declared bitrate (bits/s; 0 when unknown).
+  /// The declared bitrate (bits/s; 0 when unknown): the rendition's `BANDWIDTH` for HLS.
   public var indicatedBitrate: Double
   /// Stalls during the period.
   public var stallCount: Int

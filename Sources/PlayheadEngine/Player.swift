@@ -43,9 +43,13 @@ public class Player: @unchecked Sendable {
     self.init(configuration: configuration, actionAtItemEnd: .pause, items: item.map { [$0] } ?? [])
   }
 
-  /// Creates a player for the media at `url`.
+  /// Creates a player for the media at `url`, requested with `configuration.http` (its
+  /// timeout, retries and headers; an item made with `PlayerItem(url:)` or
+  /// `Asset(url:http:)` keeps its asset's own settings).
   public convenience init(url: URL, configuration: PlayerConfiguration = PlayerConfiguration()) {
-    self.init(playerItem: PlayerItem(url: url), configuration: configuration)
+    self.init(
+      playerItem: PlayerItem(asset: Asset(url: url, http: configuration.http)),
+      configuration: configuration)
   }
 
   deinit {
@@ -115,26 +119,26 @@ public class Player: @unchecked Sendable {
     }
   }
 
-  /// Output volume from 0 to 1.
+  /// Output volume from 0 to 1; values outside are clamped (not a number gives 1).
+  ///
+  /// Reading it back gives the value just set; the playback thread applies it to the
+  /// audio it writes next.
   public var volume: Float {
     get { loop.read { $0.volume } }
     set {
       let clamped = max(0, min(1, newValue.isFinite ? newValue : 1))
-      loop.post { loop in
-        loop.volume = clamped
-        loop.publish { $0.volume = clamped }
-      }
+      loop.publish { $0.volume = clamped }
+      // The loop takes the latest value set, whatever order concurrent setters post in.
+      loop.post { loop in loop.volume = loop.read { $0.volume } }
     }
   }
 
-  /// Whether the audio is muted (the audio clock keeps running).
+  /// Whether the audio is muted (the audio clock keeps running; `volume` is kept).
   public var isMuted: Bool {
     get { loop.read { $0.isMuted } }
     set {
-      loop.post { loop in
-        loop.isMuted = newValue
-        loop.publish { $0.isMuted = newValue }
-      }
+      loop.publish { $0.isMuted = newValue }
+      loop.post { loop in loop.isMuted = loop.read { $0.isMuted } }
     }
   }
 

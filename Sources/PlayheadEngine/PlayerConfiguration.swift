@@ -28,7 +28,9 @@ public struct PlayerConfiguration: Sendable {
   /// Asks for hardware decoding. Playhead decodes in software on Linux and, when this is
   /// set, reports it once per item with a `softwareDecodingUsed` event.
   public var prefersHardwareDecoding: Bool
-  /// Request settings for HTTP sources.
+  /// Request settings for progressive HTTP media: idle timeout, retries (resumed with a
+  /// range request where a transfer stopped), headers. Used for the asset of
+  /// `Player(url:configuration:)`; an asset made with `Asset(url:http:)` keeps its own.
   public var http: HTTPRequestConfiguration
   /// Asked for another URL when no decoder can open the media's codecs (the seed SDK's
   /// H.265 fallback): return a URL to play instead, or nil to fail. Called on the

@@ -43,6 +43,9 @@ public struct PlayerEvent: Sendable {
     case didPlayToEnd(PlayerItem)
     /// The item could not play to its end (the failed-to-play-to-end notification).
     case failedToPlayToEnd(PlayerItem, PlayheadError)
+    /// The item reached its `previewDuration` and ended there (seed 003's preview); sent
+    /// instead of `didPlayToEnd`.
+    case previewEnded(PlayerItem)
     /// The rendition being loaded changed (HLS), with the reason.
     case variantChanged(PlayerItem, VariantInfo, VariantChangeReason)
     /// The item's selected audio rendition changed (nil: the variant's own audio): the
@@ -61,6 +64,10 @@ public struct PlayerEvent: Sendable {
     case backupSourceUsed(PlayerItem, URL)
     /// Software decoding is used although hardware decoding was requested.
     case softwareDecodingUsed(PlayerItem, reason: String)
+    /// The item's current download speed (`PlayerItem.currentDownloadSpeed`, SPEC S9)
+    /// changed: after each HLS segment, and after each measured stretch (256 KiB, or the
+    /// end of a response) of progressive HTTP media.
+    case downloadSpeedChanged(PlayerItem, bitsPerSecond: Double)
     /// A new entry was added to the item's access log.
     case accessLogEntryAdded(PlayerItem)
     /// A new entry was added to the item's error log.
@@ -117,6 +124,7 @@ public struct PlayerEvent: Sendable {
     case .seekCompleted: return "seekCompleted"
     case .didPlayToEnd: return "didPlayToEnd"
     case .failedToPlayToEnd: return "failedToPlayToEnd"
+    case .previewEnded: return "previewEnded"
     case .variantChanged: return "trackChanged"
     case .audioRenditionChanged: return "audioRenditionChanged"
     case .subtitleRenditionChanged: return "subtitleRenditionChanged"
@@ -124,6 +132,7 @@ public struct PlayerEvent: Sendable {
     case .resumeCompleted: return "resumeComplete"
     case .resumeFailed: return "resumeFail"
     case .softwareDecodingUsed: return "softwareDecodingUsed"
+    case .downloadSpeedChanged: return "downloadSpeed"
     case .accessLogEntryAdded: return "accessLogEntry"
     case .errorLogEntryAdded: return "errorLogEntry"
     case .sourceRefreshed: return "sourceRefreshed"

@@ -77,8 +77,10 @@ public final class PlayerItem: @unchecked Sendable, Identifiable, Hashable {
   public var currentVariant: VariantInfo? { read { $0.currentVariant } }
   /// The engine's bandwidth estimate in bits per second (nil for progressive media).
   public var bandwidthEstimate: Double? { read { $0.bandwidthEstimate } }
-  /// The speed of the last finished download in bits per second: the current download
-  /// speed an application shows (nil for progressive media).
+  /// The current download speed an application shows, in bits per second (SPEC S9): the
+  /// speed of the last HLS segment, or of the last measured stretch of a progressive HTTP
+  /// file (256 KiB, or the end of a response); nil before one was measured and for local
+  /// files. Each change comes with a `downloadSpeedChanged` event.
   public var currentDownloadSpeed: Double? { read { $0.currentDownloadSpeed } }
   /// The item's tracks, once opened.
   public var tracks: [AssetTrack] { read { $0.tracks } }
@@ -94,7 +96,10 @@ public final class PlayerItem: @unchecked Sendable, Identifiable, Hashable {
   public func currentTime() -> MediaTime { read { $0.currentTime } }
   /// Statistics of the item's playback so far.
   public var statistics: PlaybackStatistics { read { $0.statistics } }
-  /// The access log: one entry per playback period (a play from start or seek to end or pause).
+  /// The access log (AVPlayerItemAccessLog): one entry per playback period, a play from a
+  /// start or seek to an end, pause or seek, split at every rendition switch, so that each
+  /// entry covers one rendition (its URI and declared bit rate) with its bytes, stalls,
+  /// dropped frames and (the first entry) startup time.
   public func accessLog() -> [AccessLogEntry] { read { $0.accessLog } }
   /// The error log: every error met while loading or playing.
   public func errorLog() -> [ErrorLogEntry] { read { $0.errorLog } }
@@ -148,6 +153,14 @@ public final class PlayerItem: @unchecked Sendable, Identifiable, Hashable {
   public var forwardPlaybackEndTime: MediaTime {
     get { read { $0.forwardPlaybackEndTime } }
     set { update { $0.forwardPlaybackEndTime = newValue } }
+  }
+  /// Plays only the first `previewDuration` of the item (seed 003's `setPreviewTime`):
+  /// playback ends there with `.previewEnded` instead of `.didPlayToEnd`, and a seek past it
+  /// goes to it. `.invalid` (the default) plays the whole item; a preview at or past the
+  /// media's end changes nothing. Settable while the item plays.
+  public var previewDuration: MediaTime {
+    get { read { $0.previewDuration } }
+    set { update { $0.previewDuration = newValue } }
   }
   /// Playback ends here when playing in reverse (`.invalid` = the start). Reverse play is
   /// not supported for progressive media, so this is stored and reported only.
@@ -216,6 +229,7 @@ struct ItemState: Sendable {
   var preferredVariantIndex: Int?
   var startPreference: ABRStartPreference?
   var forwardPlaybackEndTime: MediaTime = .invalid
+  var previewDuration: MediaTime = .invalid
   var reversePlaybackEndTime: MediaTime = .invalid
   var audioTimePitchAlgorithm: AudioTimePitchAlgorithm = .timeDomain
   var audioRenditions: [RenditionInfo] = []

@@ -63,7 +63,8 @@ public final class ImageSequenceVideoSink: VideoSink, @unchecked Sendable {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
       throw PlayheadError(
-        .ioError, "cannot create frame directory \(directory.path): \(error.localizedDescription)",
+        .ioError,
+        "cannot create frame directory \(directory.path): \(PlayheadError.reason(for: error))",
         url: directory)
     }
     self.directory = directory
@@ -95,7 +96,7 @@ public final class ImageSequenceVideoSink: VideoSink, @unchecked Sendable {
       try png.write(to: file, options: .atomic)
     } catch {
       throw PlayheadError(
-        .ioError, "cannot write \(file.path): \(error.localizedDescription)", url: file)
+        .ioError, "cannot write \(file.path): \(PlayheadError.reason(for: error))", url: file)
     }
     lock.lock()
     written.append(file)

@@ -72,6 +72,12 @@ public enum PlaylistParser {
     var start = 0
     let bytes = text.bytes
     if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { start = 3 }
+    if bytes[start...].allSatisfy({ ByteText.isBlank($0) || $0 == 0x0A || $0 == 0x0D }) {
+      throw PlaylistParseError(
+        .emptyPlaylist, line: bytes.isEmpty ? 0 : 1,
+        bytes.isEmpty
+          ? "the playlist is empty (0 bytes)" : "the playlist is empty (only blank lines)")
+    }
     var reader = LineReader(text: text, start: start, maxLineLength: limits.maxLineLength)
     guard let first = try reader.next(), text.equals(text.trimmed(first), "#EXTM3U") else {
       throw PlaylistParseError(.missingHeader, line: 1, "the first line is not #EXTM3U")

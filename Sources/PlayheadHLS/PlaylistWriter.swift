@@ -6,9 +6,11 @@ import Foundation
 /// (warnings aside, since they describe the original text). The output uses LF line
 /// breaks, writes every byte range with its offset, writes `EXT-X-KEY`, `EXT-X-MAP` and
 /// `EXT-X-BITRATE` only where they change, and puts unknown tags and date ranges back at
-/// their positions. Variables are written as `EXT-X-DEFINE` `NAME`/`VALUE` pairs, and URIs
-/// as substituted; a value that itself contains a `{$name}` reference therefore does not
-/// survive the round trip, nor do double quotes and line breaks in quoted values.
+/// their positions. Variables are written as `EXT-X-DEFINE` `NAME`/`VALUE` pairs, and every
+/// value that substitution produced as the text it was substituted from (its `{$name}`
+/// references), so that it reads back the same; a value set in code is written as it is.
+/// Double quotes and line breaks in quoted values, and definitions holding them, do not
+/// survive.
 public enum PlaylistWriter {
   /// The M3U8 text of `playlist`.
   public static func write(_ playlist: Playlist) -> String {
@@ -21,13 +23,13 @@ public enum PlaylistWriter {
   /// The M3U8 text of a master playlist.
   public static func write(_ playlist: MasterPlaylist) -> String {
     var output = MasterPlaylistWriter(playlist: playlist)
-    return output.write()
+    return SubstitutionSources.$writing.withValue(playlist.substitutionSources) { output.write() }
   }
 
   /// The M3U8 text of a media playlist.
   public static func write(_ playlist: MediaPlaylist) -> String {
     var output = MediaPlaylistWriter(playlist: playlist)
-    return output.write()
+    return SubstitutionSources.$writing.withValue(playlist.substitutionSources) { output.write() }
   }
 }
 

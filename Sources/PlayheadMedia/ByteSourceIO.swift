@@ -14,6 +14,8 @@ final class ByteSourceIOState: @unchecked Sendable {
   var bytesSeen: Int64 = 0
   /// The source's own error from the last failed read, rethrown by the demuxer as it is.
   var pendingError: PlayheadError?
+  /// The first URL FFmpeg tried to open by itself (refused), named in the error.
+  var refusedNestedURL: String?
   private let lock = NSLock()
   private var interruptedFlag = false
 

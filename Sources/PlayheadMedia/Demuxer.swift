@@ -23,23 +23,27 @@ public final class Demuxer: @unchecked Sendable {
 
   /// Opens `source` through a custom AVIOContext and probes its streams.
   ///
+  /// FFmpeg reads only the bytes of `source`: the container is probed from them, and a
+  /// format outside `formats` (by default `.media`) is refused with `.unsupportedFormat`
+  /// that says what it is ("an HLS playlist (M3U8)", "a DASH manifest (MPD)", …) before
+  /// FFmpeg reads its header. FFmpeg may not open anything itself: its protocol whitelist
+  /// is empty and every nested open (a manifest's segments, a reference to another file)
+  /// is refused, failing the open or the read with `.unsupportedFormat` naming the URL.
+  ///
   /// `formatHint` names an FFmpeg input format ("mpegts", "mp4", "png_pipe") to skip
-  /// probing. Throws the source's own error when a read fails (e.g. `.httpStatus`,
-  /// `.timedOut`, `.cancelled`), `.emptySource` when there are no bytes,
-  /// `.unsupportedFormat` for bytes FFmpeg does not recognise or that are truncated past
-  /// use, and `.noPlayableStreams` when no audio or video stream can be decoded.
-  public init(source: any ByteSource, formatHint: String? = nil) throws(PlayheadError) {
+  /// probing; it must be on `formats`. Throws the source's own error when a read fails
+  /// (e.g. `.httpStatus`, `.timedOut`, `.cancelled`), `.emptySource` when there are no
+  /// bytes, `.unsupportedFormat` for bytes FFmpeg does not recognise, that are truncated
+  /// past use, or whose format is refused, and `.noPlayableStreams` when no audio or video
+  /// stream can be decoded.
+  public init(
+    source: any ByteSource, formatHint: String? = nil, formats: ContainerFormats = .media
+  ) throws(PlayheadError) {
     _ = MediaLibrary.configured
     let url = source.url
     let io = try ByteSourceIO(source: source)
-    var inputFormat: UnsafePointer<AVInputFormat>?
-    if let formatHint {
-      guard let found = av_find_input_format(formatHint) else {
-        throw PlayheadError(
-          .invalidArgument, "Unknown container format hint \"\(formatHint)\"", url: url)
-      }
-      inputFormat = found
-    }
+    let inputFormat = try Self.inputFormat(
+      hint: formatHint, formats: formats, io: io, url: url)
     guard let allocated = avformat_alloc_context() else {
       throw PlayheadError(.ioError, "Could not allocate a format context", url: url)
     }
@@ -48,9 +52,15 @@ public final class Demuxer: @unchecked Sendable {
     allocated.pointee.interrupt_callback = AVIOInterruptCB(
       callback: byteSourceInterruptCallback,
       opaque: Unmanaged.passUnretained(io.state).toOpaque())
+    allocated.pointee.opaque = Unmanaged.passUnretained(io.state).toOpaque()
+    allocated.pointee.io_open = refusingNestedOpenCallback
+    var options: OpaquePointer?
+    av_dict_set(&options, "format_whitelist", formats.whitelist, 0)
+    av_dict_set(&options, "protocol_whitelist", "", 0)
     var contextPointer: UnsafeMutablePointer<AVFormatContext>? = allocated
     // On failure avformat_open_input frees the context itself.
-    let opened = avformat_open_input(&contextPointer, url.absoluteString, inputFormat, nil)
+    let opened = avformat_open_input(&contextPointer, url.absoluteString, inputFormat, &options)
+    av_dict_free(&options)
     guard opened >= 0, let context = contextPointer else {
       throw Self.openFailure(opened, io: io, url: url)
     }
@@ -58,6 +68,7 @@ public final class Demuxer: @unchecked Sendable {
     let probed = avformat_find_stream_info(context, nil)
     if probed < 0 {
       if let error = io.state.takePendingError() { throw error }
+      if let refused = io.state.refusedNestedOpen(in: url) { throw refused }
       if io.state.isInterrupted {
         throw PlayheadError(.cancelled, "Opening \(url.absoluteString) was cancelled", url: url)
       }
@@ -86,8 +97,9 @@ public final class Demuxer: @unchecked Sendable {
     self.cachedStreams = streams
   }
 
-  private static func openFailure(_ code: Int32, io: ByteSourceIO, url: URL) -> PlayheadError {
+  static func openFailure(_ code: Int32, io: ByteSourceIO, url: URL) -> PlayheadError {
     if let error = io.state.takePendingError() { return error }
+    if let refused = io.state.refusedNestedOpen(in: url) { return refused }
     if io.state.isInterrupted {
       return PlayheadError(.cancelled, "Opening \(url.absoluteString) was cancelled", url: url)
     }
@@ -181,6 +193,7 @@ public final class Demuxer: @unchecked Sendable {
       var pointer: UnsafeMutablePointer<AVPacket>? = raw
       av_packet_free(&pointer)
       if let error = format.io.state.takePendingError() { throw error }
+      if let refused = format.io.state.refusedNestedOpen(in: url) { throw refused }
       if format.io.state.isInterrupted {
         throw PlayheadError(.cancelled, "Reading \(url.absoluteString) was cancelled", url: url)
       }

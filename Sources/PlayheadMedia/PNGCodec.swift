@@ -29,7 +29,7 @@ public enum PNGCodec {
       throw PlayheadError(.unsupportedFormat, "The data is not a PNG (no PNG signature)")
     }
     let source = MemoryByteSource(bytes: data, url: URL(string: "memory:image.png")!)
-    let demuxer = try Demuxer(source: source, formatHint: "png_pipe")
+    let demuxer = try Demuxer(source: source, formatHint: "png_pipe", formats: .pngImage)
     guard let stream = demuxer.bestStream(of: .video) else {
       throw PlayheadError(.unsupportedFormat, "No picture in the PNG data")
     }

@@ -68,7 +68,8 @@ public struct SHA256: ~Copyable {
       do {
         piece = try handle.read(upToCount: 1 << 20) ?? Data()
       } catch {
-        throw PlayheadError(.ioError, "reading \(url.path) failed: \(error)", url: url)
+        throw PlayheadError(
+          .ioError, "reading \(url.path) failed: \(PlayheadError.reason(for: error))", url: url)
       }
       if piece.isEmpty { break }
       hash.update(piece)

@@ -7,19 +7,24 @@ public enum ByteSources {
   ///
   /// `file:` URLs give a `FileByteSource`; `http:` and `https:` URLs give an
   /// `HTTPByteSource` whose response headers are fetched at once, so that a missing
-  /// resource (`.httpStatus`), a timeout or a refused connection fails here. Any other
-  /// scheme throws `.unsupportedScheme`, e.g. "unsupported URL scheme 'ftp' in ftp://host/a".
-  /// Turn a command-line argument into a URL with `url(fromArgument:)` first.
-  public static func open(_ url: URL, http: HTTPRequestConfiguration = .init())
-    throws(PlayheadError) -> any ByteSource
-  {
+  /// resource (`.httpStatus`), a timeout or a refused connection fails here. With a
+  /// positive `http.retryCount` the HTTP source is wrapped in a `RetryingByteSource` that
+  /// retries the open and each read after the configured delays, waited on `clock` (the
+  /// player's). Any other scheme throws `.unsupportedScheme`, e.g. "unsupported URL scheme
+  /// 'ftp' in ftp://host/a". Turn a command-line argument into a URL with
+  /// `url(fromArgument:)` first.
+  public static func open(
+    _ url: URL, http: HTTPRequestConfiguration = .init(), clock: any Clock = HostClock.shared
+  ) throws(PlayheadError) -> any ByteSource {
     switch url.scheme?.lowercased() {
     case "file":
       return try FileByteSource(url: url)
     case "http", "https":
-      let source = try HTTPByteSource(url: url, configuration: http)
-      try source.prefetchHeaders()
-      return source
+      return try retrying(url, http: http, clock: clock) { () throws(PlayheadError) in
+        let source = try HTTPByteSource(url: url, configuration: http)
+        try source.prefetchHeaders()
+        return source
+      }
     case let scheme?:
       throw PlayheadError(
         .unsupportedScheme, "unsupported URL scheme '\(scheme)' in \(url.absoluteString)",
@@ -28,6 +33,16 @@ public enum ByteSources {
       throw PlayheadError(
         .unsupportedScheme, "URL has no scheme: \(url.absoluteString)", url: url)
     }
+  }
+
+  /// `open()` as it is, or wrapped in a `RetryingByteSource` when `http` asks for retries.
+  static func retrying(
+    _ url: URL, http: HTTPRequestConfiguration, clock: any Clock,
+    _ open: @escaping @Sendable () throws(PlayheadError) -> any ByteSource
+  ) throws(PlayheadError) -> any ByteSource {
+    guard http.retryCount > 0 else { return try open() }
+    return try RetryingByteSource(
+      url: url, configuration: http.retrySettings, clock: clock, open: open)
   }
 
   /// Turns a command-line argument into a URL.

@@ -26,9 +26,13 @@ public final class FileByteSource: ByteSource, @unchecked Sendable {
   /// Opens the local file that `url` names.
   ///
   /// Throws `.unsupportedScheme` for a URL that is not a `file:` URL, `.fileNotFound` when
-  /// nothing exists at the path, `.isDirectory` for a directory, `.emptySource` for a file
-  /// of zero bytes (and for special files such as FIFOs, which have no size), and
-  /// `.ioError` when the file exists but cannot be opened (for example, no permission).
+  /// nothing exists at the path (`.unsupportedFormat` when the missing name is an image
+  /// sequence pattern such as `frame%03d.png`, which FFmpeg would expand), `.isDirectory`
+  /// for a directory, `.notRegularFile` for a
+  /// character or block device (`/dev/zero`, `/dev/urandom`), a FIFO or a socket (refused
+  /// before they are opened: reading one may never end or block for ever), `.emptySource`
+  /// for a file of zero bytes, and `.ioError` when the file exists but cannot be opened (for
+  /// example, no permission).
   public init(url: URL) throws(PlayheadError) {
     guard url.isFileURL else {
       throw PlayheadError(.unsupportedScheme, "not a file URL: \(url.absoluteString)", url: url)
@@ -39,18 +43,23 @@ public final class FileByteSource: ByteSource, @unchecked Sendable {
     if stat(path, &info) != 0 {
       let code = errno
       if code == ENOENT || code == ENOTDIR {
+        if let pattern = ImageSequencePattern.find(in: url.lastPathComponent) {
+          throw PlayheadError(
+            .unsupportedFormat,
+            "\(path) is an image sequence pattern ('\(pattern)'), which Playhead does not play: "
+              + "it opens one media file or stream at a time", url: url)
+        }
         throw PlayheadError(.fileNotFound, "file not found: \(path)", url: url)
       }
       throw PlayheadError(.ioError, "cannot open \(path): \(Self.describe(code))", url: url)
     }
-    if (info.st_mode & S_IFMT) == S_IFDIR {
-      throw PlayheadError(.isDirectory, "is a directory, not a file: \(path)", url: url)
-    }
-    // Only regular files have a meaningful size; opening a FIFO could block forever.
-    if (info.st_mode & S_IFMT) != S_IFREG || info.st_size == 0 {
+    try Self.requireRegularFile(mode: info.st_mode, path: path, url: url)
+    if info.st_size == 0 {
       throw PlayheadError(.emptySource, "file is empty: \(path)", url: url)
     }
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    // O_NONBLOCK: should the path have become a FIFO since `stat`, opening it must not
+    // wait for a writer; the descriptor is checked again below.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     if descriptor < 0 {
       let code = errno
       if code == ENOENT {
@@ -59,12 +68,40 @@ public final class FileByteSource: ByteSource, @unchecked Sendable {
       throw PlayheadError(.ioError, "cannot open \(path): \(Self.describe(code))", url: url)
     }
     var opened = stat()
-    guard fstat(descriptor, &opened) == 0, opened.st_size > 0 else {
+    guard fstat(descriptor, &opened) == 0 else {
+      let code = errno
+      close(descriptor)
+      throw PlayheadError(.ioError, "cannot open \(path): \(Self.describe(code))", url: url)
+    }
+    do throws(PlayheadError) {
+      try Self.requireRegularFile(mode: opened.st_mode, path: path, url: url)
+    } catch {
+      close(descriptor)
+      throw error
+    }
+    guard opened.st_size > 0 else {
       close(descriptor)
       throw PlayheadError(.emptySource, "file is empty: \(path)", url: url)
     }
     fd = descriptor
     fileLength = Int64(opened.st_size)
+  }
+
+  /// Throws `.isDirectory` or `.notRegularFile`, naming what the path is, unless `mode`
+  /// is a regular file's.
+  static func requireRegularFile(mode: mode_t, path: String, url: URL) throws(PlayheadError) {
+    let kind: String
+    switch mode & S_IFMT {
+    case S_IFREG: return
+    case S_IFDIR:
+      throw PlayheadError(.isDirectory, "is a directory, not a file: \(path)", url: url)
+    case S_IFCHR: kind = "a character device"
+    case S_IFBLK: kind = "a block device"
+    case S_IFIFO: kind = "a FIFO (named pipe)"
+    case S_IFSOCK: kind = "a socket"
+    default: kind = "a special file"
+    }
+    throw PlayheadError(.notRegularFile, "\(path) is \(kind), not a regular file", url: url)
   }
 
   deinit {

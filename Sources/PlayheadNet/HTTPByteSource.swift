@@ -110,6 +110,27 @@ public final class HTTPByteSource: ByteSource, @unchecked Sendable {
     return state.buffered
   }
 
+  /// The speed of the last measured stretch of the download, in bits per second (SPEC
+  /// S9); nil until one was measured.
+  ///
+  /// Measured on the host's monotonic clock over samples of 256 KiB of body (the first
+  /// one from the request, so it includes the time to the first byte), and over the rest
+  /// of a response that ends, stops at the read-ahead limit or fails with at least 16 KiB
+  /// in its last sample. A response that never sends that much gives no figure.
+  public var downloadSpeedBitsPerSecond: Double? {
+    state.condition.lock()
+    defer { state.condition.unlock() }
+    return state.speed.lastBitsPerSecond
+  }
+
+  /// Every body byte received from the network so far, over all responses (bytes a
+  /// server that ignores `Range` sends again are counted again).
+  public var receivedByteCount: Int64 {
+    state.condition.lock()
+    defer { state.condition.unlock() }
+    return state.speed.totalBytes
+  }
+
   /// True while a response is in flight (awaiting headers or receiving bytes).
   ///
   /// False before the first read, at the end of the resource, after a failure, and while
@@ -193,7 +214,8 @@ public final class HTTPByteSource: ByteSource, @unchecked Sendable {
           state.phase = .idle
           throw PlayheadError(
             .connectionFailed,
-            "response from \(url.absoluteString) ended at byte \(offset) of \(length)", url: url)
+            "connection to \(url.absoluteString) closed after \(state.bufferEnd) of \(length) bytes",
+            url: url)
         }
         return 0
       case .idle:
@@ -282,7 +304,10 @@ public final class HTTPByteSource: ByteSource, @unchecked Sendable {
     state.taskIdentifier = task.taskIdentifier
     state.requestOffset = offset
     state.fetchOffset = offset
-    state.lastProgressNanoseconds = HTTPTransferState.nowNanoseconds()
+    let now = HTTPTransferState.nowNanoseconds()
+    state.lastProgressNanoseconds = now
+    state.redirectCount = 0
+    state.speed.requestStarted(at: now)
     state.phase = .awaitingResponse
     task.resume()
   }
@@ -305,12 +330,19 @@ public final class HTTPByteSource: ByteSource, @unchecked Sendable {
     let now = HTTPTransferState.nowNanoseconds()
     let effective = max(deadline, state.lastProgressNanoseconds + timeoutNanoseconds)
     if now >= effective {
+      let streaming: Bool
+      if case .streaming = state.phase { streaming = true } else { streaming = false }
       pending = state.detachTask()
+      state.speed.responseEnded(at: now)
       state.phase = .idle
-      return PlayheadError(
-        .timedOut,
-        "no answer from \(url.absoluteString) within \(configuration.timeoutSeconds) s",
-        url: url)
+      let milliseconds = Int((min(configuration.timeoutSeconds, 1e9) * 1000).rounded(.up))
+      let resuming =
+        state.requestOffset > 0 ? " (a request for bytes from \(state.requestOffset))" : ""
+      let message =
+        streaming
+        ? "no data from \(url.absoluteString) for \(milliseconds) ms after \(state.fetchOffset) bytes"
+        : "no answer from \(url.absoluteString) within \(milliseconds) ms\(resuming)"
+      return PlayheadError(.timedOut, message, url: url)
     }
     let remainingSeconds = Double(effective - now) / 1e9
     _ = state.condition.wait(until: Date(timeIntervalSinceNow: remainingSeconds))

@@ -45,6 +45,11 @@ final class HTTPLoad: @unchecked Sendable {
   var taskCancelled = false
   /// Set when URLSession reported the task complete.
   var taskEnded = false
+  /// How many redirects the request has followed.
+  var redirectCount = 0
+  /// A redirect refused while URLSession takes the refusal; the task's later callbacks
+  /// record it.
+  var pendingRefusal: PlayheadError?
 
   init(request: DataRequest) {
     self.request = request

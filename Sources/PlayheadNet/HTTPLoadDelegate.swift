@@ -10,6 +10,8 @@ import PlayheadCore
 ///
 /// The session keeps its delegate alive until it is invalidated, so the delegate holds the
 /// loads, never the source. Callbacks for a task that is no longer registered are ignored.
+/// Redirects follow `HTTPRedirects`: one to a scheme other than http(s) is refused, and
+/// more than `HTTPRedirects.limit` in a row fail with `.tooManyRedirects`.
 final class HTTPLoadDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   // Unchecked Sendable: `loads` is guarded by `lock`; each load guards its own fields.
   private let lock = NSLock()
@@ -87,6 +89,10 @@ final class HTTPLoadDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
     defer { load.condition.unlock() }
     load.taskEnded = true
     guard load.outcome == nil else { return }
+    if let refusal = load.pendingRefusal {
+      load.finish(.failed(refusal))
+      return
+    }
     let url = load.request.url
     if let expected = load.expectedBytes, load.sawResponse, load.data.count < expected {
       load.finish(.failed(load.truncatedError(expected: expected)))
@@ -102,6 +108,42 @@ final class HTTPLoadDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
     }
   }
 
+  func urlSession(
+    _ session: URLSession, task: URLSessionTask,
+    willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
+    completionHandler: @escaping @Sendable (URLRequest?) -> Void
+  ) {
+    guard let load = load(for: task) else {
+      completionHandler(nil)
+      return
+    }
+    load.condition.lock()
+    guard load.outcome == nil else {
+      load.condition.unlock()
+      completionHandler(nil)
+      return
+    }
+    load.redirectCount += 1
+    guard
+      let refusal = HTTPRedirects.refusal(
+        from: load.request.url, response: response, to: request.url, count: load.redirectCount)
+    else {
+      load.lastActivityNanoseconds = HTTPTransferState.nowNanoseconds()
+      load.condition.unlock()
+      completionHandler(request)
+      return
+    }
+    // The loading thread learns of the refusal only once URLSession has taken the answer
+    // (it would cancel the task, which traps on Linux while URLSession waits for it);
+    // meanwhile the redirect response's own callbacks record the refusal.
+    load.pendingRefusal = refusal
+    load.condition.unlock()
+    completionHandler(nil)
+    load.condition.lock()
+    load.finish(.failed(refusal))
+    load.condition.unlock()
+  }
+
   /// Whether the body comes with a content encoding (its length is then not the body's).
   private static func isEncoded(_ http: HTTPURLResponse) -> Bool {
     HTTPResponseParsing.header("Content-Encoding", in: http).map {
@@ -113,6 +155,10 @@ final class HTTPLoadDelegate: NSObject, URLSessionDataDelegate, @unchecked Senda
   /// failure) when the body is not wanted. The caller holds the load's lock.
   private static func accept(_ response: URLResponse, for load: HTTPLoad) -> Bool {
     guard load.outcome == nil else { return false }
+    if let refusal = load.pendingRefusal {
+      load.finish(.failed(refusal))
+      return false
+    }
     load.lastActivityNanoseconds = HTTPTransferState.nowNanoseconds()
     let url = load.request.url
     guard let http = response as? HTTPURLResponse else {

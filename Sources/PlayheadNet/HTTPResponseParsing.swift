@@ -96,38 +96,8 @@ enum HTTPResponseParsing {
       httpStatusCode: status)
   }
 
-  /// Maps a URLSession failure to a Playhead error.
+  /// Maps a URLSession failure to a Playhead error (see `PlayheadError.transport`).
   static func transportError(_ error: any Error, url: URL) -> PlayheadError {
-    let nsError = error as NSError
-    let target = url.absoluteString
-    guard nsError.domain == NSURLErrorDomain else {
-      return PlayheadError(
-        .connectionFailed, "connection to \(target) failed: \(nsError.localizedDescription)",
-        url: url)
-    }
-    switch nsError.code {
-    case NSURLErrorTimedOut:
-      return PlayheadError(.timedOut, "request to \(target) timed out", url: url)
-    case NSURLErrorCancelled:
-      return PlayheadError(.cancelled, "request to \(target) was cancelled", url: url)
-    case NSURLErrorCannotConnectToHost:
-      return PlayheadError(.connectionFailed, "cannot connect to the host of \(target)", url: url)
-    case NSURLErrorCannotFindHost, NSURLErrorDNSLookupFailed:
-      return PlayheadError(.connectionFailed, "cannot find the host of \(target)", url: url)
-    case NSURLErrorNetworkConnectionLost:
-      return PlayheadError(.connectionFailed, "connection lost while loading \(target)", url: url)
-    case NSURLErrorNotConnectedToInternet:
-      return PlayheadError(.connectionFailed, "no network connection for \(target)", url: url)
-    case NSURLErrorSecureConnectionFailed, NSURLErrorServerCertificateUntrusted,
-      NSURLErrorServerCertificateHasBadDate, NSURLErrorServerCertificateNotYetValid,
-      NSURLErrorServerCertificateHasUnknownRoot:
-      return PlayheadError(.connectionFailed, "TLS connection to \(target) failed", url: url)
-    case NSURLErrorBadServerResponse:
-      return PlayheadError(.connectionFailed, "bad server response from \(target)", url: url)
-    default:
-      return PlayheadError(
-        .connectionFailed,
-        "connection to \(target) failed or closed early (URL error \(nsError.code))", url: url)
-    }
+    PlayheadError.transport(error, url: url)
   }
 }

@@ -45,6 +45,13 @@ final class HTTPTransferState: @unchecked Sendable {
   var fetchOffset: Int64 = 0
   /// Monotonic time of the last response or body bytes from the current request.
   var lastProgressNanoseconds: UInt64 = 0
+  /// How many redirects the current request has followed.
+  var redirectCount = 0
+  /// A redirect refused while URLSession takes the refusal: the task's later callbacks
+  /// record this error.
+  var pendingRefusal: (taskIdentifier: Int, error: PlayheadError)?
+  /// The transfer-speed sampler (SPEC S9): body bytes received and when.
+  var speed = TransferSpeedSampler()
 
   /// Bytes downloaded ahead of the reader: `storage[head...]` holds the bytes that start
   /// at file offset `bufferStart`.

@@ -36,6 +36,8 @@ enum EventText {
       return finished ? "finished" : "interrupted"
     case .softwareDecodingUsed(_, let reason):
       return reason
+    case .downloadSpeedChanged(_, let speed):
+      return VariantText.bitRate(speed)
     case .variantChanged(_, let variant, let reason):
       var text = VariantText.label(variant)
       if let size = VariantText.resolution(width: variant.width, height: variant.height) {
@@ -55,6 +57,7 @@ enum EventText {
     case .timeControlStatusChanged(.playing): return "playing"
     case .playbackStalled: return "stalled"
     case .didPlayToEnd: return "ended"
+    case .previewEnded: return "preview ended"
     case .failedToPlayToEnd(_, let error): return "failed: \(error.message)"
     default: return nil
     }

@@ -7,7 +7,8 @@ import Playhead
 enum ExitCode: Int32, Sendable {
   /// The command did what it was asked (for `play`: the item played to its end).
   case success = 0
-  /// `playlist`: the playlist has a fatal parse error (printed with its line number).
+  /// A playlist is empty or has a fatal parse error (printed with its line number), for
+  /// `playlist` and for the playlists `play`, `probe` and the other verbs load.
   case invalidPlaylist = 1
   /// The command line was wrong: unknown verb or option, missing or bad value.
   case usage = 2
@@ -21,6 +22,10 @@ enum ExitCode: Int32, Sendable {
 
   /// The status for `error`, by its category.
   init(_ error: PlayheadError) {
+    if error.code == .invalidPlaylist {
+      self = .invalidPlaylist
+      return
+    }
     switch error.category {
     case .source: self = .source
     case .media: self = .media

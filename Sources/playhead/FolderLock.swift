@@ -20,7 +20,7 @@ final class FolderLock {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
       throw PlayheadError(
-        .ioError, "cannot create \(directory.path): \(error.localizedDescription)")
+        .ioError, "cannot create \(directory.path): \(PlayheadError.reason(for: error))")
     }
     let path = directory.appendingPathComponent(".lock").path
     fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)

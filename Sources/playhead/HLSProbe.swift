@@ -18,6 +18,9 @@ struct HLSProbe: Sendable {
   var variants: [VariantEntry]
   var renditions: [Rendition]
   var iFrameVariants: [IFrameVariant]
+  /// The parser's warnings, `URL line N: message`: the playlist's, then (for a master
+  /// playlist) its first variant's media playlist's.
+  var warnings: [String] = []
 
   /// Loads the playlist at `url` and, for a master playlist, its first variant's media
   /// playlist, with `request` (timeout, retries, headers).
@@ -27,7 +30,9 @@ struct HLSProbe: Sendable {
     let source = RetryingDataSource(upstream: upstream, configuration: request)
     switch try fetch(url, from: source, importing: nil) {
     case .media(let media):
-      return HLSProbe(streamKind: kind(of: media), variants: [], renditions: [], iFrameVariants: [])
+      return HLSProbe(
+        streamKind: kind(of: media), variants: [], renditions: [], iFrameVariants: [],
+        warnings: warningLines(media.warnings, url: url))
     case .master(let master):
       let variants = entries(master.variants)
       guard let first = variants.first else {
@@ -43,7 +48,9 @@ struct HLSProbe: Sendable {
       }
       return HLSProbe(
         streamKind: kind(of: mediaPlaylist), variants: variants, renditions: master.renditions,
-        iFrameVariants: master.iFrameVariants)
+        iFrameVariants: master.iFrameVariants,
+        warnings: warningLines(master.warnings, url: url)
+          + warningLines(mediaPlaylist.warnings, url: first.variant.uri))
     }
   }
 
@@ -51,16 +58,26 @@ struct HLSProbe: Sendable {
   private static func fetch(
     _ url: URL, from source: any DataSource, importing definitions: [String: String]?
   ) throws(PlayheadError) -> PlayheadHLS.Playlist {
-    let response = try source.load(DataRequest(url: url, purpose: .playlist))
+    var data = Data()
+    do {
+      data = try source.load(DataRequest(url: url, purpose: .playlist)).data
+    } catch  where error.code == .emptySource {
+      data = Data()
+    }
     do {
       if let definitions {
-        return try PlaylistParser.parse(response.data, url: url, importing: definitions)
+        return try PlaylistParser.parse(data, url: url, importing: definitions)
       }
-      return try PlaylistParser.parse(response.data, url: url)
+      return try PlaylistParser.parse(data, url: url)
     } catch {
       throw PlayheadError(
-        .unsupportedFormat, "bad playlist \(url.absoluteString): \(error)", url: url)
+        .invalidPlaylist, "bad playlist \(url.absoluteString): \(error)", url: url)
     }
+  }
+
+  /// `warnings` as `URL line N: message` lines.
+  static func warningLines(_ warnings: [ParseWarning], url: URL) -> [String] {
+    warnings.map { "\(url.absoluteString) \($0)" }
   }
 
   /// The stream kind a media playlist gives.
@@ -110,6 +127,7 @@ struct HLSProbe: Sendable {
       JSONField("variants", .array(variants.map(Self.json))),
       JSONField("renditions", .array(renditions.map(Self.json))),
       JSONField("iFrameVariants", .array(iFrameVariants.map(Self.json))),
+      JSONField("warnings", .array(warnings.map { .string($0) })),
     ]
   }
 
@@ -184,6 +202,7 @@ struct HLSProbe: Sendable {
       parts.append(variant.uriString)
       lines.append(parts.joined(separator: "  "))
     }
+    lines += warnings.map { "warning    \($0)" }
     return lines
   }
 }

@@ -160,6 +160,8 @@ enum JSONLines {
         JSONField("uri", .string(variant.uri)),
         JSONField("reason", .string(reason.rawValue)),
       ]
+    case .downloadSpeedChanged(_, let speed):
+      return [JSONField("bitsPerSecond", .wholeNumber(speed))]
     case .sourceRefreshed(_, let record):
       return [
         JSONField("purpose", .string(record.expired.purpose.rawValue)),

@@ -23,6 +23,8 @@ struct PlayCommand: Command {
   var rate: Float?
   var startSeconds: Double?
   var durationSeconds: Double?
+  /// `--preview S`: play only the first S seconds of the media (seed 003's preview).
+  var previewSeconds: Double?
   var isVideoDisabled = false
   var isAudioDisabled = false
   /// `--snapshot FILE --at T`.
@@ -88,6 +90,9 @@ struct PlayCommand: Command {
             cursor.value(for: name, inline: inline), option: name)
         case "--duration":
           durationSeconds = try ArgumentValue.positiveNumber(
+            cursor.value(for: name, inline: inline), option: name)
+        case "--preview":
+          previewSeconds = try ArgumentValue.positiveNumber(
             cursor.value(for: name, inline: inline), option: name)
         case "--snapshot":
           snapshotPath = try ArgumentValue.path(
@@ -195,6 +200,7 @@ struct PlayCommand: Command {
     if let playlist { return try playlist.run(self, console: console) }
     if let catalog { return try catalog.run(self, console: console) }
     let url = try signing.signed(ByteSources.url(fromArgument: input))
+    try IncompleteDownload.check(url)
     if let offlineKey { try OfflineKeyRegistry.shared.register(offlineKey) }
     if let snapshot {
       try takeSnapshot(snapshot, of: url, console: console)
@@ -205,6 +211,7 @@ struct PlayCommand: Command {
     if let durationSeconds {
       item.forwardPlaybackEndTime = start + MediaTime(commandLineSeconds: durationSeconds)
     }
+    if let previewSeconds { item.previewDuration = MediaTime(commandLineSeconds: previewSeconds) }
     let player = Player(configuration: configuration)
     let session = PlaySession(
       player: player, item: item, output: output, console: console,

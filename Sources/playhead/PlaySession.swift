@@ -5,6 +5,8 @@ import Playhead
 enum PlayOutcome: Sendable {
   /// The item played to its end.
   case ended
+  /// The item reached its preview limit (`--preview`).
+  case previewEnded
   /// The item could not be opened or stopped playing.
   case failed(PlayheadError)
   /// The user pressed Ctrl-C.
@@ -14,6 +16,7 @@ enum PlayOutcome: Sendable {
   var name: String {
     switch self {
     case .ended: return "ended"
+    case .previewEnded: return "previewEnded"
     case .failed: return "failed"
     case .interrupted: return "interrupted"
     }
@@ -112,7 +115,6 @@ final class PlaySession: @unchecked Sendable {
   /// The time-control status as of the last event handled, so that a progress tick shows
   /// the status at its own time (the player may have moved on by the time it runs).
   private var timeControl: TimeControlStatus = .paused
-  private var interruptSource: (any DispatchSourceSignal)?
 
   init(
     player: Player, item: PlayerItem, output: PlayCommand.Output, console: Console,
@@ -145,17 +147,15 @@ final class PlaySession: @unchecked Sendable {
         showProgress(at: time)
       }
     }
-    signal(SIGINT, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: queue)
-    source.setEventHandler { [self] in
-      // A second Ctrl-C while closing ends the process at once.
-      signal(SIGINT, SIG_DFL)
-      guard outcome == nil else { return }
-      if !output.json && !output.quiet { console.line("interrupted") }
-      finish(.interrupted)
+    // The player closes and the summary prints within the grace period (then the tool
+    // exits with 130 anyway); a second Ctrl-C ends the process at once.
+    Interrupt.setHandler { [self] in
+      queue.async { [self] in
+        guard outcome == nil else { return }
+        if !output.json && !output.quiet { console.line("interrupted") }
+        finish(.interrupted)
+      }
     }
-    source.resume()
-    interruptSource = source
   }
 
   /// Blocks until the item ends or fails, or Ctrl-C.
@@ -167,7 +167,6 @@ final class PlaySession: @unchecked Sendable {
   /// Prints the summary and the error, if any; returns the exit status. Call after the
   /// player has been closed.
   func end(_ outcome: PlayOutcome) -> ExitCode {
-    interruptSource?.cancel()
     console.clearProgress()
     let (becameReady, streamBitRate) = queue.sync {
       (self.becameReady, self.bitRates.averageBitsPerSecond)
@@ -189,7 +188,7 @@ final class PlaySession: @unchecked Sendable {
       for line in lines { console.line(line) }
     }
     switch outcome {
-    case .ended:
+    case .ended, .previewEnded:
       return .success
     case .failed(let error):
       console.error(error.message)
@@ -222,6 +221,8 @@ final class PlaySession: @unchecked Sendable {
       finish(.failed(error))
     case .didPlayToEnd:
       finish(.ended)
+    case .previewEnded:
+      finish(.previewEnded)
     case .playbackStalled:
       isStalled = true
       redrawProgress()

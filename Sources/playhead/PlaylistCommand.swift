@@ -4,8 +4,9 @@ import Playhead
 /// `playhead playlist <path-or-url> [--json | --write]`: parses an M3U8 playlist and prints
 /// it as a summary, as JSON, or as Playhead writes it back.
 ///
-/// Exit statuses: 0 parsed, 1 a fatal parse error (printed as `line N: message`), 2 a bad
-/// command line, 3 the playlist could not be loaded (missing file, network, HTTP error).
+/// Exit statuses: 0 parsed, 1 a fatal parse error (printed as `line N: message`; an empty
+/// file or body too), 2 a bad command line, 3 the playlist could not be loaded (missing
+/// file, network, HTTP error).
 struct PlaylistCommand {
   static let usage = Usage.playlist
 
@@ -72,6 +73,9 @@ struct PlaylistCommand {
     let data: Data
     do {
       data = try Self.load(url, maxBytes: limits.maxBytes)
+    } catch  where error.code == .emptySource {
+      // An empty file or body is the playlist's fault: the parser says so, exit 1.
+      data = Data()
     } catch {
       console.error(error.message)
       return ExitCode(error).rawValue

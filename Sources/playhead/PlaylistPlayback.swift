@@ -17,7 +17,7 @@ struct PlaylistPlayback {
       console.error(error.message)
       return error.exitCode
     } catch {
-      console.error("cannot read playlist \(path): \(error)")
+      console.error("cannot read playlist \(path): \(PlayheadError.reason(for: error))")
       return .source
     }
     return try Self.play(
@@ -49,6 +49,9 @@ struct PlaylistPlayback {
     // With --subtitles the monitor plays each session once its subtitle track is loaded.
     controller.autoPlay = autoPlay && subtitles == nil
     if let rate = command.rate { controller.playbackRate = rate }
+    if let preview = command.previewSeconds {
+      controller.previewDuration = MediaTime(commandLineSeconds: preview)
+    }
     configure(controller)
     let printer = JSONLinesAnalyticsConsumer(
       format: command.output.json ? .json : .text
@@ -110,7 +113,8 @@ struct PlaylistPlayback {
       data = try Data(contentsOf: url)
     } catch {
       throw PlaylistFileError(
-        message: "cannot read playlist \(path): \(error.localizedDescription)", exitCode: .source)
+        message: "cannot read playlist \(path): \(PlayheadError.reason(for: error))",
+        exitCode: .source)
     }
     do {
       return try PlayheadSDK.Playlist(jsonData: data).videos
@@ -176,7 +180,6 @@ final class PlaylistMonitor: PlaybackSessionConsumer, @unchecked Sendable {
   private var outcome: Outcome?
   private var firstFailure: PlayheadError?
   private var sessionCount = 0
-  private var interruptSource: (any DispatchSourceSignal)?
 
   init(
     controller: PlaybackController, autoAdvance: Bool, autoPlay: Bool,
@@ -191,15 +194,13 @@ final class PlaylistMonitor: PlaybackSessionConsumer, @unchecked Sendable {
 
   /// Ctrl-C ends the run with the interrupted status.
   func startInterruptHandling(_ announce: @escaping @Sendable () -> Void) {
-    signal(SIGINT, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: queue)
-    source.setEventHandler { [self] in
-      signal(SIGINT, SIG_DFL)
-      announce()
-      finish(.interrupted)
+    // See `Interrupt`: the run ends within its grace period, a second Ctrl-C at once.
+    Interrupt.setHandler { [self] in
+      queue.async { [self] in
+        announce()
+        finish(.interrupted)
+      }
     }
-    source.resume()
-    interruptSource = source
   }
 
   func waitForOutcome() -> Outcome {
@@ -228,7 +229,7 @@ final class PlaylistMonitor: PlaybackSessionConsumer, @unchecked Sendable {
       controller.play()
     }
     switch lifecycleEvent.type {
-    case .end:
+    case .end, .previewEnded:
       if !autoAdvance { finishWithResult() }
     case .fail, .failedToPlayToEndTime:
       if firstFailure == nil { firstFailure = lifecycleEvent.error }
@@ -268,7 +269,7 @@ final class PlaylistMonitor: PlaybackSessionConsumer, @unchecked Sendable {
   private func finish(_ result: Outcome) {
     guard outcome == nil else { return }
     outcome = result
-    interruptSource?.cancel()
+    Interrupt.setHandler(nil)
     done.signal()
   }
 }

@@ -36,9 +36,12 @@ struct ProbeCommand: Command {
   }
 
   func run(console: Console) throws(PlayheadError) -> ExitCode {
-    let asset = Asset(url: ByteSources.url(fromArgument: input), http: requests.assetHTTP)
-    let stream = asset.isHLS ? try HLSProbe.load(url: asset.url, request: requests.request) : nil
+    let url = ByteSources.url(fromArgument: input)
+    try IncompleteDownload.check(url)
+    let asset = Asset(url: url, http: requests.assetHTTP)
     try waitFor { () async throws(PlayheadError) in try await asset.load() }
+    // Loading sniffs the content: an HLS playlist under another name is HLS too.
+    let stream = asset.isHLS ? try HLSProbe.load(url: asset.url, request: requests.request) : nil
     let container = asset.containerName ?? "unknown"
     let listing =
       stream.map { ProbeTracks(renditions: $0.renditions, base: asset.url) }

@@ -61,12 +61,14 @@ struct RequestOptions: Equatable, Sendable {
     if let retryCount { request.retryCount = retryCount }
   }
 
-  /// Applies the options to the progressive-media HTTP settings (which do not retry).
+  /// Applies the options to the progressive-media HTTP settings (which retry as HLS
+  /// loads do).
   func apply(to http: inout HTTPRequestConfiguration) {
     http.headers.merge(headerFields) { _, given in given }
     if let referer { http.referer = referer }
     if let userAgent { http.userAgent = userAgent }
     if let timeoutMs { http.timeoutSeconds = Double(timeoutMs) / 1000 }
+    if let retryCount { http.retryCount = retryCount }
   }
 
   /// The HTTP settings of an asset: as `apply(to:)`, with the referer and user agent also

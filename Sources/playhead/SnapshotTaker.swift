@@ -16,7 +16,7 @@ struct Snapshot: Sendable {
       try png.write(to: url, options: .atomic)
     } catch {
       throw PlayheadError(
-        .ioError, "cannot write \(path): \(error.localizedDescription)", url: url)
+        .ioError, "cannot write \(path): \(PlayheadError.reason(for: error))", url: url)
     }
   }
 

@@ -20,8 +20,8 @@ struct ThumbnailsCommand: Command {
   var output: String
   /// What to make.
   var options: ThumbnailGeneratorOptions
-  /// `--header`, `--referer`, `--user-agent`, `--timeout` (`--retries` is accepted and
-  /// ignored: progressive media is not retried).
+  /// `--header`, `--referer`, `--user-agent`, `--timeout`, `--retries` (a read that fails
+  /// is resumed with a range request, as for `play`).
   var requests = RequestOptions()
   /// Print only errors.
   var quiet = false
@@ -97,12 +97,6 @@ struct ThumbnailsCommand: Command {
 
   func run(console: Console) throws(PlayheadError) -> ExitCode {
     let url = ByteSources.url(fromArgument: input)
-    if Asset(url: url).isHLS {
-      throw PlayheadError(
-        .unsupportedFormat,
-        "'thumbnails' reads progressive media (MP4, MPEG-TS, WebM, ...), not HLS playlists: "
-          + url.absoluteString, url: url)
-    }
     let directory = fileURL(forPath: output)
     try createDirectory(directory)
     let started = Date()
@@ -157,7 +151,7 @@ struct ThumbnailsCommand: Command {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
       throw PlayheadError(
-        .ioError, "cannot create \(output): \(error.localizedDescription)", url: directory)
+        .ioError, "cannot create \(output): \(PlayheadError.reason(for: error))", url: directory)
     }
   }
 
@@ -166,7 +160,7 @@ struct ThumbnailsCommand: Command {
       try data.write(to: url, options: .atomic)
     } catch {
       throw PlayheadError(
-        .ioError, "cannot write \(url.path): \(error.localizedDescription)", url: url)
+        .ioError, "cannot write \(url.path): \(PlayheadError.reason(for: error))", url: url)
     }
   }
 }

@@ -22,7 +22,7 @@ enum Usage {
 
     Exit status:
       0  success (for play: the item played to its end)
-      1  playlist: the playlist is not valid M3U8 (the error names the line)
+      1  a playlist is empty or not valid M3U8 (the error names the line)
       2  bad command line
       3  the input could not be opened or read (missing file, network, HTTP error,
          a Playback API error)
@@ -74,6 +74,8 @@ enum Usage {
       --rate R            Playback rate (greater than 0; default 1)
       --start S           Start at S seconds (exact seek before playing)
       --duration D        Stop after D seconds of media (at start + D)
+      --preview S         Play only the first S seconds (a preview): ends with "preview ended",
+                          seeks past S go to S
       --no-video          Do not decode video
       --no-audio          Do not decode audio
       --snapshot FILE     Before playing, write the frame at --at T as a PNG file
@@ -107,9 +109,12 @@ enum Usage {
                           name replaces an earlier one)
       --referer URL       Send this Referer
       --user-agent UA     Send this User-Agent
-      --timeout MS        Fail a request after MS milliseconds without an answer
-      --retries N         Retry a failed HLS request N times (0 to 100; progressive media
-                          is not retried)
+      --timeout MS        Fail a request after MS milliseconds with no answer and no
+                          byte (an idle timeout: a slow server that keeps sending does
+                          not time out)
+      --retries N         Retry a failed request N times (0 to 100; default 3): timeouts,
+                          broken connections and 5xx answers; progressive media resumes
+                          with a range request where it stopped
 
     Cache options:
       --cache-dir DIR     Play through a disk cache in DIR (created if needed; it must be
@@ -267,8 +272,9 @@ enum Usage {
       -h, --help          Show this help
 
     A playlist loaded over http(s) may reference only http(s) URIs; a local one may also
-    reference local files. Exit status: 0 parsed, 1 not a valid playlist (the error is
-    printed as "line N: message"), 2 bad command line, 3 the playlist could not be loaded.
+    reference local files. Exit status: 0 parsed, 1 not a valid playlist or an empty one
+    (the error is printed as "line N: message"), 2 bad command line, 3 the playlist could
+    not be loaded.
     """
 
   /// `playhead download --help`.

@@ -3,6 +3,8 @@ import Playhead
 
 // FFmpeg's own log lines would duplicate the one-line errors the verbs print.
 MediaLibrary.setLogLevel(.quiet)
+// Ctrl-C exits with 130 at any point, whatever the verb is doing.
+Interrupt.install()
 
 // Dispatches the verb; each verb parses its own options and prints its own errors.
 let console = Console()

@@ -113,10 +113,14 @@ final class EventRecorder: @unchecked Sendable {
       waitFor(
         "end of item", file: file, line: line,
         {
-          $0.contains { ["didPlayToEnd", "failedToPlayToEnd", "failed"].contains($0.name) }
+          $0.contains {
+            ["didPlayToEnd", "failedToPlayToEnd", "failed", "previewEnded"].contains($0.name)
+          }
         })
     else { return nil }
-    return events.first { ["didPlayToEnd", "failedToPlayToEnd", "failed"].contains($0.name) }
+    return events.first {
+      ["didPlayToEnd", "failedToPlayToEnd", "failed", "previewEnded"].contains($0.name)
+    }
   }
 }
 

@@ -122,7 +122,7 @@ final class MediaLoaderControlTests: XCTestCase {
       return error
     }
     XCTAssertEqual(failure(server.url("/nothing/master.m3u8"))?.httpStatusCode, 404)
-    XCTAssertEqual(failure(server.url("/bad/master.m3u8"))?.code, .unsupportedFormat)
+    XCTAssertEqual(failure(server.url("/bad/master.m3u8"))?.code, .invalidPlaylist)
     XCTAssertEqual(failure(server.url("/gap/index.m3u8"))?.httpStatusCode, 404)
     XCTAssertEqual(failure(server.url("/missing.mp4"))?.httpStatusCode, 404)
     XCTAssertEqual(failure(server.url("/not-a-video.mp4"))?.category, .media)

@@ -201,10 +201,6 @@ enum MasterCases {
 
   static let failures: [PlaylistCase] = [
     PlaylistCase(
-      "streamInf_withoutBandwidth_fails",
-      "#EXTM3U\n#EXT-X-STREAM-INF:RESOLUTION=1x1\nv.m3u8\n",
-      .fails(.missingAttribute, line: 2)),
-    PlaylistCase(
       "streamInf_malformedBandwidth_fails",
       "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1.5e6\nv.m3u8\n",
       .fails(.invalidValue, line: 2)),
@@ -227,10 +223,6 @@ enum MasterCases {
     PlaylistCase(
       "media_withoutGroupID_fails",
       "#EXTM3U\n#EXT-X-MEDIA:TYPE=AUDIO,NAME=\"n\"\n#EXT-X-STREAM-INF:BANDWIDTH=1\nv.m3u8\n",
-      .fails(.missingAttribute, line: 2)),
-    PlaylistCase(
-      "media_withoutName_fails",
-      "#EXTM3U\n#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=\"g\"\n#EXT-X-STREAM-INF:BANDWIDTH=1\nv.m3u8\n",
       .fails(.missingAttribute, line: 2)),
     PlaylistCase(
       "extinfInMaster_fails",

@@ -67,16 +67,6 @@ enum MediaSegmentCases {
         XCTAssertEqual(p.segments.map(\.mediaSequence), [100, 101, 102])
       }),
     PlaylistCase(
-      "mediaSequence_duplicateLater_warnsAndKeepsFirst",
-      mediaText(
-        "#EXT-X-MEDIA-SEQUENCE:7\n#EXTINF:4,\na.ts\n#EXT-X-MEDIA-SEQUENCE:9\n#EXTINF:4,\nb.ts\n"),
-      .parses { playlist in
-        let p = try media(playlist)
-        XCTAssertEqual(p.mediaSequence, 7)
-        XCTAssertEqual(p.segments.map(\.mediaSequence), [7, 8])
-        XCTAssertTrue(hasWarning(playlist, "EXT-X-MEDIA-SEQUENCE appears again", line: 7))
-      }),
-    PlaylistCase(
       "sequenceAndTargetTagsAfterSegments_stillApplyToAllOfThem",
       "#EXTM3U\n#EXTINF:12,\na.ts\n#EXT-X-MEDIA-SEQUENCE:5\n#EXT-X-DISCONTINUITY-SEQUENCE:2\n#EXT-X-TARGETDURATION:10\n#EXT-X-DISCONTINUITY\n#EXTINF:4,\nb.ts\n",
       .parses { playlist in

@@ -45,12 +45,6 @@ enum OriginCases {
       "#EXTM3U\n#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=\"a\",NAME=\"n\",URI=\"ftp://example.com/a.m3u8\"\n#EXT-X-STREAM-INF:BANDWIDTH=1\nv.m3u8\n",
       .fails(.forbiddenURI, line: 2)),
     PlaylistCase(
-      "origin_httpsPlaylist_dataIdentityKey_fails",
-      mediaText(
-        "#EXT-X-KEY:METHOD=AES-128,URI=\"data:application/octet-stream;base64,AAAAAAAAAAAAAAAAAAAAAA==\"\n"
-      ),
-      .fails(.forbiddenURI, line: 4)),
-    PlaylistCase(
       "origin_httpsPlaylist_fileMap_fails",
       mediaText("#EXT-X-MAP:URI=\"file:///tmp/init.mp4\"\n"),
       .fails(.forbiddenURI, line: 4)),

@@ -15,6 +15,8 @@ final class PlaylistCaseTests: XCTestCase {
     ("master", MasterCases.all + MasterCases.failures),
     ("structure errors", StructureErrorCases.failures),
     ("origin", OriginCases.all + OriginCases.failures),
+    ("leniency", LeniencyCases.all + LeniencyCases.failures),
+    ("repeated tags", RepeatedTagCases.all + RepeatedTagCases.failures),
   ]
 
   static var allCases: [PlaylistCase] { tables.flatMap(\.cases) }

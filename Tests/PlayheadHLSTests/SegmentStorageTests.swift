@@ -134,13 +134,17 @@ final class SegmentStorageTests: XCTestCase {
     XCTAssertEqual(segments.map(\.mediaSequence), [0, 1, 2, 3, 4])
   }
 
-  func testRepeatedURILineAfterAnOffsetlessRangeOfAnotherResource_stillFails() {
+  func testRepeatedURILineAfterAnOffsetlessRangeOfAnotherResource_startsAtZeroWithAWarning()
+    throws
+  {
     let text = mediaText(
       "#EXTINF:4,\n#EXT-X-BYTERANGE:100@0\na.ts\n#EXTINF:4,\nb.ts\n#EXTINF:4,\n#EXT-X-BYTERANGE:100\nb.ts\n"
     )
-    XCTAssertThrowsError(try PlaylistParser.parse(text, url: url)) { error in
-      XCTAssertEqual((error as? PlaylistParseError)?.kind, .byteRangeWithoutOffset)
-    }
+    let playlist = try PlaylistParser.parse(text, url: url)
+    XCTAssertEqual(
+      try media(playlist).segments.map(\.byteRange),
+      [ByteRange(offset: 0, length: 100), nil, ByteRange(offset: 0, length: 100)])
+    XCTAssertTrue(hasWarning(playlist, "offset 0 is used", line: 10))
   }
 
   func testRepeatedURILinesWithVariables_eachCountTowardTheExpansionLimit() throws {

@@ -30,6 +30,27 @@ final class FileByteSourceTests: XCTestCase {
     XCTAssertEqual(error?.code, .emptySource)
   }
 
+  func testInit_devicesAndFIFOs_throwNotRegularFile_namingWhatTheyAre() throws {
+    let fifo = try makeTemporaryDirectory(for: self).appendingPathComponent("pipe")
+    XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+    let cases = [
+      ("/dev/zero", "a character device"), ("/dev/urandom", "a character device"),
+      (fifo.path, "a FIFO (named pipe)"),
+    ]
+    for (path, kind) in cases {
+      let url = URL(fileURLWithPath: path)
+      let error = playheadError { () throws(PlayheadError) in try FileByteSource(url: url) }
+      XCTAssertEqual(error?.code, .notRegularFile, path)
+      XCTAssertEqual(error?.message, "\(path) is \(kind), not a regular file")
+      XCTAssertEqual(error?.category, .source)
+      // A local HLS playlist or segment goes through the same check.
+      let loaded = playheadError { () throws(PlayheadError) in
+        try FileDataSource().load(DataRequest(url: url))
+      }
+      XCTAssertEqual(loaded?.code, .notRegularFile, path)
+    }
+  }
+
   func testInit_httpURL_throwsUnsupportedScheme() throws {
     let url = URL(string: "http://127.0.0.1/a.mp4")!
     let error = playheadError { () throws(PlayheadError) in try FileByteSource(url: url) }

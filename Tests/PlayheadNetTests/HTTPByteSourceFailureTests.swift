@@ -86,6 +86,10 @@ final class HTTPByteSourceFailureTests: XCTestCase {
       failure = error
     }
     XCTAssertEqual(failure?.code, .timedOut)
+    XCTAssertEqual(
+      failure?.message,
+      "no data from \(server.url("/media.bin").absoluteString) for 500 ms after 20000 bytes",
+      "headers came: not \"no answer\"")
     XCTAssertEqual(received, data.subdata(in: 0..<20_000))
   }
 
@@ -95,6 +99,8 @@ final class HTTPByteSourceFailureTests: XCTestCase {
     let source = try HTTPByteSource(url: server.url("/media.bin"), configuration: configuration)
     let error = playheadError { () throws(PlayheadError) in try source.prefetchHeaders() }
     XCTAssertEqual(error?.code, .timedOut)
+    XCTAssertEqual(
+      error?.message, "no answer from \(server.url("/media.bin").absoluteString) within 500 ms")
   }
 
   func testCancel_fromAnotherThread_unblocksAHungReadWithCancelled() throws {
@@ -156,6 +162,10 @@ final class HTTPByteSourceFailureTests: XCTestCase {
       failure = error
     }
     XCTAssertEqual(failure?.code, .connectionFailed)
+    XCTAssertEqual(
+      failure?.message,
+      "connection to \(server.url("/media.bin").absoluteString) closed after 50000 of 300000 bytes",
+      "not a raw URL error number")
     XCTAssertLessThanOrEqual(received.count, 50_000)
     XCTAssertEqual(received, data.subdata(in: 0..<received.count))
     // The next read resumes with a range request where the bytes stopped.

@@ -140,6 +140,10 @@ extension HTTPTestServer {
     if case .respond(let code, let answer) = fault {
       return sendBody(fd, status: code, body: answer, connection: connection, head: head)
     }
+    if case .redirect(let location, let code) = fault {
+      return sendText(
+        fd, status: code, connection: connection, head: head, extra: ["Location: \(location)"])
+    }
     if let refused = gateStatus(for: request) {
       return sendText(fd, status: refused, connection: connection, head: head)
     }
@@ -159,8 +163,12 @@ extension HTTPTestServer {
     case .partial(let wanted):
       status = 206
       bytes = wanted
+      // A server wrong about the length is wrong in Content-Range too.
+      var more = 0
+      if case .wrongContentLength(let count) = fault { more = max(0, count) }
       extra.append(
-        "Content-Range: bytes \(wanted.lowerBound)-\(wanted.upperBound - 1)/\(body.count)")
+        "Content-Range: bytes \(wanted.lowerBound)-\(wanted.upperBound - 1 + more)/\(body.count + more)"
+      )
     case .unsatisfiable:
       extra.append("Content-Range: bytes */\(body.count)")
       return sendText(fd, status: 416, connection: connection, head: head, extra: extra)
@@ -179,6 +187,8 @@ extension HTTPTestServer {
     switch fault {
     case .closeAfter(let limit), .hangAfter(let limit):
       sendCount = max(0, min(limit, bytes.count))
+    case .closeAtByte(let offset):
+      sendCount = max(0, min(offset - bytes.lowerBound, bytes.count))
     case .resetConnection:
       TestSockets.setAbortiveClose(fd)
       return false
@@ -194,7 +204,7 @@ extension HTTPTestServer {
     }
     if sent { recordSentBodyBytes(sendCount) }
     switch fault {
-    case .closeAfter, .wrongContentLength:
+    case .closeAfter, .wrongContentLength, .closeAtByte:
       return false
     case .hangAfter:
       if sent { waitUntilStopped() }
@@ -303,6 +313,11 @@ extension HTTPTestServer {
     switch status {
     case 200: return "OK"
     case 206: return "Partial Content"
+    case 301: return "Moved Permanently"
+    case 302: return "Found"
+    case 303: return "See Other"
+    case 307: return "Temporary Redirect"
+    case 308: return "Permanent Redirect"
     case 400: return "Bad Request"
     case 401: return "Unauthorized"
     case 403: return "Forbidden"

@@ -28,7 +28,7 @@ public final class HTTPTestServer: @unchecked Sendable {
   // Unchecked Sendable: every mutable property is guarded by `condition`.
 
   /// A misbehaviour the server shows for one path.
-  public enum Fault: Sendable, Equatable {
+  public indirect enum Fault: Sendable, Equatable {
     /// Answer with this status and a short text body.
     case status(Int)
     /// Read the request and never answer, until `stop()`.
@@ -45,8 +45,8 @@ public final class HTTPTestServer: @unchecked Sendable {
     case slow(bytesPerSecond: Int)
     /// Send the headers of a normal answer, then reset the connection (a TCP RST).
     case resetConnection
-    /// Announce `extra` more bytes in `Content-Length` than the body holds, send the body,
-    /// then close the connection.
+    /// Announce `extra` more bytes than the body holds (in `Content-Length`, and in a
+    /// 206's `Content-Range`), send the body, then close the connection: a short body.
     case wrongContentLength(extra: Int)
     /// Answer the first `count` requests for the path (counted from when the fault was set)
     /// with `status`, then serve normally.
@@ -54,6 +54,17 @@ public final class HTTPTestServer: @unchecked Sendable {
     /// Answer with this status and this body (sent as `application/json`), for APIs whose
     /// error responses carry a body.
     case respond(status: Int, body: Data)
+    /// Answer with a redirect: `status` (301, 302, 303, 307 or 308) and `Location:` exactly
+    /// as given (`/other`, `http://…`, `file:///etc/passwd`); a path that redirects to
+    /// itself is a redirect loop.
+    case redirect(to: String, status: Int)
+    /// Send the headers of a normal answer, then the body only up to byte `offset` of the
+    /// file (counted from the start of the file, not of the answer), then close: a request
+    /// that resumes at or past `offset` gets its headers and no byte.
+    case closeAtByte(offset: Int)
+    /// Show `faults[k]` for request `k` (from 0) for the path, counted from when the fault
+    /// was set, and `then` (nil: serve normally) for every later one.
+    case sequence([Fault], then: Fault?)
   }
 
   /// One request as the server received it.
@@ -388,19 +399,22 @@ public final class HTTPTestServer: @unchecked Sendable {
 
   /// The fault and body for `path`: in-memory files first, then the directory.
   ///
-  /// A `.failTimes` fault comes back as `.status` while it has failures left (each lookup
-  /// uses one), then as no fault.
+  /// A `.failTimes` fault comes back as `.status` while it has failures left, then as no
+  /// fault; a `.sequence` fault as the step for this request. Each lookup uses one.
   func lookup(_ path: String) -> (fault: Fault?, body: Data?) {
     condition.lock()
     var fault = faults[path]
-    if case .failTimes(let count, let status) = fault {
+    switch fault {
+    case .failTimes(let count, let status)?:
       let used = faultUses[path, default: 0]
-      if used < count {
-        faultUses[path] = used + 1
-        fault = .status(status)
-      } else {
-        fault = nil
-      }
+      faultUses[path] = used + 1
+      fault = used < count ? .status(status) : nil
+    case .sequence(let steps, let then)?:
+      let used = faultUses[path, default: 0]
+      faultUses[path] = used + 1
+      fault = used < steps.count ? steps[used] : then
+    default:
+      break
     }
     let memory = files[path]
     condition.unlock()

@@ -101,8 +101,75 @@ enum CLIRunner {
   }
 }
 
+/// A `playhead` process started with `CLIRunner.start`, for tests that act while it runs
+/// (send it Ctrl-C).
+final class CLIProcess: @unchecked Sendable {
+  // Unchecked Sendable: `process` is thread-safe for these calls; the boxes are written
+  // before their semaphores are signalled.
+  let process: Process
+  private let output = DataBox()
+  private let errors = DataBox()
+  private let outputRead = DispatchSemaphore(value: 0)
+  private let errorRead = DispatchSemaphore(value: 0)
+
+  init(arguments: [String]) throws {
+    process = Process()
+    process.executableURL = try CLIRunner.binary()
+    process.arguments = arguments
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardOutput = stdout
+    process.standardError = stderr
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    DispatchQueue.global().async { [output, outputRead] in
+      output.data = stdout.fileHandleForReading.readDataToEndOfFile()
+      outputRead.signal()
+    }
+    DispatchQueue.global().async { [errors, errorRead] in
+      errors.data = stderr.fileHandleForReading.readDataToEndOfFile()
+      errorRead.signal()
+    }
+  }
+
+  /// Sends SIGINT, as Ctrl-C in a terminal does.
+  func interrupt() {
+    kill(process.processIdentifier, SIGINT)
+  }
+
+  /// Waits for the process to end (killing it after the runner's watchdog time) and
+  /// collects its output.
+  func wait() -> CLIResult {
+    let watchdog = DispatchSemaphore(value: 0)
+    let process = self.process
+    DispatchQueue.global().async {
+      process.waitUntilExit()
+      watchdog.signal()
+    }
+    let timedOut = watchdog.wait(timeout: .now() + CLIRunner.watchdogSeconds) == .timedOut
+    if timedOut { process.terminate() }
+    outputRead.wait()
+    errorRead.wait()
+    process.waitUntilExit()
+    return CLIResult(
+      status: process.terminationStatus,
+      stdout: String(decoding: output.data, as: UTF8.self),
+      stderr: String(decoding: errors.data, as: UTF8.self), timedOut: timedOut)
+  }
+
+  /// Whether the process ended by calling `exit` (not by a signal).
+  var exitedNormally: Bool { process.terminationReason == .exit }
+}
+
+extension CLIRunner {
+  /// Starts `playhead arguments…` and returns at once.
+  static func start(_ arguments: [String]) throws -> CLIProcess {
+    try CLIProcess(arguments: arguments)
+  }
+}
+
 /// Bytes handed from a reader thread to the test.
-private final class DataBox: @unchecked Sendable {
+final class DataBox: @unchecked Sendable {
   // Unchecked Sendable: written once before a semaphore signal, read after the wait.
   var data = Data()
 }

@@ -3,9 +3,9 @@ import PlayheadCore
 
 /// What the engine asks a content-key provider for: the key of one `EXT-X-KEY`.
 public struct ContentKeyRequest: Sendable, Equatable {
-  /// The key's URI (`skd://…` for FairPlay, a URL for AES-128).
+  /// The key's URI (`skd://…` for FairPlay, `data:…` for an inline key, a URL for AES-128).
   public var keyURI: URL
-  /// `AES-128`, `SAMPLE-AES` or `SAMPLE-AES-CTR`.
+  /// The `METHOD` as written (the engine asks only for the AES-128 keys it decrypts with).
   public var method: String
   /// `KEYFORMAT` (`identity` unless the playlist says otherwise).
   public var keyFormat: String
@@ -24,9 +24,13 @@ public struct ContentKeyRequest: Sendable, Equatable {
 ///
 /// The engine decrypts AES-128 (whole-segment CBC) only. A provider may return the
 /// 16-byte key for an AES-128 `EXT-X-KEY` (a key server that needs a token, a key kept
-/// on disk for offline play). FairPlay Streaming does not exist on Linux: a provider
-/// can still answer for `skd://` keys, but SAMPLE-AES media does not play (see
-/// docs/streaming.md).
+/// on disk for offline play, an `skd://` or other key-system URI, which the engine never
+/// loads itself). It is asked first, for every key URI; when it returns nil, a `data:` key
+/// is decoded inline, an http(s) or file key is loaded, and any other key-system URI fails
+/// the segments that need it with `.unsupportedEncryption`. Segments under a method other
+/// than AES-128 (`SAMPLE-AES`, `AES-256`, an unknown one) fail with `.unsupportedEncryption`
+/// naming the method when they are loaded; the segments before them play. FairPlay
+/// Streaming does not exist on Linux (see docs/streaming.md).
 public protocol ContentKeyProvider: Sendable {
   /// The key for `request`, or nil to let the engine load the key URI itself.
   func contentKey(for request: ContentKeyRequest) throws(PlayheadError) -> [UInt8]?

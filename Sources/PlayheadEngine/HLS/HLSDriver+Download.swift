@@ -157,6 +157,7 @@ extension HLSDriver {
     guard next != nil else { return false }
     do {
       try loadPlaylist(level: level)
+      reportRecoverable(error)
       return true
     } catch {
       return false
@@ -183,25 +184,20 @@ extension HLSDriver {
       if excluded && attempt < uris.count - 1 { continue }
       let uri = uris[uriIndex]
       do throws(PlayheadError) {
-        let response = try dataSource.load(DataRequest(url: uri, purpose: .playlist))
-        let parsed: Playlist
-        do {
-          parsed = try PlaylistParser.parse(response.data, url: uri)
-        } catch {
-          throw PlayheadError(
-            .unsupportedFormat, "bad playlist \(uri.absoluteString): \(error)", url: uri)
-        }
+        let (parsed, size) = try Self.loadPlaylist(
+          uri, from: dataSource, importing: master?.definitions)
         guard case .media(let media) = parsed else {
           throw PlayheadError(
             .unsupportedFormat, "expected a media playlist at \(uri.absoluteString)", url: uri)
         }
+        try HLSSegmentErrors.requirePlayableDurations(media)
         lock.lock()
         let previous = playlists[level]
         setPlaylistLocked(media, level: level)
         playlistLoadClock[level] = clock.now
         activeURI[level] = uriIndex
         liveReloadDue = nil
-        bytes += Int64(response.data.count)
+        bytes += Int64(size)
         let stale = trackLiveChanges(level: level, previous: previous, current: media)
         let handler = changeHandler
         lock.unlock()
@@ -213,6 +209,7 @@ extension HLSDriver {
         lock.lock()
         excludedUntil[uri] = clock.now + configuration.exclusionDuration
         lock.unlock()
+        if attempt < uris.count - 1 { reportRecoverable(error) }
       }
     }
     throw lastError
@@ -343,8 +340,29 @@ extension HLSDriver {
   }
 
   /// Downloads `segment` (and its key and initialisation section) and decrypts it, unless
-  /// the bitrate controller abandons it for a lower level on the way.
+  /// the bitrate controller abandons it for a lower level on the way. An error names the
+  /// segment and the playlist it belongs to (`HLSSegmentErrors`).
   func download(_ entry: (segment: MediaSegment, start: MediaTime), level: Int, generation: Int)
+    throws(PlayheadError) -> SegmentDownloadOutcome
+  {
+    do {
+      var outcome = try fetch(entry, level: level, generation: generation)
+      if case .loaded(var segment) = outcome {
+        segment.uri = entry.segment.uri
+        segment.playlistURL = playlist(level)?.url
+        outcome = .loaded(segment)
+      }
+      return outcome
+    } catch {
+      throw HLSSegmentErrors.naming(
+        error, segment: entry.segment.uri, playlist: playlist(level)?.url ?? url)
+    }
+  }
+
+  /// `download` without the naming of its errors.
+  private func fetch(
+    _ entry: (segment: MediaSegment, start: MediaTime), level: Int, generation: Int
+  )
     throws(PlayheadError) -> SegmentDownloadOutcome
   {
     let segment = entry.segment
@@ -361,9 +379,12 @@ extension HLSDriver {
       } else {
         let response = try dataSource.load(
           DataRequest(url: map.uri, range: map.byteRange, purpose: .initializationSection))
-        initData = response.data
+        let clear = try decrypted(
+          response.data, key: map.key, iv: map.iv, resource: "the initialization section",
+          url: map.uri, isInitializationSection: true)
+        initData = clear
         lock.lock()
-        initCache[identity] = response.data
+        initCache[identity] = clear
         bytes += Int64(response.data.count)
         lock.unlock()
       }
@@ -377,14 +398,9 @@ extension HLSDriver {
     lock.lock()
     bytes += Int64(response.data.count)
     lock.unlock()
-    var data = response.data
-    if let key = segment.key, key.method == .aes128 {
-      data = try decrypt(data, key: key, iv: segment.iv, segmentURL: segment.uri)
-    } else if let key = segment.key, key.method != .none {
-      throw PlayheadError(
-        .unsupportedFormat, "\(key.method) encryption is not supported (only AES-128)",
-        url: segment.uri)
-    }
+    let data = try decrypted(
+      response.data, key: segment.key, iv: segment.iv,
+      resource: "segment \(segment.mediaSequence)", url: segment.uri)
     return .loaded(
       DownloadedSegment(
         ordinal: 0, level: level, mediaSequence: segment.mediaSequence,
@@ -394,51 +410,4 @@ extension HLSDriver {
         transferredBytes: response.data.count))
   }
 
-  /// Decrypts a whole AES-128 segment with its key (fetched once and cached).
-  private func decrypt(_ data: Data, key: EncryptionKey, iv: [UInt8]?, segmentURL: URL)
-    throws(PlayheadError) -> Data
-  {
-    guard let keyURL = key.uri else {
-      throw PlayheadError(.unsupportedFormat, "AES-128 key without a URI", url: segmentURL)
-    }
-    lock.lock()
-    let cached = keyCache[keyURL]
-    lock.unlock()
-    let keyBytes: [UInt8]
-    if let cached {
-      keyBytes = cached
-    } else if let provided = try configuration.contentKeyProvider?.contentKey(
-      for: ContentKeyRequest(
-        keyURI: keyURL, method: "AES-128", keyFormat: key.keyFormat,
-        keyFormatVersions: key.keyFormatVersions))
-    {
-      guard provided.count == 16 else {
-        throw PlayheadError(
-          .decryptionFailed,
-          "the content-key provider gave \(provided.count) bytes for \(keyURL.absoluteString), not 16",
-          url: keyURL)
-      }
-      keyBytes = provided
-      lock.lock()
-      keyCache[keyURL] = provided
-      lock.unlock()
-    } else {
-      let response = try dataSource.load(DataRequest(url: keyURL, purpose: .key))
-      keyBytes = [UInt8](response.data)
-      guard keyBytes.count == 16 else {
-        throw PlayheadError(
-          .decodeFailed,
-          "the AES-128 key at \(keyURL.absoluteString) has \(keyBytes.count) bytes, not 16",
-          url: keyURL)
-      }
-      lock.lock()
-      keyCache[keyURL] = keyBytes
-      lock.unlock()
-    }
-    guard let iv, iv.count == 16 else {
-      throw PlayheadError(
-        .unsupportedFormat, "AES-128 segment without a 16-byte IV", url: segmentURL)
-    }
-    return try AES128.decryptCBC(data, key: keyBytes, iv: iv)
-  }
 }

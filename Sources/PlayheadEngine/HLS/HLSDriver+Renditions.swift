@@ -78,20 +78,14 @@ extension HLSDriver {
         .invalidArgument, "the subtitle rendition \(rendition.name) has no media playlist",
         url: self.url)
     }
-    let response = try dataSource.load(DataRequest(url: url, purpose: .playlist))
-    let parsed: Playlist
-    do {
-      parsed = try PlaylistParser.parse(response.data, url: url)
-    } catch {
-      throw PlayheadError(
-        .unsupportedFormat, "bad playlist \(url.absoluteString): \(error)", url: url)
-    }
+    let (parsed, size) = try Self.loadPlaylist(
+      url, from: dataSource, importing: master?.definitions)
     guard case .media(let media) = parsed else {
       throw PlayheadError(
         .unsupportedFormat, "expected a media playlist at \(url.absoluteString)", url: url)
     }
     lock.lock()
-    bytes += Int64(response.data.count)
+    bytes += Int64(size)
     let edge = liveTimeline?.range.end
     lock.unlock()
     let timeline =

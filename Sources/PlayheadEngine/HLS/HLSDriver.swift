@@ -69,6 +69,10 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   /// Called (without the lock held) when a playlist load changed what the driver reports
   /// (the live window), so the player can update the item while the loader idles.
   var changeHandler: (@Sendable () -> Void)?
+  /// Told of errors the driver recovered from (a failed redundant URI); they wait in
+  /// `unreportedErrors` until a handler is set.
+  var recoverableErrorHandler: (@Sendable (PlayheadError) -> Void)?
+  var unreportedErrors: [PlayheadError] = []
   /// Where playback is, asked (without the lock held) instead of the position the player
   /// reports: the playback simulator's pass-through consumer sets it (decision 0011).
   var positionProvider: (@Sendable () -> MediaTime)?
@@ -121,15 +125,8 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
       ?? HLSDriver.makeDataSource(
         for: url, configuration: configuration, clock: self.clock, meter: meter)
     ownsDataSource = sharedDataSource == nil
-    let response = try dataSource.load(DataRequest(url: url, purpose: .playlist))
-    let playlist: Playlist
-    do {
-      playlist = try PlaylistParser.parse(response.data, url: url)
-    } catch {
-      throw PlayheadError(
-        .unsupportedFormat, "bad playlist \(url.absoluteString): \(error)", url: url)
-    }
-    bytes += Int64(response.data.count)
+    let (playlist, size) = try Self.loadPlaylist(url, from: dataSource, importing: nil)
+    bytes += Int64(size)
     switch playlist {
     case .master(let master):
       self.master = master
@@ -140,6 +137,7 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
       currentLevel = 0
       currentLevel = initialLevel()
     case .media(let media):
+      try HLSSegmentErrors.requirePlayableDurations(media)
       master = nil
       levels = [
         HLSLevel(
@@ -324,6 +322,10 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
     )
   }
 
+  /// The speed of the last segment transfer the meter sampled; nil before one (the
+  /// default estimate is not a measured speed).
+  var downloadSpeed: Double? { bandwidthMeter.lastTransferBitsPerSecond }
+
   /// The menu entry of level `index`, with the URI in use.
   func info(for index: Int) -> VariantInfo {
     let level = levels[index]
@@ -386,8 +388,48 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   private func makeRun(first: DownloadedSegment, generation: Int) throws(PlayheadError) -> MediaRun
   {
     let feed = HLSRunFeed(queue: queue, first: first, generation: generation, url: url)
-    let demuxer = try Demuxer(source: feed)
+    let demuxer: Demuxer
+    do {
+      demuxer = try Demuxer(source: feed)
+    } catch {
+      throw HLSSegmentErrors.naming(error, in: feed)
+    }
     return MediaRun(
       demuxer: demuxer, itemStart: first.start, context: feed)
+  }
+}
+
+extension HLSDriver {
+  /// Whether a session key of the master playlist or a key of a loaded media playlist has
+  /// a method other than NONE.
+  var hasProtectedContent: Bool {
+    let encrypted = { (key: EncryptionKey) in key.method != .none }
+    if master?.sessionKeys.contains(where: encrypted) ?? false { return true }
+    lock.lock()
+    let loaded = Array(playlists.values)
+    lock.unlock()
+    return loaded.contains { playlist in
+      playlist.segments.contains { $0.keys.contains(where: encrypted) }
+    }
+  }
+}
+
+extension HLSDriver {
+  func setRecoverableErrorHandler(_ handler: @escaping @Sendable (PlayheadError) -> Void) {
+    lock.lock()
+    recoverableErrorHandler = handler
+    let pending = unreportedErrors
+    unreportedErrors.removeAll()
+    lock.unlock()
+    for error in pending { handler(error) }
+  }
+
+  /// Reports an error the driver recovered from (the item's error log shows it).
+  func reportRecoverable(_ error: PlayheadError) {
+    lock.lock()
+    let handler = recoverableErrorHandler
+    if handler == nil { unreportedErrors.append(error) }
+    lock.unlock()
+    handler?(error)
   }
 }

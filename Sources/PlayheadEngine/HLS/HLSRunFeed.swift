@@ -23,6 +23,8 @@ final class HLSRunFeed: ByteSource, @unchecked Sendable {
 
   /// The first segment of the run (already downloaded).
   let first: DownloadedSegment
+  /// The URIs of the segments the run has taken so far, in order.
+  private var takenURIs: [URL] = []
 
   init(queue: HLSSegmentQueue, first: DownloadedSegment, generation: Int, url: URL) {
     self.queue = queue
@@ -37,6 +39,15 @@ final class HLSRunFeed: ByteSource, @unchecked Sendable {
     chunks.append((loadedLength, first.data))
     loadedLength += Int64(first.data.count)
     lastSegment = first
+    if let uri = first.uri { takenURIs.append(uri) }
+  }
+
+  /// The URIs of the segments the run has taken so far (the first, and those appended
+  /// as the demuxer read on).
+  var segmentURIs: [URL] {
+    lock.lock()
+    defer { lock.unlock() }
+    return takenURIs
   }
 
   var length: Int64? { nil }
@@ -116,6 +127,7 @@ final class HLSRunFeed: ByteSource, @unchecked Sendable {
       loadedLength += Int64(next.data.count)
       lastSegment = next
       nextOrdinal = wanted + 1
+      if let uri = next.uri { takenURIs.append(uri) }
       lock.unlock()
       queue.discard(before: wanted + 1)
     }

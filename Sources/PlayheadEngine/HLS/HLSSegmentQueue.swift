@@ -23,6 +23,9 @@ struct DownloadedSegment: Sendable {
   var arrivalClock: MediaTime = .zero
   /// The bytes received over the network (before decryption).
   var transferredBytes = 0
+  /// The segment's URI and its media playlist's URL, for errors that name them.
+  var uri: URL?
+  var playlistURL: URL?
 
   var end: MediaTime { start + duration }
 

@@ -61,7 +61,7 @@ enum AtomicFile {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
       throw PlayheadError(
-        .ioError, "cannot create the folder \(directory.path): \(error.localizedDescription)",
+        .ioError, "cannot create the folder \(directory.path): \(PlayheadError.reason(for: error))",
         url: directory)
     }
   }

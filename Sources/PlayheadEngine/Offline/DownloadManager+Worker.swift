@@ -30,7 +30,7 @@ extension DownloadManager {
     let record = try existing(id)
     let keyID = try key.map { key throws(PlayheadError) in try OfflineKeyRegistry.keyID(for: key) }
     var plan: DownloadPlan
-    if Self.isHLS(record.sourceURL) {
+    if Self.isHLS(record) {
       lock.lock()
       var loaded = prepared[id]
       lock.unlock()

@@ -198,15 +198,19 @@ public final class DownloadManager: @unchecked Sendable {
     var hls: PreparedHLS?
     let refresher = makeRefresher(for: id, sourceURL: url)
     do throws(PlayheadError) {
-      if Self.isHLS(url) {
+      let progressive =
+        Self.isHLS(url)
+        ? nil
+        : try ProgressiveDownloadPlanner.mediaInfo(
+          url, id: id, configuration: configuration, refresher: refresher)
+      if let progressive {
+        info = progressive
+      } else {
         let loaded = try HLSDownloadPlanner(
           dataSource: playlistSource(for: url, refresher: refresher)
         ).prepare(url)
         hls = loaded
         info = HLSDownloadPlanner.mediaInfo(loaded, id: id)
-      } else {
-        info = try ProgressiveDownloadPlanner.mediaInfo(
-          url, id: id, configuration: configuration, refresher: refresher)
       }
     } catch {
       lock.lock()
@@ -311,8 +315,15 @@ public final class DownloadManager: @unchecked Sendable {
     PlayheadError(.invalidArgument, "no download with ID \(id)")
   }
 
+  /// Whether `url` names an HLS playlist; other URLs have their content sniffed when
+  /// prepared (see `ProgressiveDownloadPlanner.mediaInfo`).
   static func isHLS(_ url: URL) -> Bool {
     ["m3u8", "m3u"].contains(url.pathExtension.lowercased())
+  }
+
+  /// Whether `record` downloads an HLS stream: as prepared, or by its URL's name.
+  static func isHLS(_ record: DownloadRecord) -> Bool {
+    record.mediaInfo.map { $0.kind == .hls } ?? isHLS(record.sourceURL)
   }
 
   /// The data source playlists load through: files or HTTP, with retries; with a

@@ -331,7 +331,8 @@ private struct PlanBuilder {
   }
 
   /// The key with its URI made local (AES-128 keys are downloaded once per playlist
-  /// folder); other methods than NONE and AES-128 throw `.unsupportedFormat`.
+  /// folder; `data:` and key-system keys stay as they are); other methods than NONE and
+  /// AES-128 throw `.unsupportedFormat`.
   private mutating func localKey(
     _ key: EncryptionKey, folder: String, names: inout [String: String]
   ) throws(PlayheadError) -> EncryptionKey {
@@ -339,6 +340,9 @@ private struct PlanBuilder {
     case .none:
       return key
     case .aes128:
+      // A data: key is inline and a key-system key is the content-key provider's: both are
+      // kept as they are, with nothing to download.
+      if key.keyFormat == "identity" && !key.isLoadable { return key }
       guard key.keyFormat == "identity", let uri = key.uri else {
         throw PlayheadError(
           .unsupportedFormat,
@@ -357,7 +361,7 @@ private struct PlanBuilder {
         local.uriString = name
       }
       return local
-    case .sampleAES, .sampleAESCTR:
+    default:
       throw PlayheadError(
         .unsupportedFormat,
         "\(key.method.rawValue) (DRM) streams cannot be downloaded; only clear and AES-128 ones")

@@ -7,13 +7,17 @@ enum ProgressiveDownloadPlanner {
   /// Probes `url` (its length, duration and streams) and lists it as one `.file` track.
   ///
   /// With a `refresher`, an expired URL is refreshed first and the probe reads the fresh
-  /// one; the media info keeps `url`.
+  /// one; the media info keeps `url`. Returns nil when the content is an HLS playlist
+  /// under another name (the caller prepares it as a stream); throws `.unsupportedFormat`
+  /// for a DASH manifest or an ffconcat script.
   static func mediaInfo(
     _ url: URL, id: DownloadID, configuration: DownloadConfiguration,
     refresher: SourceRefresher? = nil
-  ) throws(PlayheadError) -> DownloadMediaInfo {
+  ) throws(PlayheadError) -> DownloadMediaInfo? {
     let http = HTTPRequestConfiguration(configuration.request)
-    let length = try probeLength(url, http: http, refresher: refresher)
+    let (length, content) = try probeHead(url, http: http, refresher: refresher)
+    if let refusal = content.refusal(at: url) { throw refusal }
+    if content == .hlsPlaylist { return nil }
     let asset = Asset(url: refresher?.currentURL(for: url) ?? url, http: http)
     let probe = try asset.loadSynchronously()
     probe.driver?.stop()
@@ -26,16 +30,18 @@ enum ProgressiveDownloadPlanner {
       id: id, sourceURL: url, kind: .progressive, durationSeconds: seconds, tracks: [track])
   }
 
-  /// The file's length from its first response (nil when the server does not tell).
-  private static func probeLength(
+  /// The file's length from its first response (nil when the server does not tell) and
+  /// what its first bytes are.
+  private static func probeHead(
     _ url: URL, http: HTTPRequestConfiguration, refresher: SourceRefresher?
-  ) throws(PlayheadError) -> Int64? {
+  ) throws(PlayheadError) -> (Int64?, SniffedContent) {
     let source = try ByteSources.open(url, http: http, cache: nil, refresher: refresher)
     let length = source.length
+    let (content, _) = try ContentSniffer.sniff(source)
     // A refreshing source's `cancel()` would stop its refresher for good; its request
     // stops when it is released, on return.
     if !(source is RefreshingByteSource) { source.cancel() }
-    return length
+    return (length, content)
   }
 
   /// The plan: the file as `media.<ext>`.

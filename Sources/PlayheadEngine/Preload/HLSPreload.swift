@@ -88,7 +88,7 @@ struct HLSPreload {
           DataRequest(url: map.uri, range: map.byteRange, purpose: .initializationSection),
           through: driver)
       }
-      if let key = segment.key, key.method == .aes128, let keyURL = key.uri,
+      if let key = segment.key, key.method == .aes128, key.isLoadable, let keyURL = key.uri,
         driver.configuration.contentKeyProvider == nil
       {
         try fetch(DataRequest(url: keyURL, purpose: .key), through: driver)

@@ -57,12 +57,13 @@ final class PreloadJob: @unchecked Sendable {
         url: url)
     }
     try checkpoint()
-    if task.isHLS {
-      var hls = HLSPreload(job: self, cache: cache)
-      return try hls.run()
+    if !task.isHLS {
+      var progressive = ProgressivePreload(job: self, cache: cache)
+      if let report = try progressive.run() { return report }
+      // The content is an HLS playlist under another name.
     }
-    var progressive = ProgressivePreload(job: self, cache: cache)
-    return try progressive.run()
+    var hls = HLSPreload(job: self, cache: cache)
+    return try hls.run()
   }
 
   /// The cache to store into, or the error that refuses the task.

@@ -70,7 +70,8 @@ public struct PreloadTask: Sendable, Equatable {
     self.config = config
   }
 
-  /// Whether the URL names an HLS playlist (as `Asset.isHLS` decides).
+  /// Whether the URL names an HLS playlist; other URLs have their content sniffed when the
+  /// preload opens them (see `ProgressivePreload`).
   var isHLS: Bool { ["m3u8", "m3u"].contains(url.pathExtension.lowercased()) }
 }
 

@@ -7,11 +7,14 @@ import PlayheadNet
 /// audio and video stream has reached the duration: the bytes FFmpeg reads (the header,
 /// a trailing `moov`, and the media data up to that time) land in the cache, in the
 /// cache's chunks, which are the chunks a player reading through the cache asks for.
+///
+/// The content is sniffed first: an HLS playlist under another name is left to the HLS
+/// preload (`run` returns nil), a DASH manifest or an ffconcat script is refused.
 struct ProgressivePreload {
   let job: PreloadJob
   let cache: MediaCache
 
-  mutating func run() throws(PlayheadError) -> PreloadReport {
+  mutating func run() throws(PlayheadError) -> PreloadReport? {
     let url = job.task.url
     let settings = job.configuration
     let dataSource = job.makeCacheDataSource(cache, http: settings.http)
@@ -23,7 +26,10 @@ struct ProgressivePreload {
     defer { source.cancel() }
     try source.open()
     try job.checkpoint()
-    let demuxer = try Demuxer(source: source)
+    let (content, sniffed) = try ContentSniffer.sniff(source)
+    if let refusal = content.refusal(at: url) { throw refusal }
+    if content == .hlsPlaylist { return nil }
+    let demuxer = try Demuxer(source: sniffed)
     let wanted = Set(
       demuxer.streams.filter { ($0.kind == .video || $0.kind == .audio) && !$0.isAttachedPicture }
         .map(\.index))

@@ -1,22 +1,62 @@
 import Foundation
 
 /// The `METHOD` of an `EXT-X-KEY` or `EXT-X-SESSION-KEY`.
-public enum KeyMethod: String, Sendable, CaseIterable {
+///
+/// Any method text is kept, so that a playlist with a method Playhead cannot decrypt still
+/// parses (and writes back) and only the segments that need it fail when played. The
+/// methods RFC 8216bis and the players in the field name have constants; `isKnown` tells
+/// them from the rest. Playhead's engine decrypts `aes128` only.
+public struct KeyMethod: RawRepresentable, Sendable, Hashable, CaseIterable,
+  CustomStringConvertible
+{
+  /// The method as written, e.g. `AES-128`.
+  public let rawValue: String
+
+  /// Any method text (never nil: unknown methods are kept as written).
+  public init(rawValue: String) {
+    self.rawValue = rawValue
+  }
+
   /// Not encrypted.
-  case none = "NONE"
+  public static let none = KeyMethod(rawValue: "NONE")
   /// Whole segments encrypted with AES-128 CBC and PKCS7 padding.
-  case aes128 = "AES-128"
+  public static let aes128 = KeyMethod(rawValue: "AES-128")
   /// Samples encrypted (`cbcs` for fMP4, Apple's sample encryption for TS).
-  case sampleAES = "SAMPLE-AES"
+  public static let sampleAES = KeyMethod(rawValue: "SAMPLE-AES")
   /// Samples encrypted with AES CTR (`cenc`).
-  case sampleAESCTR = "SAMPLE-AES-CTR"
+  public static let sampleAESCTR = KeyMethod(rawValue: "SAMPLE-AES-CTR")
+  /// `SAMPLE-AES-CENC`, an older name some packagers write for `cenc` (Widevine, PlayReady).
+  public static let sampleAESCENC = KeyMethod(rawValue: "SAMPLE-AES-CENC")
+  /// Whole segments encrypted with AES-256 CBC (hls.js names it; not in RFC 8216bis).
+  public static let aes256 = KeyMethod(rawValue: "AES-256")
+  /// Whole segments encrypted with AES-256 CTR (hls.js names it; not in RFC 8216bis).
+  public static let aes256CTR = KeyMethod(rawValue: "AES-256-CTR")
+  /// Whole segments encrypted with AES-256 GCM (Shaka names it; not in RFC 8216bis).
+  public static let aes256GCM = KeyMethod(rawValue: "AES-256-GCM")
+
+  /// The methods with a constant above.
+  public static let allCases: [KeyMethod] = [
+    .none, .aes128, .sampleAES, .sampleAESCTR, .sampleAESCENC, .aes256, .aes256CTR, .aes256GCM,
+  ]
+
+  /// The methods RFC 8216bis defines (`NONE`, `AES-128`, `SAMPLE-AES`, `SAMPLE-AES-CTR`).
+  public static let standard: [KeyMethod] = [.none, .aes128, .sampleAES, .sampleAESCTR]
+
+  /// Whether the method is one of `allCases`.
+  public var isKnown: Bool { Self.allCases.contains(self) }
+
+  /// The method as written.
+  public var description: String { rawValue }
 }
 
 /// `EXT-X-KEY` / `EXT-X-SESSION-KEY`: how segments are encrypted and where the key is.
 ///
-/// The origin rule (only http(s) or the playlist's own scheme) applies to key URIs of the
-/// `identity` key format only: other formats name keys for a key system (`skd://…`,
-/// `data:…`) and are handed to the application's content-key provider, never fetched.
+/// The origin rule (only http(s) or the playlist's own scheme) applies to key URIs that
+/// name a resource to load (`http`, `https`, `file`, relative) of the `identity` key
+/// format. Other key URIs name keys for a key system (`skd://…`, `data:…`, any other
+/// scheme, or any URI of another `KEYFORMAT`): the engine never loads them — it decodes
+/// `data:` keys inline (`inlineKey`) and asks the application's content-key provider for
+/// the rest.
 public struct EncryptionKey: Sendable, Equatable {
   /// `METHOD`.
   public var method: KeyMethod
@@ -76,5 +116,65 @@ public struct EncryptionKey: Sendable, Equatable {
       index -= 1
     }
     return iv
+  }
+}
+
+extension EncryptionKey {
+  /// The key bytes a `data:` key URI holds (`data:[type][;base64],…`, base64 or
+  /// percent-encoded), decoded without any fetch; nil for other URIs and malformed ones.
+  public var inlineKey: [UInt8]? {
+    guard let uriString else { return nil }
+    return Self.dataURIBytes(uriString)
+  }
+
+  /// Whether the key's URI names a resource to load (`http`, `https`, `file` or a relative
+  /// reference) rather than a key for a key system (`skd://…`, `data:…`, another scheme),
+  /// which only the application's content-key provider can answer for.
+  public var isLoadable: Bool {
+    guard let uriString else { return false }
+    return !ParserContext.namesKeySystemKey(uriString)
+  }
+
+  /// The bytes of the `data:` URI `text`, or nil.
+  static func dataURIBytes(_ text: String) -> [UInt8]? {
+    guard text.utf8.count > 5, text.prefix(5).lowercased() == "data:",
+      let comma = text.firstIndex(of: ",")
+    else { return nil }
+    let header = text[text.index(text.startIndex, offsetBy: 5)..<comma]
+    let payload = String(text[text.index(after: comma)...])
+    let isBase64 = header.split(separator: ";").last.map { $0.lowercased() == "base64" } ?? false
+    if isBase64 {
+      let compact = (payload.removingPercentEncoding ?? payload).filter { !$0.isWhitespace }
+      var padded = compact
+      while padded.utf8.count % 4 != 0 { padded += "=" }
+      return Data(base64Encoded: padded).map { [UInt8]($0) }
+    }
+    return Self.percentDecodedBytes(payload)
+  }
+
+  /// `text` with `%XX` escapes decoded to bytes (any byte value); nil for a bad escape.
+  private static func percentDecodedBytes(_ text: String) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    var iterator = Array(text.utf8).makeIterator()
+    while let byte = iterator.next() {
+      guard byte == UInt8(ascii: "%") else {
+        bytes.append(byte)
+        continue
+      }
+      guard let high = iterator.next().flatMap(Self.hexValue),
+        let low = iterator.next().flatMap(Self.hexValue)
+      else { return nil }
+      bytes.append(high << 4 | low)
+    }
+    return bytes
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case 0x30...0x39: return byte - 0x30
+    case 0x41...0x46: return byte - 0x41 + 10
+    case 0x61...0x66: return byte - 0x61 + 10
+    default: return nil
+    }
   }
 }

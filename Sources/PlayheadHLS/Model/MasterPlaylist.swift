@@ -31,6 +31,8 @@ public struct MasterPlaylist: Sendable, Equatable {
   public var unknownTags: [UnknownTag]
   /// Recoverable oddities found while parsing.
   public var warnings: [ParseWarning]
+  /// The source text of substituted values, for the writer (not compared).
+  var substitutionSources = SubstitutionSources()
 
   public init(
     url: URL, version: Int? = nil, independentSegments: Bool = false, start: StartPoint? = nil,

@@ -55,6 +55,8 @@ public struct MediaPlaylist: Sendable, Equatable {
   public var unknownTags: [UnknownTag]
   /// Recoverable oddities found while parsing.
   public var warnings: [ParseWarning]
+  /// The source text of substituted values, for the writer (not compared).
+  var substitutionSources = SubstitutionSources()
 
   public init(
     url: URL, version: Int? = nil, targetDuration: Int, mediaSequence: Int = 0,
@@ -107,11 +109,19 @@ public struct InitializationSection: Sendable, Equatable {
   public var byteRange: ByteRange?
   /// Every `EXT-X-KEY` in effect where the tag stands.
   public var keys: [EncryptionKey]
+  /// The media sequence number the section's IV comes from when its AES-128 key has no
+  /// `IV`: that of the first segment after the tag (the parser warns, since RFC 8216
+  /// 4.3.2.5 requires an IV there); nil otherwise.
+  public var impliedIVSequence: Int?
 
-  public init(uri: URL, byteRange: ByteRange? = nil, keys: [EncryptionKey] = []) {
+  public init(
+    uri: URL, byteRange: ByteRange? = nil, keys: [EncryptionKey] = [],
+    impliedIVSequence: Int? = nil
+  ) {
     (self.uriString, self.baseURL) = URIResolution.parts(of: uri)
     self.byteRange = byteRange
     self.keys = keys
+    self.impliedIVSequence = impliedIVSequence
   }
 
   init(uriString: String, baseURL: URL, byteRange: ByteRange?, keys: [EncryptionKey]) {
@@ -123,6 +133,16 @@ public struct InitializationSection: Sendable, Equatable {
 
   /// The key that decrypts the section (identity format first), nil when it is clear.
   public var key: EncryptionKey? { keys.first { $0.keyFormat == "identity" } ?? keys.first }
+
+  /// The AES-128 initialization vector of the section: the key's `IV`, else (a key without
+  /// one, accepted with a warning) the `impliedIVSequence` as a 128-bit big-endian number,
+  /// as for segments; nil when the section is not AES-128 encrypted.
+  public var iv: [UInt8]? {
+    guard let key else { return nil }
+    if let explicit = key.iv { return explicit }
+    guard key.method == .aes128 else { return nil }
+    return EncryptionKey.sequenceIV(impliedIVSequence ?? 0)
+  }
 
   /// The section's absolute URL.
   public var uri: URL {

@@ -5,17 +5,21 @@
 public struct PlaylistParseError: Error, Sendable, Equatable, CustomStringConvertible {
   /// What kind of problem it is.
   public enum Kind: String, Sendable, CaseIterable {
-    /// The first line is not `#EXTM3U` (this includes empty input).
+    /// The first line is not `#EXTM3U`.
     case missingHeader
     /// A media segment URI with no `EXTINF` before it.
     case segmentWithoutDuration
-    /// A byte range without an offset and no previous range of the same resource.
+    /// Not thrown any more: a byte range without an offset and no previous range of the
+    /// same resource starts at 0, with a warning. Kept for source compatibility.
     case byteRangeWithoutOffset
-    /// An `EXT-X-MAP` under an AES-128 `EXT-X-KEY` that has no `IV` (RFC 8216 4.3.2.5).
+    /// Not thrown any more: an `EXT-X-MAP` under an AES-128 `EXT-X-KEY` without `IV` takes
+    /// its IV from the media sequence, with a warning. Kept for source compatibility.
     case mapWithoutIV
-    /// A tag that may appear only once appears again (`EXT-X-DISCONTINUITY-SEQUENCE`,
-    /// `EXT-X-VERSION`).
+    /// A tag that may appear only once appears again with another value (an identical
+    /// repeat is a warning); the message names both lines.
     case duplicateTag
+    /// The input is empty (no bytes, or only blanks and line breaks).
+    case emptyPlaylist
     /// A `{$name}` reference to a variable that is not defined, or an `EXT-X-DEFINE`
     /// whose `IMPORT` or `QUERYPARAM` source does not have the variable.
     case undefinedVariable

@@ -3,7 +3,9 @@ import PlayheadCore
 
 /// `EXT-X-MEDIA`, `EXT-X-SESSION-DATA`, `EXT-X-SESSION-KEY`, `EXT-X-CONTENT-STEERING`.
 extension MasterPlaylistBuilder {
-  /// `EXT-X-MEDIA`. Fatal: a missing or unknown `TYPE`, a missing `GROUP-ID` or `NAME`.
+  /// `EXT-X-MEDIA`. Fatal: a missing or unknown `TYPE`, a missing `GROUP-ID`. A missing
+  /// `NAME` is a warning: the `LANGUAGE`, else the `GROUP-ID`, is used (and stands in
+  /// `attributes`, so that the written playlist reads back the same).
   mutating func readMedia(_ value: ByteSpan) throws(PlaylistParseError) {
     let list = context.attributes(value, of: .media)
     context.warnUnknownAttributes(
@@ -25,8 +27,17 @@ extension MasterPlaylistBuilder {
     guard let groupID = try context.string("GROUP-ID", in: list) else {
       throw context.error(.missingAttribute, "EXT-X-MEDIA has no GROUP-ID")
     }
-    guard let name = try context.string("NAME", in: list) else {
-      throw context.error(.missingAttribute, "EXT-X-MEDIA has no NAME")
+    var defaultedName: String?
+    let name: String
+    if let written = try context.string("NAME", in: list) {
+      name = written
+    } else {
+      // RFC 8216 4.3.4.1 requires NAME; packagers omit it and peers accept that.
+      name = try context.string("LANGUAGE", in: list) ?? groupID
+      defaultedName = name
+      context.warn(
+        "EXT-X-MEDIA has no NAME; '\(ParserContext.excerpt(name))' (its LANGUAGE or GROUP-ID) is used"
+      )
     }
     guard playlist.renditions.count < context.limits.maxSegments else {
       throw context.error(.limitExceeded, "more than \(context.limits.maxSegments) renditions")
@@ -51,6 +62,7 @@ extension MasterPlaylistBuilder {
     rendition.characteristics = try context.string("CHARACTERISTICS", in: list)
     rendition.channels = try context.string("CHANNELS", in: list)
     rendition.attributes = try context.rawAttributes(list)
+    if let defaultedName { rendition.attributes["NAME"] = defaultedName }
     if type == .closedCaptions { rendition.attributes["URI"] = nil }
     playlist.renditions.append(rendition)
   }
@@ -105,12 +117,12 @@ extension MasterPlaylistBuilder {
       return false
     }
     let uri = try context.uri(uriEntry.value, in: "EXT-X-CONTENT-STEERING")
-    if playlist.contentSteering != nil {
-      context.warn("EXT-X-CONTENT-STEERING appears again; the last one is used")
+    let pathway = try context.string("PATHWAY-ID", in: list)
+    let canonical = uri + (pathway.map { " PATHWAY-ID=\($0)" } ?? "")
+    if try context.firstOccurrence(of: .contentSteering, value: canonical) {
+      playlist.contentSteering = ContentSteering(
+        serverURIString: uri, baseURL: context.url, pathwayID: pathway)
     }
-    playlist.contentSteering = ContentSteering(
-      serverURIString: uri, baseURL: context.url,
-      pathwayID: try context.string("PATHWAY-ID", in: list))
     return true
   }
 }

@@ -11,7 +11,6 @@ struct MasterPlaylistBuilder {
   /// The variant whose URI line is awaited (its `uriString` is filled in then).
   var pendingVariant: Variant?
   var pendingVariantLine = 0
-  var seenVersion = false
 
   init(context: ParserContext) {
     self.context = context
@@ -39,6 +38,7 @@ struct MasterPlaylistBuilder {
         .missingURI, line: pendingVariantLine, "EXT-X-STREAM-INF is not followed by a URI line")
     }
     playlist.definitions = context.definitions
+    playlist.substitutionSources = context.substitutionSources
     playlist.warnings = context.finalWarnings
     return playlist
   }
@@ -58,15 +58,22 @@ struct MasterPlaylistBuilder {
     case .extm3u:
       context.warn("#EXTM3U appears again; ignored")
     case .version:
-      if let version = try context.version(value, current: playlist.version, seen: &seenVersion) {
-        playlist.version = version
+      if let version = context.version(value) {
+        if try context.firstOccurrence(of: .version, value: String(version)) {
+          playlist.version = version
+        }
       } else {
         try keepUnknown(line)
       }
-    case .independentSegments: playlist.independentSegments = true
+    case .independentSegments:
+      if try context.firstOccurrence(of: .independentSegments, value: "") {
+        playlist.independentSegments = true
+      }
     case .start:
       if let start = context.startPoint(value) {
-        playlist.start = start
+        if try context.firstOccurrence(of: .start, value: CommonTagText.start(start)) {
+          playlist.start = start
+        }
       } else {
         try keepUnknown(line)
       }
@@ -104,19 +111,38 @@ struct MasterPlaylistBuilder {
     pendingVariant = nil
   }
 
-  /// A required decimal-integer `BANDWIDTH`.
+  /// `BANDWIDTH`, required by RFC 8216 but read leniently, as peers do: a missing one is
+  /// 0 and a decimal one is rounded to the nearest integer, each with a warning. Fatal: a
+  /// value that is not a number (`.invalidValue`).
   private mutating func bandwidth(_ list: AttributeList, of tag: TagName) throws(PlaylistParseError)
     -> Int
   {
     guard let entry = list.entry("BANDWIDTH", in: text) else {
-      throw context.error(.missingAttribute, "\(tag.name) has no BANDWIDTH")
+      context.warn("\(tag.name) has no BANDWIDTH; 0 is used")
+      return 0
     }
-    guard let value = text.integer(entry.value) else {
+    if let value = text.integer(entry.value) { return value }
+    guard let value = Self.lenientBandwidth(text.string(entry.value)) else {
       throw context.error(
         .invalidValue,
         "\(tag.name) BANDWIDTH '\(text.string(entry.value))' is not a decimal integer")
     }
+    context.warn(
+      "\(tag.name) BANDWIDTH '\(text.string(entry.value))' is not an integer; \(value) is used")
     return value
+  }
+
+  /// A `BANDWIDTH` text read as the parser reads it: a decimal integer, or a non-negative
+  /// decimal number rounded to the nearest integer; nil for anything else.
+  static func lenientBandwidth(_ text: String) -> Int? {
+    ParserContext.withBytes(of: text) { bytes -> Int? in
+      let span = ByteSpan(0, bytes.bytes.count)
+      if let value = bytes.integer(span) { return value }
+      guard let value = bytes.double(span), value.isFinite, value >= 0, value < 9e18 else {
+        return nil
+      }
+      return Int(value.rounded())
+    }
   }
 
   private mutating func resolution(_ list: AttributeList, of tag: TagName) -> Resolution? {

@@ -30,6 +30,7 @@ extension MediaPlaylistBuilder {
       context.warn("EXT-X-DATERANGE without any EXT-X-PROGRAM-DATE-TIME", line: lastLine)
     }
     playlist.definitions = context.definitions
+    playlist.substitutionSources = context.substitutionSources
     playlist.warnings = context.finalWarnings
     return playlist
   }
@@ -39,8 +40,23 @@ extension MediaPlaylistBuilder {
   private mutating func numberSegments() {
     var sequence = playlist.mediaSequence.saturatingAdd(playlist.skip?.skippedSegments ?? 0)
     var discontinuity = playlist.discontinuitySequence
+    // Maps whose IV comes from a media sequence number move with the numbers; segments
+    // that shared one state object share the renumbered one.
+    var renumbered: [ObjectIdentifier: (old: SegmentSharedState, new: SegmentSharedState)] = [:]
     for index in playlist.segments.indices {
       if playlist.segments[index].discontinuity { discontinuity = discontinuity.saturatingAdd(1) }
+      let old = playlist.segments[index].shared
+      if var map = old.map, let implied = map.impliedIVSequence {
+        if let shared = renumbered[ObjectIdentifier(old)]?.new {
+          playlist.segments[index].shared = shared
+        } else {
+          map.impliedIVSequence = implied.saturatingAdd(
+            sequence.saturatingAdd(-playlist.segments[index].mediaSequence))
+          let shared = SegmentSharedState(baseURL: old.baseURL, keys: old.keys, map: map)
+          renumbered[ObjectIdentifier(old)] = (old, shared)
+          playlist.segments[index].shared = shared
+        }
+      }
       playlist.segments[index].mediaSequence = sequence
       playlist.segments[index].discontinuitySequence = discontinuity
       sequence = sequence.saturatingAdd(1)

@@ -7,18 +7,20 @@ import PlayheadCore
 /// None of them fails the parse for a missing or malformed attribute: the tag is kept as an
 /// unknown tag with a warning (the origin rule and the limits still apply).
 extension MediaPlaylistBuilder {
-  mutating func readPartInf(_ value: ByteSpan) -> Bool {
+  mutating func readPartInf(_ value: ByteSpan) throws(PlaylistParseError) -> Bool {
     let list = context.attributes(value, of: .partInf)
     context.warnUnknownAttributes(list, known: ["PART-TARGET"], of: .partInf)
     guard let target = context.optionalTime("PART-TARGET", in: list, of: .partInf) else {
       context.warn("EXT-X-PART-INF needs a decimal PART-TARGET; kept as an unknown tag")
       return false
     }
-    playlist.partTargetDuration = target
+    if try context.firstOccurrence(of: .partInf, value: WriterFormat.decimal(target)) {
+      playlist.partTargetDuration = target
+    }
     return true
   }
 
-  mutating func readServerControl(_ value: ByteSpan) {
+  mutating func readServerControl(_ value: ByteSpan) throws(PlaylistParseError) {
     let list = context.attributes(value, of: .serverControl)
     context.warnUnknownAttributes(
       list,
@@ -26,12 +28,17 @@ extension MediaPlaylistBuilder {
         "CAN-SKIP-UNTIL", "CAN-SKIP-DATERANGES", "HOLD-BACK", "PART-HOLD-BACK", "CAN-BLOCK-RELOAD",
       ],
       of: .serverControl)
-    playlist.serverControl = ServerControl(
+    let control = ServerControl(
       canSkipUntil: context.optionalTime("CAN-SKIP-UNTIL", in: list, of: .serverControl),
       canSkipDateRanges: context.flag("CAN-SKIP-DATERANGES", in: list),
       holdBack: context.optionalTime("HOLD-BACK", in: list, of: .serverControl),
       partHoldBack: context.optionalTime("PART-HOLD-BACK", in: list, of: .serverControl),
       canBlockReload: context.flag("CAN-BLOCK-RELOAD", in: list))
+    let canonical = String(
+      MediaPlaylistWriter.serverControl(control).dropFirst("#EXT-X-SERVER-CONTROL:".count))
+    if try context.firstOccurrence(of: .serverControl, value: canonical) {
+      playlist.serverControl = control
+    }
   }
 
   mutating func readPart(_ value: ByteSpan) throws(PlaylistParseError) -> Bool {
@@ -134,19 +141,20 @@ extension MediaPlaylistBuilder {
       context.warn("EXT-X-SKIP needs a decimal SKIPPED-SEGMENTS; kept as an unknown tag")
       return false
     }
-    if playlist.skip != nil {
-      context.warn("EXT-X-SKIP appears twice; kept as an unknown tag")
-      return false
-    }
-    if !playlist.segments.isEmpty {
-      context.warn("EXT-X-SKIP comes after the first segment; it still applies to all of them")
-      needsRenumbering = true
-    }
     var removed: [String] = []
     if let list = try context.string("RECENTLY-REMOVED-DATERANGES", in: list), !list.isEmpty {
       removed = list.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
     }
-    playlist.skip = SkipInfo(skippedSegments: skipped, recentlyRemovedDateRanges: removed)
+    let skip = SkipInfo(skippedSegments: skipped, recentlyRemovedDateRanges: removed)
+    let canonical =
+      "SKIPPED-SEGMENTS=\(skipped)"
+      + (removed.isEmpty ? "" : " RECENTLY-REMOVED-DATERANGES=" + removed.joined(separator: "\t"))
+    guard try context.firstOccurrence(of: .skip, value: canonical) else { return true }
+    if !playlist.segments.isEmpty {
+      context.warn("EXT-X-SKIP comes after the first segment; it still applies to all of them")
+      needsRenumbering = true
+    }
+    playlist.skip = skip
     return true
   }
 }

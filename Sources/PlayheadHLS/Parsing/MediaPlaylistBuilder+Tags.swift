@@ -25,9 +25,10 @@ extension MediaPlaylistBuilder {
 
   /// `EXT-X-MAP`, with its byte range and the keys in effect.
   ///
-  /// Fatal: no `URI`; a `BYTERANGE` without offset that follows no range of the same
-  /// resource; an AES-128 key without `IV` in effect (RFC 8216 4.3.2.5 requires the IV for
-  /// an encrypted initialization section).
+  /// Fatal: no `URI`. An AES-128 key without `IV` in effect is a warning (RFC 8216 4.3.2.5
+  /// requires the IV for an encrypted initialization section, but packagers omit it): the
+  /// IV comes from the media sequence number of the first segment after the tag, as for
+  /// segments (`InitializationSection.impliedIVSequence`).
   mutating func readMap(_ value: ByteSpan) throws(PlaylistParseError) {
     let list = context.attributes(value, of: .map)
     context.warnUnknownAttributes(list, known: ["URI", "BYTERANGE"], of: .map)
@@ -40,14 +41,16 @@ extension MediaPlaylistBuilder {
       byteRange = try resolve(
         (range.length, range.offset, context.line), uri: uri, tag: "EXT-X-MAP BYTERANGE")
     }
-    if let key = keys.first(where: { $0.method == .aes128 && $0.iv == nil }) {
-      throw context.error(
-        .mapWithoutIV,
-        "EXT-X-MAP is encrypted by the AES-128 EXT-X-KEY '\(ParserContext.excerpt(key.uriString ?? ""))', "
-          + "which has no IV (RFC 8216 requires one for an encrypted initialization section)")
-    }
     map = InitializationSection(
       uriString: uri, baseURL: context.url, byteRange: byteRange, keys: keys)
+    mapNeedsIVSequence = false
+    if let key = map?.key, key.method == .aes128, key.iv == nil {
+      context.warn(
+        "EXT-X-MAP is encrypted by the AES-128 EXT-X-KEY '\(ParserContext.excerpt(key.uriString ?? ""))', "
+          + "which has no IV (RFC 8216 requires one for an encrypted initialization section); "
+          + "the media sequence number of the next segment is used")
+      mapNeedsIVSequence = true
+    }
   }
 
   /// `EXT-X-PROGRAM-DATE-TIME` for the pending segment; false (with a warning) when the

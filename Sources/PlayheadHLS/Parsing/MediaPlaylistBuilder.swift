@@ -24,6 +24,8 @@ struct MediaPlaylistBuilder {
   // Running state.
   var keys: [EncryptionKey] = [] { didSet { sharedState = nil } }
   var map: InitializationSection? { didSet { sharedState = nil } }
+  /// Whether `map` takes its IV from the next segment's media sequence number.
+  var mapNeedsIVSequence = false
   /// The base URL, `keys` and `map` as the next segment shares them; nil after a change.
   var sharedState: SegmentSharedState?
   var bitrate: Int?
@@ -38,12 +40,8 @@ struct MediaPlaylistBuilder {
   /// The copy of the playlist that segment URI lines are read from, made at first need.
   var sourceBytesCopy: PlaylistSourceBytes?
 
-  // Tags that may appear once.
-  var seenVersion = false
+  /// Whether `EXT-X-TARGETDURATION` was read.
   var seenTargetDuration = false
-  var seenMediaSequence = false
-  var seenDiscontinuitySequence = false
-  var seenPlaylistType = false
 
   /// The rounded duration and `EXTINF` line of the segments before
   /// `EXT-X-TARGETDURATION`, checked against it at the end.
@@ -102,15 +100,22 @@ struct MediaPlaylistBuilder {
     case .extm3u:
       context.warn("#EXTM3U appears again; ignored")
     case .version:
-      if let version = try context.version(value, current: playlist.version, seen: &seenVersion) {
-        playlist.version = version
+      if let version = context.version(value) {
+        if try context.firstOccurrence(of: .version, value: String(version)) {
+          playlist.version = version
+        }
       } else {
         try keepUnknown(line)
       }
-    case .independentSegments: playlist.independentSegments = true
+    case .independentSegments:
+      if try context.firstOccurrence(of: .independentSegments, value: "") {
+        playlist.independentSegments = true
+      }
     case .start:
       if let start = context.startPoint(value) {
-        playlist.start = start
+        if try context.firstOccurrence(of: .start, value: CommonTagText.start(start)) {
+          playlist.start = start
+        }
       } else {
         try keepUnknown(line)
       }
@@ -119,10 +124,12 @@ struct MediaPlaylistBuilder {
     case .targetDuration: try readTargetDuration(value)
     case .mediaSequence: try readMediaSequence(value)
     case .discontinuitySequence: try readDiscontinuitySequence(value)
-    case .endList: playlist.endList = true
+    case .endList:
+      if try context.firstOccurrence(of: .endList, value: "") { playlist.endList = true }
     case .playlistType:
-      if !readPlaylistType(value) { try keepUnknown(line) }
-    case .iFramesOnly: playlist.iFramesOnly = true
+      if try !readPlaylistType(value) { try keepUnknown(line) }
+    case .iFramesOnly:
+      if try context.firstOccurrence(of: .iFramesOnly, value: "") { playlist.iFramesOnly = true }
     case .byteRange:
       guard let range = text.byteRange(text.trimmed(value)) else {
         throw context.error(.invalidValue, "EXT-X-BYTERANGE '\(text.string(value))' is not n[@o]")
@@ -148,8 +155,8 @@ struct MediaPlaylistBuilder {
         try keepUnknown(line)
       }
     case .partInf:
-      if !readPartInf(value) { try keepUnknown(line) }
-    case .serverControl: readServerControl(value)
+      if try !readPartInf(value) { try keepUnknown(line) }
+    case .serverControl: try readServerControl(value)
     case .part:
       if try !readPart(value) { try keepUnknown(line) }
     case .preloadHint:
@@ -181,10 +188,7 @@ struct MediaPlaylistBuilder {
       throw context.error(
         .invalidValue, "EXT-X-TARGETDURATION '\(text.string(span))' is not a decimal integer")
     }
-    if seenTargetDuration {
-      context.warn("EXT-X-TARGETDURATION appears again; the first value is kept")
-      return
-    }
+    guard try context.firstOccurrence(of: .targetDuration, value: String(target)) else { return }
     seenTargetDuration = true
     playlist.targetDuration = target
   }
@@ -195,15 +199,11 @@ struct MediaPlaylistBuilder {
       throw context.error(
         .invalidValue, "EXT-X-MEDIA-SEQUENCE '\(text.string(span))' is not a decimal integer")
     }
-    if seenMediaSequence {
-      context.warn("EXT-X-MEDIA-SEQUENCE appears again (\(sequence)); the first value is kept")
-      return
-    }
+    guard try context.firstOccurrence(of: .mediaSequence, value: String(sequence)) else { return }
     if !playlist.segments.isEmpty {
       context.warn("EXT-X-MEDIA-SEQUENCE comes after the first segment; it still applies to it")
       needsRenumbering = true
     }
-    seenMediaSequence = true
     playlist.mediaSequence = sequence
   }
 
@@ -214,30 +214,27 @@ struct MediaPlaylistBuilder {
         .invalidValue,
         "EXT-X-DISCONTINUITY-SEQUENCE '\(text.string(span))' is not a decimal integer")
     }
-    if seenDiscontinuitySequence {
-      throw context.error(.duplicateTag, "EXT-X-DISCONTINUITY-SEQUENCE appears more than once")
+    guard try context.firstOccurrence(of: .discontinuitySequence, value: String(sequence)) else {
+      return
     }
     if !playlist.segments.isEmpty {
       context.warn(
         "EXT-X-DISCONTINUITY-SEQUENCE comes after the first segment; it still applies to it")
       needsRenumbering = true
     }
-    seenDiscontinuitySequence = true
     playlist.discontinuitySequence = sequence
   }
 
-  private mutating func readPlaylistType(_ value: ByteSpan) -> Bool {
+  private mutating func readPlaylistType(_ value: ByteSpan) throws(PlaylistParseError) -> Bool {
     let span = text.trimmed(value)
     guard let type = PlaylistType(rawValue: text.string(span)) else {
       context.warn(
         "EXT-X-PLAYLIST-TYPE '\(text.string(span))' is not VOD or EVENT; kept as an unknown tag")
       return false
     }
-    if seenPlaylistType {
-      context.warn("EXT-X-PLAYLIST-TYPE appears again; the last value is used")
+    if try context.firstOccurrence(of: .playlistType, value: type.rawValue) {
+      playlist.playlistType = type
     }
-    seenPlaylistType = true
-    playlist.playlistType = type
     return true
   }
 
@@ -322,6 +319,13 @@ struct MediaPlaylistBuilder {
   private mutating func appendSegment(
     uri: SegmentURIText, duration: MediaTime, byteRange: ByteRange?
   ) {
+    let mediaSequence = playlist.mediaSequence.saturatingAdd(
+      playlist.skip?.skippedSegments ?? 0
+    ).saturatingAdd(playlist.segments.count)
+    if mapNeedsIVSequence {
+      map?.impliedIVSequence = mediaSequence
+      mapNeedsIVSequence = false
+    }
     let shared: SegmentSharedState
     if let sharedState {
       shared = sharedState
@@ -329,9 +333,6 @@ struct MediaPlaylistBuilder {
       shared = SegmentSharedState(baseURL: context.url, keys: keys, map: map)
       sharedState = shared
     }
-    let mediaSequence = playlist.mediaSequence.saturatingAdd(
-      playlist.skip?.skippedSegments ?? 0
-    ).saturatingAdd(playlist.segments.count)
     let discontinuitySequence = playlist.discontinuitySequence.saturatingAdd(discontinuities)
     let date = pendingDate
     pendingDate = nil
@@ -377,10 +378,12 @@ struct MediaPlaylistBuilder {
     } else if let last = lastRange, last.uri == uri {
       offset = last.end
     } else {
-      throw PlaylistParseError(
-        .byteRangeWithoutOffset, line: pending.line,
-        "\(tag) has no offset and the range before it is not of the same resource '\(ParserContext.excerpt(uri))'"
-      )
+      // RFC 8216 4.3.2.2 requires a previous range of the same resource; packagers omit
+      // the offset of a resource's first range, so it starts at 0, as peers read it.
+      context.warn(
+        "\(tag) has no offset and the range before it is not of the same resource "
+          + "'\(ParserContext.excerpt(uri))'; offset 0 is used", line: pending.line)
+      offset = 0
     }
     let (end, overflow) = offset.addingReportingOverflow(pending.length)
     if overflow { throw context.error(.invalidValue, "\(tag) ends beyond 2^63 bytes") }

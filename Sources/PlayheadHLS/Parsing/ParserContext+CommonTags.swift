@@ -5,13 +5,7 @@ import PlayheadCore
 /// the key attributes of `EXT-X-KEY` and `EXT-X-SESSION-KEY`.
 extension ParserContext {
   /// `EXT-X-VERSION`: the version, or nil (with a warning) when malformed.
-  ///
-  /// A second `EXT-X-VERSION` is fatal (`.duplicateTag`), as RFC 8216 requires.
-  mutating func version(_ value: ByteSpan, current: Int?, seen: inout Bool)
-    throws(PlaylistParseError) -> Int?
-  {
-    if seen { throw error(.duplicateTag, "EXT-X-VERSION appears more than once") }
-    seen = true
+  mutating func version(_ value: ByteSpan) -> Int? {
     guard let version = text.integer(text.trimmed(value)) else {
       warn("EXT-X-VERSION '\(text.string(value))' is not a decimal integer; kept as an unknown tag")
       return nil
@@ -95,7 +89,11 @@ extension ParserContext {
     return text.string(entry.value)
   }
 
-  /// The `METHOD` of a key tag; nil is never returned for a present, known method.
+  /// The `METHOD` of a key tag, kept whatever it is (a method Playhead cannot decrypt
+  /// fails only the segments that need it, when they are played).
+  ///
+  /// Fatal: no `METHOD` (`.missingAttribute`) or an empty one (`.invalidValue`). A method
+  /// RFC 8216bis does not define is a warning.
   mutating func keyMethod(_ list: AttributeList, of tag: TagName) throws(PlaylistParseError)
     -> KeyMethod
   {
@@ -103,11 +101,12 @@ extension ParserContext {
       throw error(.missingAttribute, "\(tag.name) has no METHOD")
     }
     let name = text.string(entry.value)
-    guard let method = KeyMethod(rawValue: name) else {
-      throw error(
-        .invalidValue,
-        "\(tag.name) METHOD '\(Self.excerpt(name))' is not NONE, AES-128, SAMPLE-AES or SAMPLE-AES-CTR"
-      )
+    guard !name.isEmpty else { throw error(.invalidValue, "\(tag.name) METHOD is empty") }
+    let method = KeyMethod(rawValue: name)
+    if !KeyMethod.standard.contains(method) {
+      warn(
+        "\(tag.name) METHOD '\(Self.excerpt(name))' is not NONE, AES-128, SAMPLE-AES or "
+          + "SAMPLE-AES-CTR; kept, and segments that need it cannot be played")
     }
     return method
   }
@@ -126,7 +125,7 @@ extension ParserContext {
       throw error(.missingAttribute, "\(tag.name) METHOD=\(method.rawValue) has no URI")
     }
     let uri = try string(uriEntry)
-    if keyFormat == "identity" {
+    if keyFormat == "identity" && !Self.namesKeySystemKey(uri) {
       try check(uri: uri, in: tag.name)
     } else if uri.isEmpty {
       throw error(.invalidURI, "empty URI in \(tag.name)")
@@ -144,5 +143,16 @@ extension ParserContext {
     return EncryptionKey(
       method: method, uriString: uri, baseURL: url, iv: iv, keyFormat: keyFormat,
       keyFormatVersions: try string("KEYFORMATVERSIONS", in: list))
+  }
+
+  /// Whether a key URI names a key for a key system rather than a resource to load: a
+  /// scheme other than `http`, `https` and `file` (`skd://…`, `data:…`, a vendor scheme).
+  ///
+  /// Such keys are exempt from the origin rule: the engine never loads them (it decodes
+  /// `data:` keys inline and asks the content-key provider for the rest). `file:` keys stay
+  /// under the rule, so a network playlist cannot make the player read a local file.
+  static func namesKeySystemKey(_ uri: String) -> Bool {
+    guard let scheme = scheme(of: uri) else { return false }
+    return scheme != "http" && scheme != "https" && scheme != "file"
   }
 }

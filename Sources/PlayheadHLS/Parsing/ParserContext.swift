@@ -17,6 +17,11 @@ struct ParserContext {
   /// The 1-based line being parsed.
   var line = 0
   var warnings: [ParseWarning] = []
+  /// The first line and canonical value of each tag that may appear once (see
+  /// `firstOccurrence(of:value:)`).
+  var singletons: [TagName: (line: Int, value: String)] = [:]
+  /// The text as written of the values substitution changed, for the writer.
+  var substitutionSources = SubstitutionSources()
   /// Bytes produced by variable substitution so far.
   private var expansionBytes = 0
   /// The scheme and authority (UTF-8) of the last absolute URI found valid, so that the
@@ -101,7 +106,9 @@ struct ParserContext {
       output.append(byte)
       index += 1
     }
-    return String(decoding: output, as: UTF8.self)
+    let value = String(decoding: output, as: UTF8.self)
+    substitutionSources.record(value: value, raw: text.string(span))
+    return value
   }
 
   /// Whether `byte` may appear in a variable name (`[A-Za-z0-9_-]`).
@@ -159,6 +166,7 @@ struct ParserContext {
     {
       uri = ParserContext.withBytes(of: uri) { $0.string($0.trimmed(ByteSpan(0, $0.bytes.count))) }
     }
+    substitutionSources.record(value: uri, raw: text.string(span))
     if uri.utf8.first == UInt8(ascii: "#") {
       throw error(
         .invalidURI,

@@ -9,9 +9,12 @@ import Foundation
 struct MasterPlaylistWriter {
   let playlist: MasterPlaylist
   private var output = ""
+  /// The source text of substituted values.
+  private let sources: SubstitutionSources
 
   init(playlist: MasterPlaylist) {
     self.playlist = playlist
+    self.sources = playlist.substitutionSources
   }
 
   private mutating func line(_ text: String) {
@@ -45,7 +48,7 @@ struct MasterPlaylistWriter {
         line(unknown[unknownIndex].text)
         unknownIndex += 1
       }
-      line(variant.uriString)
+      line(sources.isEmpty ? variant.uriString : sources.text(for: variant.uriString))
     }
     for tag in unknown[unknownIndex...] { line(tag.text) }
     return output
@@ -55,8 +58,8 @@ struct MasterPlaylistWriter {
     let raw = variant.attributes
     var attributes = AttributeWriter()
     attributes.modelled(
-      "BANDWIDTH", raw: raw, canonical: String(variant.bandwidth), quote: false,
-      same: { WriterFormat.integer($0) == variant.bandwidth })
+      "BANDWIDTH", raw: raw, canonical: Self.bandwidthText(variant.bandwidth, raw: raw),
+      quote: false, same: { MasterPlaylistBuilder.lenientBandwidth($0) == variant.bandwidth })
     attributes.modelled(
       "AVERAGE-BANDWIDTH", raw: raw, canonical: variant.averageBandwidth.map { String($0) },
       quote: false, same: { WriterFormat.integer($0) == variant.averageBandwidth })
@@ -91,8 +94,8 @@ struct MasterPlaylistWriter {
     var attributes = AttributeWriter()
     attributes.quoted("URI", variant.uriString)
     attributes.modelled(
-      "BANDWIDTH", raw: raw, canonical: String(variant.bandwidth), quote: false,
-      same: { WriterFormat.integer($0) == variant.bandwidth })
+      "BANDWIDTH", raw: raw, canonical: Self.bandwidthText(variant.bandwidth, raw: raw),
+      quote: false, same: { MasterPlaylistBuilder.lenientBandwidth($0) == variant.bandwidth })
     attributes.modelled(
       "AVERAGE-BANDWIDTH", raw: raw, canonical: variant.averageBandwidth.map { String($0) },
       quote: false, same: { WriterFormat.integer($0) == variant.averageBandwidth })
@@ -142,6 +145,12 @@ struct MasterPlaylistWriter {
     attributes.token("FORMAT", data.format)
     attributes.quoted("LANGUAGE", data.language)
     return "#EXT-X-SESSION-DATA:" + attributes.text
+  }
+
+  /// The canonical `BANDWIDTH` text, or nil (the attribute is left out) for a bandwidth of 0
+  /// that the source did not write, so that the written playlist reads back the same.
+  static func bandwidthText(_ bandwidth: Int, raw: [String: String]) -> String? {
+    bandwidth == 0 && raw["BANDWIDTH"] == nil ? nil : String(bandwidth)
   }
 
   /// Attributes the typed fields cover, per tag.

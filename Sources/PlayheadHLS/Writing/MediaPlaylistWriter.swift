@@ -5,6 +5,8 @@ import PlayheadCore
 struct MediaPlaylistWriter {
   let playlist: MediaPlaylist
   private var output = ""
+  /// The source text of substituted values.
+  private let sources: SubstitutionSources
   /// The keys, map and bitrate a reader of the text written so far would have in effect.
   private var keys: [EncryptionKey] = []
   private var map: InitializationSection?
@@ -17,6 +19,7 @@ struct MediaPlaylistWriter {
 
   init(playlist: MediaPlaylist) {
     self.playlist = playlist
+    self.sources = playlist.substitutionSources
     self.unknownTags = Self.stableSorted(playlist.unknownTags, by: \.position)
     self.dateRanges = Self.stableSorted(playlist.dateRanges, by: \.position)
   }
@@ -108,7 +111,7 @@ struct MediaPlaylistWriter {
     for part in segment.parts { line(Self.part(part)) }
     line("#EXTINF:" + WriterFormat.decimal(segment.duration) + "," + (segment.title ?? ""))
     if let range = WriterFormat.byteRange(segment.byteRange) { line("#EXT-X-BYTERANGE:" + range) }
-    line(segment.uriString)
+    line(sources.isEmpty ? segment.uriString : sources.text(for: segment.uriString))
   }
 
   /// Writes the `EXT-X-KEY` tags that turn the keys in effect into `target`: the new keys

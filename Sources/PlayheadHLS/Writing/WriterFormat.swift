@@ -124,6 +124,8 @@ enum WriterFormat {
 /// Builds an attribute list, in the order the attributes are added.
 struct AttributeWriter {
   private(set) var text = ""
+  /// The source text of substituted values of the playlist being written.
+  private let sources = SubstitutionSources.writing
 
   private mutating func separate() {
     if !text.isEmpty { text += "," }
@@ -140,7 +142,8 @@ struct AttributeWriter {
       return
     }
     separate()
-    text += name + "=\"" + WriterFormat.quotable(value) + "\""
+    let written = sources.isEmpty ? value : sources.text(for: value)
+    text += name + "=\"" + WriterFormat.quotable(written) + "\""
   }
 
   /// `NAME=value`, when `value` is not nil.

@@ -53,7 +53,8 @@ final class CacheRegistry: @unchecked Sendable {
       try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     } catch {
       throw PlayheadError(
-        .ioError, "cannot create the cache directory \(directory.path): \(error)",
+        .ioError,
+        "cannot create the cache directory \(directory.path): \(PlayheadError.reason(for: error))",
         url: directory)
     }
     let canonical = directory.standardizedFileURL.resolvingSymlinksInPath()

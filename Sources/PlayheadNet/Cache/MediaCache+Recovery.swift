@@ -109,7 +109,9 @@ extension MediaCache {
     do {
       data = try encoder.encode(index)
     } catch {
-      throw PlayheadError(.ioError, "cannot encode the cache index of \(index.key): \(error)")
+      throw PlayheadError(
+        .ioError,
+        "cannot encode the cache index of \(index.key): \(PlayheadError.reason(for: error))")
     }
     try CacheFiles.writeDurably(data, to: entry.indexURL)
     try CacheFiles.syncDirectory(entry.directory)

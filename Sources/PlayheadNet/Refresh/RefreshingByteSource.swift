@@ -13,7 +13,7 @@ import PlayheadCore
 /// first, so that no request goes out with it (bytes read ahead but not yet read are
 /// fetched again on the fresh URL). A refresh that fails throws
 /// `.sourceExpired`; other errors pass through. `url` stays the original URL.
-public final class RefreshingByteSource: ByteSource, @unchecked Sendable {
+public final class RefreshingByteSource: ByteSource, DownloadSpeedReporting, @unchecked Sendable {
   // Unchecked Sendable: `inner`, `knownLength` and `cancelled` are guarded by `lock`.
 
   public let url: URL
@@ -55,6 +55,13 @@ public final class RefreshingByteSource: ByteSource, @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     return inner.length ?? knownLength
+  }
+
+  /// The current inner source's last measured download speed (SPEC S9).
+  public var downloadSpeedBitsPerSecond: Double? {
+    lock.lock()
+    defer { lock.unlock() }
+    return inner.downloadSpeedBitsPerSecond
   }
 
   /// The URL the bytes come from now.

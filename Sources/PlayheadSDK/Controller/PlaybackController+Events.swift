@@ -105,6 +105,8 @@ extension PlaybackController {
       sendLifecycle(.failedToPlayToEndTime, runtime, error: error, time: event.itemTime)
     case .didPlayToEnd:
       contentEnded(runtime, at: event.itemTime)
+    case .previewEnded:
+      previewEnded(runtime, at: event.itemTime)
     case .sourceRefreshed(_, let record):
       sendSourceRefreshed(record, runtime, time: event.itemTime)
     case .sourceRefreshFailed(_, let failure):
@@ -113,7 +115,7 @@ extension PlaybackController {
       .bufferEmptyChanged, .likelyToKeepUpChanged, .bufferFullChanged, .liveCatchUp,
       .loadedTimeRangesChanged, .seekCompleted, .resumeStarted, .resumeCompleted, .resumeFailed,
       .backupSourceUsed, .softwareDecodingUsed, .accessLogEntryAdded, .audioRenditionChanged,
-      .subtitleRenditionChanged:
+      .subtitleRenditionChanged, .downloadSpeedChanged:
       return
     }
   }
@@ -178,6 +180,17 @@ extension PlaybackController {
     }
     refreshQoE(runtime)
     sendLifecycle(.end, runtime, time: time)
+    moveOnAfterEnd(runtime)
+  }
+
+  /// The session reached the controller's preview limit: `previewEnded`, then on as
+  /// after an end.
+  private func previewEnded(_ runtime: SessionRuntime, at time: MediaTime) {
+    guard !runtime.hasEnded else { return }
+    runtime.hasEnded = true
+    passCuePoints(runtime, upTo: time)
+    refreshQoE(runtime)
+    sendLifecycle(.previewEnded, runtime, time: time)
     moveOnAfterEnd(runtime)
   }
 }

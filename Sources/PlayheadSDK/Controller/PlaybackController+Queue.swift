@@ -152,7 +152,9 @@ extension PlaybackController {
   private func context(
     gate: SessionVideoGate, isBumper: Bool, refresh: SessionSourceRefresh? = nil
   ) -> PlaybackSessionContext {
-    let (options, peak) = readSettings { ($0.options, $0.preferredPeakBitRate) }
+    let (options, peak, preview) = readSettings {
+      ($0.options, $0.preferredPeakBitRate, $0.previewDuration)
+    }
     var configuration = basePlayerConfiguration
     refresh?.install(into: &configuration)
     configuration.videoSink = gate
@@ -162,7 +164,8 @@ extension PlaybackController {
     configuration.hls.bufferSettings = buffer
     return PlaybackSessionContext(
       playerConfiguration: configuration, options: options,
-      preferredPeakBitRate: isBumper ? 0 : peak, isBumper: isBumper)
+      preferredPeakBitRate: isBumper ? 0 : peak, isBumper: isBumper,
+      previewDuration: isBumper ? .invalid : preview)
   }
 
   /// Prepares the session after `index` ahead of time (its player opens and buffers).

@@ -74,6 +74,22 @@ extension PlaybackController {
   /// The cap last given to `setPreferredPeakBitRate` (0 = none).
   public var preferredPeakBitRate: Double { readSettings { $0.preferredPeakBitRate } }
 
+  /// Plays only the first `previewDuration` of every content session, the current one
+  /// included (seed 003's `setPreviewTime`): a session that reaches it sends the
+  /// `previewEnded` lifecycle event instead of `end` (no "after" cue points fire) and the
+  /// controller moves on as after an end; seeks past it go to it. `.invalid` (the default)
+  /// plays whole videos; bumpers are never limited.
+  public var previewDuration: MediaTime {
+    get { readSettings { $0.previewDuration } }
+    set {
+      writeSettings { $0.previewDuration = newValue }
+      queue.async { [self] in
+        current?.player?.currentItem?.previewDuration = newValue
+        prepared?.player?.currentItem?.previewDuration = newValue
+      }
+    }
+  }
+
   /// Whether audio may play while the application is in the background (default false).
   /// Linux has no background state: the flag is stored for the application.
   public var allowsBackgroundAudioPlayback: Bool {

@@ -191,6 +191,7 @@ struct ControllerSettings {
   var playbackRate: Float = 1
   var audioTimePitchAlgorithm: AudioTimePitchAlgorithm = .timeDomain
   var preferredPeakBitRate: Double = 0
+  var previewDuration: MediaTime = .invalid
   var allowsBackgroundAudioPlayback = false
   var allowsExternalPlayback = false
   var usesExternalPlaybackWhileExternalScreenIsActive = false

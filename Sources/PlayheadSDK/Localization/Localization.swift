@@ -88,7 +88,9 @@ public final class Localization: @unchecked Sendable {
     switch error.code {
     case .noPlayableStreams: return .errorNoPlayableSource
     case .timedOut: return .errorTimedOut
-    case .connectionFailed, .cancelled, .ioError: return .errorNetwork
+    case .connectionFailed, .cancelled, .ioError, .tooManyRedirects: return .errorNetwork
+    case .redirectRefused: return .errorAccessDenied
+    case .notRegularFile: return .errorUnsupportedFormat
     case .fileNotFound, .isDirectory, .emptySource: return .errorNotFound
     case .httpStatus:
       switch error.httpStatusCode {
@@ -96,9 +98,10 @@ public final class Localization: @unchecked Sendable {
       case 404, 410: return .errorNotFound
       default: return .errorNetwork
       }
-    case .unsupportedScheme, .unsupportedFormat, .malformedJSON, .decoderUnavailable:
+    case .unsupportedScheme, .unsupportedFormat, .malformedJSON, .decoderUnavailable,
+      .invalidPlaylist:
       return .errorUnsupportedFormat
-    case .decryptionFailed: return .errorDecryption
+    case .decryptionFailed, .unsupportedEncryption: return .errorDecryption
     case .sourceExpired: return .errorAccessDenied
     case .decodeFailed, .invalidArgument, .invalidState: return .errorPlayback
     }

@@ -26,6 +26,8 @@ public struct LifecycleEventType: RawRepresentable, Hashable, Sendable, CustomSt
   public static let pauseRequest = LifecycleEventType(rawValue: "pauseRequest")
   /// The content played to its end.
   public static let end = LifecycleEventType(rawValue: "end")
+  /// The session reached the controller's (or its item's) preview limit and ended there.
+  public static let previewEnded = LifecycleEventType(rawValue: "previewEnded")
   /// The session was discarded (the controller advanced or was given new videos).
   public static let terminate = LifecycleEventType(rawValue: "terminate")
   /// An error was logged while playing; playback may continue (a retried segment, …).

@@ -13,15 +13,19 @@ public struct PlaybackSessionContext: Sendable {
   public var preferredPeakBitRate: Double
   /// Whether the session plays a bumper rather than content.
   public var isBumper: Bool
+  /// The preview limit to set on the item (`PlayerItem.previewDuration`; `.invalid` =
+  /// the whole video).
+  public var previewDuration: MediaTime
 
   public init(
     playerConfiguration: PlayerConfiguration, options: PlaybackControllerOptions = .init(),
-    preferredPeakBitRate: Double = 0, isBumper: Bool = false
+    preferredPeakBitRate: Double = 0, isBumper: Bool = false, previewDuration: MediaTime = .invalid
   ) {
     self.playerConfiguration = playerConfiguration
     self.options = options
     self.preferredPeakBitRate = preferredPeakBitRate
     self.isBumper = isBumper
+    self.previewDuration = previewDuration
   }
 }
 
@@ -79,6 +83,7 @@ public final class BasicSessionProvider: PlaybackSessionProvider {
     if context.preferredPeakBitRate > 0 {
       item.preferredPeakBitRate = context.preferredPeakBitRate
     }
+    item.previewDuration = context.previewDuration
     let player = Player(playerItem: item, configuration: context.playerConfiguration)
     return PlaybackSession(video: video, source: source, player: player)
   }

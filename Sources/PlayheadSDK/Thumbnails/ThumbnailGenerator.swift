@@ -68,7 +68,9 @@ public enum ThumbnailGenerator {
   /// Throws `.invalidArgument` for unusable options (or a sprite sheet wider or taller
   /// than `ImageCodec.maximumSide`, or more thumbnails than `maximumThumbnails`); the
   /// source's errors (`.fileNotFound`, `.httpStatus`, …); `.unsupportedFormat` for data
-  /// that is not media; `.noPlayableStreams` without a video track; `.decodeFailed` when
+  /// that is not progressive media (an HLS playlist, whatever its name, a DASH manifest, a
+  /// format outside `ContainerFormats.media`); `.noPlayableStreams` without a video track;
+  /// `.decodeFailed` when
   /// no frame decodes; and whatever `sink` throws.
   public static func generate(
     from url: URL, options: ThumbnailGeneratorOptions,
@@ -76,7 +78,16 @@ public enum ThumbnailGenerator {
     sink: (GeneratedImageFile) throws(PlayheadError) -> Void
   ) throws(PlayheadError) -> GeneratedThumbnails {
     if let problem = options.problem { throw PlayheadError(.invalidArgument, problem) }
-    let demuxer = try Demuxer(source: ByteSources.open(url, http: http))
+    let (content, source) = try ContentSniffer.sniff(ByteSources.open(url, http: http))
+    if let refusal = content.refusal(at: url) { throw refusal }
+    if content == .hlsPlaylist {
+      source.cancel()
+      throw PlayheadError(
+        .unsupportedFormat,
+        "thumbnails are made from progressive media (MP4, MPEG-TS, WebM, ...), not from HLS "
+          + "playlists: \(url.absoluteString)", url: url)
+    }
+    let demuxer = try Demuxer(source: source)
     let sampler = try ThumbnailFrameSampler(demuxer: demuxer)
     let duration = demuxer.duration.isNumeric ? demuxer.duration : nil
     let intervalMs = max(1, Int64((options.intervalSeconds * 1000).rounded()))

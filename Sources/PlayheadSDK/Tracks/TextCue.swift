@@ -9,7 +9,7 @@ import PlayheadText
 /// (docs/tracks.md).
 public struct TextCue: Sendable, Equatable, Identifiable {
   /// The cue's place in the track, in start order as the cues arrived (unique per
-  /// selection; two cues with the same text and times are one cue).
+  /// selection; two cues with the same times, text, identifier and settings are one cue).
   public let id: Int
   /// The `TextTrackOption.id` of the track.
   public let trackID: String

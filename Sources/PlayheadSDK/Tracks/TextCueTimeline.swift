@@ -33,12 +33,19 @@ struct TextCueTimeline {
     self.language = language
   }
 
-  /// Adds `newCues` (item times), dropping cues already present (same times and text) and
-  /// cues that end before they start; returns the cues added.
+  /// Adds `newCues` (item times), dropping cues already present and cues that end before
+  /// they start; returns the cues added.
+  ///
+  /// A cue is already present when its times, text, identifier and settings (region
+  /// included) all equal another's: a cue repeated in two subtitle segments is one cue,
+  /// while cues that share times and text but are placed differently (positioned captions)
+  /// stay apart all the way to the consumer.
   mutating func add(_ newCues: [WebVTTCue]) -> [TextCue] {
     var added: [TextCue] = []
     for cue in newCues where cue.start.isNumeric && cue.end.isNumeric && cue.end >= cue.start {
-      let key = CueKey(start: cue.start, end: cue.end, text: cue.text)
+      let key = CueKey(
+        start: cue.start, end: cue.end, text: cue.text, identifier: cue.identifier,
+        settings: String(describing: cue.settings))
       guard keys.insert(key).inserted else { continue }
       let textCue = TextCue(
         id: cues.count + added.count, trackID: trackID, language: language, cue: cue)
@@ -94,5 +101,8 @@ struct TextCueTimeline {
     var start: MediaTime
     var end: MediaTime
     var text: String
+    var identifier: String
+    /// The settings (position, line, size, alignment, region) in a comparable form.
+    var settings: String
   }
 }

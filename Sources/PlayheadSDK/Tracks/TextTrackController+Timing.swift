@@ -26,7 +26,7 @@ extension TextTrackController {
       moved(to: event.itemTime, continuous: false)
     case .resumeCompleted:
       moved(to: player?.currentTime() ?? event.itemTime, continuous: false)
-    case .didPlayToEnd:
+    case .didPlayToEnd, .previewEnded:
       moved(to: event.itemTime, continuous: true)
     case .subtitleRenditionChanged(let item, let rendition):
       engineSubtitlesChanged(item, to: rendition)

@@ -1,0 +1,31 @@
+import Foundation
+import PlayheadCore
+import PlayheadHLS
+import PlayheadNet
+
+extension HLSDriver {
+  /// Loads and parses the playlist at `url`; returns it with its size in bytes.
+  ///
+  /// An empty body and a fatal parse error are `.invalidPlaylist` errors whose message
+  /// names the playlist and the line (`bad playlist URL: line 0: the playlist is empty`),
+  /// not source errors: the playlist was loaded, it is its text that is wrong.
+  static func loadPlaylist(
+    _ url: URL, from dataSource: any DataSource, importing definitions: [String: String]?
+  ) throws(PlayheadError) -> (playlist: Playlist, bytes: Int) {
+    var data = Data()
+    do {
+      data = try dataSource.load(DataRequest(url: url, purpose: .playlist)).data
+    } catch  where error.code == .emptySource {
+      data = Data()
+    }
+    do {
+      let playlist =
+        try definitions.map { try PlaylistParser.parse(data, url: url, importing: $0) }
+        ?? PlaylistParser.parse(data, url: url)
+      return (playlist, data.count)
+    } catch {
+      throw PlayheadError(
+        .invalidPlaylist, "bad playlist \(url.absoluteString): \(error)", url: url)
+    }
+  }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import PlayheadCore
+import PlayheadNet
+import PlayheadTestSupport
+import XCTest
+
+/// The download speed (SPEC S9) an `HTTPByteSource` measures for progressive media.
+final class HTTPByteSourceSpeedTests: XCTestCase {
+  private let data = generatedBytes(count: 300_000)
+
+  private func speed(of fault: HTTPTestServer.Fault?) throws -> Double? {
+    let server = HTTPTestServer(
+      files: ["/media.bin": data], faults: fault.map { ["/media.bin": $0] } ?? [:])
+    try server.start()
+    defer { server.stop() }
+    let source = try HTTPByteSource(url: server.url("/media.bin"))
+    XCTAssertNil(source.downloadSpeedBitsPerSecond, "no figure before a transfer")
+    XCTAssertEqual(try readToEnd(source), data)
+    XCTAssertEqual(source.receivedByteCount, Int64(data.count))
+    return source.downloadSpeedBitsPerSecond
+  }
+
+  func testDownloadSpeed_followsTheServersRate() throws {
+    // The server paces its writes at 200 kB/s, so no stretch of 256 KiB can arrive faster
+    // than 1.6 Mbit/s by more than one write; the lower bound only rules out nonsense
+    // (a loaded machine may slow the server down, never speed it up).
+    let rate = 200_000.0 * 8
+    let slow = try XCTUnwrap(try speed(of: .slow(bytesPerSecond: 200_000)))
+    XCTAssertLessThanOrEqual(slow, rate * 1.5)
+    XCTAssertGreaterThan(slow, rate / 20)
+    let fast = try XCTUnwrap(try speed(of: nil))
+    XCTAssertGreaterThan(fast, slow * 2, "an unpaced loopback transfer measures faster")
+  }
+}
