@@ -29,8 +29,6 @@ public final class Asset: @unchecked Sendable {
     var containerName: String
     var duration: MediaTime
     var tracks: [AssetTrack]
-    /// Whether the media is encrypted (HLS AES-128, SAMPLE-AES or a key-provider key).
-    var hasProtectedContent = false
     /// The opened source, kept for the first player item that plays the asset.
     var driver: (any MediaSourceDriver)?
   }
@@ -50,6 +48,8 @@ public final class Asset: @unchecked Sendable {
   private var cancelled = false
   /// Set when the content turned out to be an HLS playlist under another name.
   private var contentIsHLS = false
+  /// Whether a driver opened for the asset found encrypted media (nil until one opened).
+  private var foundProtectedContent: Bool?
 
   /// Creates an asset; no media is read until a property is loaded or the asset plays.
   ///
@@ -172,11 +172,12 @@ public final class Asset: @unchecked Sendable {
   /// Whether the media is encrypted, once loaded: an HLS stream with an `EXT-X-KEY` or
   /// `EXT-X-SESSION-KEY` whose method is not NONE (AES-128, SAMPLE-AES, keys for a
   /// `ContentKeyProvider` such as `skd://`). Progressive files Playhead opens are clear
-  /// (an encrypted track fails to decode and is reported as such); false before loading.
+  /// (an encrypted track fails to decode and is reported as such). False until the asset
+  /// has loaded or a player has opened it.
   public var hasProtectedContent: Bool {
     lock.lock()
     defer { lock.unlock() }
-    return probe?.hasProtectedContent ?? false
+    return foundProtectedContent ?? false
   }
 
   /// How a player opens the asset's HLS driver: its configuration, clock and start time.
@@ -332,9 +333,13 @@ public final class Asset: @unchecked Sendable {
       throw PlayheadError(
         .noPlayableStreams, "no audio or video stream in \(url.absoluteString)", url: url)
     }
+    // Every open (a load, or a player's own) tells whether the media is encrypted.
+    let isProtected = driver.hasProtectedContent
+    lock.lock()
+    foundProtectedContent = (foundProtectedContent ?? false) || isProtected
+    lock.unlock()
     return Probe(
-      containerName: containerName, duration: driver.duration, tracks: tracks,
-      hasProtectedContent: driver.hasProtectedContent, driver: driver)
+      containerName: containerName, duration: driver.duration, tracks: tracks, driver: driver)
   }
 
   /// Hands the opened driver to a player (once); later calls open a fresh one. HLS

@@ -200,6 +200,15 @@ extension PlaybackLoop {
     guard let frame = due else { return false }
     if countDrops { active.framesDropped += skipped }
     active.lastVideoEnd = max(active.lastVideoEnd, frame.time + frame.duration)
+    // A frame whose time to be on screen ended more than the threshold ago is dropped too
+    // (the previous picture stays), except the first frame after a start or seek.
+    let threshold = configuration.lateFrameDropThreshold
+    if countDrops, active.firstFramePresented, threshold.isNumeric,
+      position - (frame.time + frame.duration) > threshold
+    {
+      active.framesDropped += 1
+      return false
+    }
     do throws(PlayheadError) {
       try configuration.videoSink?.present(frame.frame, itemTime: frame.time)
     } catch {

@@ -42,7 +42,10 @@ public struct PlayerConfiguration: Sendable {
   public var videoFramesAhead: Int
   /// With this on, the first frame is decoded and shown while still paused (pre-render).
   public var prerendersFirstFrame: Bool
-  /// How long a video frame may be late before it is dropped instead of shown.
+  /// How long after its time on screen ended a video frame may still be shown (50 ms by
+  /// default): a later one is dropped and counted in `framesDropped`, and the previous
+  /// picture stays, except for the first frame after a start or seek. Frames that come due
+  /// together are dropped whatever the threshold, as only the latest can be seen.
   public var lateFrameDropThreshold: MediaTime
   /// The disk cache this player reads through (the per-player switch; nil, the default,
   /// plays without one). HLS playlists (VOD only), segments, initialisation sections and

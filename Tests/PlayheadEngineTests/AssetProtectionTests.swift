@@ -43,3 +43,42 @@ final class AssetProtectionTests: XCTestCase {
     XCTAssertTrue(protected)
   }
 }
+
+/// Serves the key of the `hls-aes` fixture for `skd://` key URIs.
+private struct FixtureKeyProvider: ContentKeyProvider {
+  let key: [UInt8]
+  func contentKey(for request: ContentKeyRequest) throws(PlayheadError) -> [UInt8]? {
+    request.keyURI.scheme == "skd" ? key : nil
+  }
+}
+
+extension AssetProtectionTests {
+  func testAKeyProviderStream_playsAndIsProtected() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("playhead-skd-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+    let fixture = try Fixtures.url("hls-aes/segment010.ts")
+    let text = """
+      #EXTM3U
+      #EXT-X-TARGETDURATION:2
+      #EXT-X-MEDIA-SEQUENCE:10
+      #EXT-X-KEY:METHOD=AES-128,URI="skd://content-key-1",IV=0x000102030405060708090a0b0c0d0e0f
+      #EXTINF:2.0,
+      \(fixture.absoluteString)
+      #EXT-X-ENDLIST
+      """
+    let url = directory.appendingPathComponent("skd.m3u8")
+    try Data(text.utf8).write(to: url)
+    let key = try [UInt8](Data(contentsOf: try Fixtures.url("hls-aes/key.bin")))
+    var configuration = PlayerConfiguration.fast()
+    configuration.hls.contentKeyProvider = FixtureKeyProvider(key: key)
+    let player = Player(url: url, configuration: configuration)
+    defer { player.close() }
+    let recorder = EventRecorder(player)
+    player.play()
+    XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd", "\(recorder.names)")
+    XCTAssertEqual(player.currentItem?.statistics.framesDecoded, 50)
+    XCTAssertEqual(player.currentItem?.asset.hasProtectedContent, true)
+  }
+}
