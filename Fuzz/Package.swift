@@ -1,7 +1,9 @@
 // swift-tools-version:6.0
-// The libFuzzer targets for the M3U8 and WebVTT parsers, kept out of the main package so
-// that its `swift build` / `swift test` never build them. Build and run them with
-// `scripts/fuzz-playlist.sh [seconds]` and `scripts/fuzz-webvtt.sh [seconds]`.
+// The libFuzzer targets, kept out of the main package so that its `swift build` /
+// `swift test` never build them: the M3U8 and WebVTT parsers (`scripts/fuzz-playlist.sh
+// [seconds]`, `scripts/fuzz-webvtt.sh [seconds]`), and the demuxer path, the catalog JSON
+// reader and the playlist JSON reader (`scripts/fuzz.sh demuxer|catalog-json|playlist-json
+// [seconds]`). See Fuzz/README.md.
 import Foundation
 import PackageDescription
 
@@ -22,6 +24,29 @@ let package = Package(
     .executableTarget(
       name: "WebVTTFuzzer",
       dependencies: ["CFuzzerDriver", .product(name: "PlayheadText", package: rootIdentity)]
+    ),
+    .executableTarget(
+      name: "DemuxerFuzzer",
+      dependencies: [
+        "CFuzzerDriver", .product(name: "PlayheadCore", package: rootIdentity),
+        .product(name: "PlayheadMedia", package: rootIdentity),
+      ]
+    ),
+    .executableTarget(
+      name: "CatalogJSONFuzzer",
+      dependencies: [
+        "CFuzzerDriver", .product(name: "PlayheadCore", package: rootIdentity),
+        .product(name: "PlayheadSDK", package: rootIdentity),
+      ]
+    ),
+    .executableTarget(
+      name: "PlaylistJSONFuzzer",
+      dependencies: [
+        "CFuzzerDriver", .product(name: "PlayheadCore", package: rootIdentity),
+        .product(name: "PlayheadSDK", package: rootIdentity),
+        .product(name: "PlayheadEngine", package: rootIdentity),
+        .product(name: "PlayheadNet", package: rootIdentity),
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

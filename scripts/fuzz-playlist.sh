@@ -30,7 +30,7 @@ scratch="${FUZZ_SCRATCH:-$work/scratch}"
 mkdir -p "$work/corpus" "$work/artifacts"
 
 echo "Building the fuzzer (release, -sanitize=fuzzer,address)..."
-(cd Fuzz && swift build --scratch-path "$scratch" -c release \
+(cd Fuzz && swift build --scratch-path "$scratch" -c release --product PlaylistFuzzer \
   -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library)
 binary="$scratch/release/PlaylistFuzzer"
 

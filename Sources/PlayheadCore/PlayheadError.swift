@@ -37,6 +37,10 @@ public struct PlayheadError: Error, Sendable, Equatable, CustomStringConvertible
     case ioError
     /// The bytes are not a container FFmpeg recognises, or they are truncated past use.
     case unsupportedFormat
+    /// JSON text that `JSONReader` refuses: not well-formed, not UTF-8, nested deeper than
+    /// its depth limit, or past one of its other limits. `message` names the problem and
+    /// where it is (line, column and byte offset).
+    case malformedJSON
     /// The container opened but holds no stream Playhead can play.
     case noPlayableStreams
     /// No decoder exists for a stream's codec.
@@ -105,8 +109,9 @@ public struct PlayheadError: Error, Sendable, Equatable, CustomStringConvertible
       .httpStatus, .redirectRefused, .tooManyRedirects, .timedOut, .connectionFailed, .cancelled,
       .ioError, .sourceExpired:
       return .source
-    case .unsupportedFormat, .noPlayableStreams, .decoderUnavailable, .decodeFailed,
-      .decryptionFailed, .unsupportedEncryption, .invalidPlaylist, .noProgress, .mediaEndedEarly:
+    case .unsupportedFormat, .malformedJSON, .noPlayableStreams, .decoderUnavailable,
+      .decodeFailed, .decryptionFailed, .unsupportedEncryption, .invalidPlaylist, .noProgress,
+      .mediaEndedEarly:
       return .media
     case .invalidArgument, .invalidState:
       return .usage

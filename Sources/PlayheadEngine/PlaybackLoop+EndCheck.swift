@@ -4,7 +4,7 @@ import PlayheadCore
 extension PlaybackLoop {
   /// How far short of its declared end a VOD item's media may stop and still count as
   /// played to its end: the larger of this and `endedEarlyFraction` of the declared
-  /// duration (docs/decisions/0023). Streams end a little short or long of what they
+  /// duration (docs/decisions/0024). Streams end a little short or long of what they
   /// declare (audio and video of unequal length, rounded segment durations); a file cut
   /// in half or with broken sample tables stops far earlier.
   static let endedEarlyAllowance = MediaTime(value: 2, timescale: 1)

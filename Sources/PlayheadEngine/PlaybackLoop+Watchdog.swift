@@ -14,7 +14,7 @@ struct ProgressMark: Equatable {
 }
 
 extension PlaybackLoop {
-  /// The no-progress watchdog (docs/decisions/0022), run after every step: an item that
+  /// The no-progress watchdog (docs/decisions/0023), run after every step: an item that
   /// should be playing and has made no progress for `noProgressTimeoutMs` of the player's
   /// clock, with no network work pending, ends with `failedToPlayToEnd` and a
   /// `.noProgress` error that says what stalled. Returns the deadline the loop waits for:

@@ -72,7 +72,7 @@ public struct PlayerConfiguration: Sendable {
   /// those waits). On a clock that does not advance by itself (`ManualClock`: fast mode,
   /// or a clock a test moves) the clock only runs to the bound when the loading pipeline
   /// is provably stuck (a stream waits for a segment that its downloader holds back), so
-  /// a slow decoder never trips it. See docs/decisions/0022.
+  /// a slow decoder never trips it. See docs/decisions/0023.
   public var noProgressTimeoutMs = 10_000
 
   public init(

@@ -1,7 +1,7 @@
 import PlayheadCore
 
 /// Keeps a run's timestamps continuous across jumps that no `EXT-X-DISCONTINUITY` marks
-/// (docs/decisions/0021): a sample whose time lies more than `threshold` before or after
+/// (docs/decisions/0022): a sample whose time lies more than `threshold` before or after
 /// where its stream was expected to go on starts a new *epoch*, shifted so that the
 /// stream continues from where it was.
 ///

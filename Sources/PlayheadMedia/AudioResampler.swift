@@ -21,6 +21,10 @@ public final class AudioResampler: @unchecked Sendable {
   /// Where the next output frame falls in media time, for frames without a timestamp.
   private var nextPTS: MediaTime = .invalid
 
+  /// The input sample rates `convert` accepts, in hertz: from 1 kHz to 768 kHz (the highest
+  /// rate of studio formats).
+  public static let supportedInputRates = 1_000...768_000
+
   /// Creates a resampler to `output`; an invalid format is reported by the first `convert`.
   public init(output: AudioOutputFormat, channelMode: AudioChannelMode = .both) {
     self.output = output
@@ -36,7 +40,8 @@ public final class AudioResampler: @unchecked Sendable {
   ///
   /// The buffer's pts is the frame's pts minus the converter's delay (or, for a frame
   /// without one, where the previous buffer ended). Throws `.invalidArgument` for an
-  /// invalid output format, `.decodeFailed` when libswresample fails.
+  /// invalid output format, `.decodeFailed` for an input rate outside
+  /// `supportedInputRates` or when libswresample fails.
   public func convert(_ frame: AudioFrame) throws(PlayheadError) -> AudioBuffer {
     _ = try output.validated()
     let raw = frame.raw
@@ -108,6 +113,15 @@ public final class AudioResampler: @unchecked Sendable {
     swr_free(&context)
     guard frame.pointee.sample_rate > 0, frame.pointee.ch_layout.nb_channels > 0 else {
       throw PlayheadError(.decodeFailed, "The audio frame has no sample rate or channels")
+    }
+    // A rate a file merely claims (a WAV header can say 1 GHz) would make libswresample
+    // spend seconds per frame, or allocate gigabytes when upsampling from a few hertz.
+    guard Self.supportedInputRates.contains(Int(frame.pointee.sample_rate)) else {
+      throw PlayheadError(
+        .decodeFailed,
+        "The audio's sample rate of \(frame.pointee.sample_rate) Hz is outside the "
+          + "\(Self.supportedInputRates.lowerBound)…\(Self.supportedInputRates.upperBound) Hz "
+          + "Playhead converts")
     }
     let layout = withUnsafePointer(to: &frame.pointee.ch_layout) { ChannelLayout(copying: $0) }
     let format = AVSampleFormat(frame.pointee.format)

@@ -129,11 +129,12 @@ public struct NetworkTrace: Sendable, Equatable {
   {
     let periods: [Period]
     do {
-      periods = try JSONDecoder().decode([Period].self, from: data)
+      periods = try JSONReader.decode([Period].self, from: data)
     } catch {
       throw PlayheadError(
         .unsupportedFormat,
-        "\(name) is not a JSON list of {duration_ms, bandwidth_kbps, latency_ms} periods")
+        "\(name) is not a JSON list of {duration_ms, bandwidth_kbps, latency_ms} periods: "
+          + error.message)
     }
     return try NetworkTrace(periods: periods)
   }

@@ -1,89 +1,20 @@
 import Foundation
+import PlayheadCore
 
-/// A JSON value of any shape, kept exactly as parsed so that values can write it back.
-///
-/// Numbers are `Double`, as in JSON itself; integers up to 2^53 survive unchanged.
-public enum JSONValue: Sendable, Equatable, Hashable, Codable {
-  case null
-  case bool(Bool)
-  case number(Double)
-  case string(String)
-  case array([JSONValue])
-  case object([String: JSONValue])
+/// A JSON value of any shape (`PlayheadCore.JSONValue`), as the SDK's values keep it.
+public typealias JSONValue = PlayheadCore.JSONValue
 
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(value)
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
-    } else if let value = try? container.decode([JSONValue].self) {
-      self = .array(value)
-    } else if let value = try? container.decode([String: JSONValue].self) {
-      self = .object(value)
-    } else {
-      throw DecodingError.dataCorruptedError(
-        in: container, debugDescription: "not a JSON value")
-    }
-  }
-
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    switch self {
-    case .null: try container.encodeNil()
-    case .bool(let value): try container.encode(value)
-    case .number(let value): try container.encode(value)
-    case .string(let value): try container.encode(value)
-    case .array(let value): try container.encode(value)
-    case .object(let value): try container.encode(value)
-    }
-  }
-
-  /// The string, or `nil` for any other case.
-  public var stringValue: String? {
-    if case .string(let value) = self { return value }
-    return nil
-  }
-
-  /// The number, or `nil` for any other case.
-  public var numberValue: Double? {
-    if case .number(let value) = self { return value }
-    return nil
-  }
-
-  /// The Boolean, or `nil` for any other case.
-  public var boolValue: Bool? {
-    if case .bool(let value) = self { return value }
-    return nil
-  }
-
-  /// The elements, or `nil` for any other case.
-  public var arrayValue: [JSONValue]? {
-    if case .array(let value) = self { return value }
-    return nil
-  }
-
-  /// The members, or `nil` for any other case.
-  public var objectValue: [String: JSONValue]? {
-    if case .object(let value) = self { return value }
-    return nil
-  }
-
-  /// Whether this is `.null`.
-  public var isNull: Bool { self == .null }
-
-  /// Parses JSON text.
+extension JSONValue {
+  /// Parses JSON text with `JSONReader` (standard limits: 64 levels of nesting, linear time).
   ///
-  /// Throws `PlayheadSDKError` with code `.malformedJSON` when `data` is not valid JSON.
+  /// Throws `PlayheadSDKError` with code `.malformedJSON` and the reader's message, which
+  /// names the problem and its line and column (`nested deeper than 64 levels at line 1,
+  /// column 65 (byte offset 64)`, `the text ends inside an array opened at …`).
   public init(data: Data) throws(PlayheadSDKError) {
     do {
-      self = try JSONDecoder().decode(JSONValue.self, from: data)
+      self = try JSONReader.read(data)
     } catch {
-      throw PlayheadSDKError(.malformedJSON, "the text is not valid JSON")
+      throw PlayheadSDKError(.malformedJSON, error.message)
     }
   }
 

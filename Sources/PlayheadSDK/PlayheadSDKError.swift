@@ -7,7 +7,8 @@ import PlayheadCore
 public struct PlayheadSDKError: Error, Sendable, Equatable, CustomStringConvertible {
   /// What went wrong.
   public enum Code: String, Sendable, Equatable, Codable {
-    /// The text is not JSON at all.
+    /// The text is not JSON that `JSONReader` accepts (not well-formed, not UTF-8, nested
+    /// deeper than 64 levels…); the message names the problem and its line and column.
     case malformedJSON
     /// A field the value needs is absent.
     case missingField
@@ -32,11 +33,13 @@ public struct PlayheadSDKError: Error, Sendable, Equatable, CustomStringConverti
 
   /// The same error as a `PlayheadError`, for layers that report only that type.
   ///
-  /// `noPlayableSource` becomes `.noPlayableStreams`; JSON errors become `.invalidArgument`.
+  /// `noPlayableSource` becomes `.noPlayableStreams`, `malformedJSON` becomes
+  /// `.malformedJSON`; the other JSON errors become `.invalidArgument`.
   public var playheadError: PlayheadError {
     switch code {
     case .noPlayableSource: return PlayheadError(.noPlayableStreams, message)
-    case .malformedJSON, .missingField, .invalidValue:
+    case .malformedJSON: return PlayheadError(.malformedJSON, message)
+    case .missingField, .invalidValue:
       return PlayheadError(.invalidArgument, message)
     }
   }

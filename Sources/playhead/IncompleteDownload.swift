@@ -25,7 +25,7 @@ enum IncompleteDownload {
     guard FileManager.default.fileExists(atPath: stateFolder.path) else { return }
     let indexURL = stateFolder.appendingPathComponent("downloads.json")
     let record = FileManager.default.contents(atPath: indexURL.path)
-      .flatMap { try? JSONDecoder().decode(Index.self, from: $0) }?
+      .flatMap { try? JSONReader.decode(Index.self, from: $0, limits: .localState) }?
       .downloads.first { $0.folderURL.standardizedFileURL.path == folder.path }
     // Without a record the download never got past preparing; its URL is not known.
     let source = record.map { quoted($0.sourceURL.absoluteString) } ?? "URL"

@@ -103,6 +103,11 @@ struct PlaylistPlayback {
   /// The videos of the file: a playlist object (`{"videos": [...]}`) or a bare list.
   private func loadVideos() throws -> [PlayheadSDK.Video] {
     let url = URL(fileURLWithPath: path)
+    // A device or FIFO (/dev/zero, /dev/urandom, a pipe) would be read forever.
+    if let kind = Self.specialFileKind(path) {
+      throw PlaylistFileError(
+        message: "cannot read playlist \(path): \(kind), not a regular file", exitCode: .source)
+    }
     let data: Data
     do {
       data = try Data(contentsOf: url)
@@ -116,6 +121,23 @@ struct PlaylistPlayback {
     } catch {
       throw PlaylistFileError(
         message: "invalid playlist \(path): \(error.message)", exitCode: .invalidPlaylist)
+    }
+  }
+}
+
+extension PlaylistPlayback {
+  /// What `path` is when it exists and is not a regular file (symbolic links followed).
+  fileprivate static func specialFileKind(_ path: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return nil
+    case S_IFDIR: return "a directory"
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFIFO: return "a FIFO"
+    case S_IFSOCK: return "a socket"
+    default: return "a special file"
     }
   }
 }

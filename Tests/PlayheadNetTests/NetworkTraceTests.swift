@@ -46,6 +46,35 @@ final class NetworkTraceTests: XCTestCase {
     }
   }
 
+  /// A trace goes through the bounded JSON reader: nesting, duplicate keys and bad bytes
+  /// are named with their position.
+  func testDecode_hostileJSON_namesTheProblemAndPosition() {
+    let deep = "[" + String(repeating: "[", count: 10_000)
+    let cases: [(text: String, problem: String)] = [
+      (deep, "nested deeper than 64 levels at line 1, column 65 (byte offset 64)"),
+      (
+        #"[{"duration_ms": 1, "duration_ms": 2, "bandwidth_kbps": 1, "latency_ms": 0}]"#,
+        #"the key "duration_ms" appears twice in one object at line 1, column 21"#
+      ),
+      (#"[{"duration_ms": 1e999}]"#, "the number 1e999 is too large"),
+      ("[{\"duration_ms\": 1,", "the text ends inside an object opened at line 1, column 2"),
+      (
+        #"[{"duration_ms": 1, "bandwidth_kbps": 1}]"#,
+        "missing field [0].latency_ms"
+      ),
+    ]
+    for (text, problem) in cases {
+      let error = playheadError { () throws(PlayheadError) in
+        try NetworkTrace.decode(Data(text.utf8), name: "t.json")
+      }
+      XCTAssertEqual(error?.code, .unsupportedFormat, text)
+      XCTAssertTrue(
+        error?.message.hasPrefix(
+          "t.json is not a JSON list of {duration_ms, bandwidth_kbps, latency_ms} periods: "
+            + problem) ?? false, "\(text.prefix(60)): \(error?.message ?? "no error")")
+    }
+  }
+
   func testInit_invalidPeriods_throwInvalidArgumentNamingThePeriod() {
     let cases: [([NetworkTrace.Period], String)] = [
       ([], "a network trace needs at least one period"),

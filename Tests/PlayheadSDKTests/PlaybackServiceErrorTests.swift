@@ -88,7 +88,12 @@ final class PlaybackServiceErrorTests: XCTestCase {
     let broken = try catalogOutcome {
       try await service.findVideo(PlaybackServiceRequest(assetID: "broken"))
     }.failure()
-    XCTAssertEqual(broken, .deserialization(message: "the body is not JSON", rawData: garbage))
+    XCTAssertEqual(
+      broken,
+      .deserialization(
+        message:
+          "the body is not JSON: the text ends inside an array opened at line 1, column 24 (byte offset 23)",
+        rawData: garbage))
     XCTAssertEqual(broken.playheadError.category, .source)
     let typed = try catalogOutcome {
       try await service.findVideo(PlaybackServiceRequest(assetID: "typed"))

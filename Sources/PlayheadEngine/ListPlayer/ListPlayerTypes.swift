@@ -45,33 +45,48 @@ extension ListPlayer {
     /// Parses the seed's strategy parameter, e.g. `{"algorithm": "sub", "offset": "200"}`
     /// (the offset as a string or a number of milliseconds).
     ///
-    /// Throws `.invalidArgument` for text that is not a JSON object, an algorithm other
-    /// than `"sub"`, or an offset that is missing, not a whole number, or negative.
+    /// Throws `.invalidArgument` for text that is not a JSON object (the message gives
+    /// `JSONReader`'s reason and position), an algorithm other than `"sub"`, or an offset
+    /// that is missing, not a whole number, or negative.
     public init(json: String) throws(PlayheadError) {
-      guard let data = json.data(using: .utf8),
-        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-      else {
+      let object: [String: JSONValue]
+      do throws(PlayheadError) {
+        guard let parsed = try JSONReader.read(Data(json.utf8)).objectValue else {
+          throw PlayheadError(
+            .invalidArgument, "the strategy parameter is not a JSON object: \(Self.excerpt(json))")
+        }
+        object = parsed
+      } catch  where error.code == .malformedJSON {
         throw PlayheadError(
-          .invalidArgument, "the strategy parameter is not a JSON object: \(json)")
+          .invalidArgument, "the strategy parameter is not JSON: \(error.message)")
       }
-      let algorithm = (object["algorithm"] as? String) ?? "sub"
+      let algorithm = object["algorithm"]?.stringValue ?? "sub"
       guard algorithm == "sub" else {
         throw PlayheadError(
-          .invalidArgument, "unknown dynamic preload algorithm '\(algorithm)' (only \"sub\")")
+          .invalidArgument,
+          "unknown dynamic preload algorithm '\(Self.excerpt(algorithm))' (only \"sub\")")
       }
       let offset: Int?
       switch object["offset"] {
-      case let text as String: offset = Int(text.trimmingCharacters(in: .whitespaces))
-      case let number as NSNumber:
-        offset = number.doubleValue == number.doubleValue.rounded() ? number.intValue : nil
+      case .string(let text)?: offset = Int(text.trimmingCharacters(in: .whitespaces))
+      case .number(let number)?:
+        offset =
+          number == number.rounded() && abs(number) < 9.0e15 ? Int(number) : nil
       default: offset = nil
       }
       guard let offset, offset >= 0 else {
         throw PlayheadError(
           .invalidArgument,
-          "the dynamic preload offset must be a whole number of milliseconds ≥ 0 in \(json)")
+          "the dynamic preload offset must be a whole number of milliseconds ≥ 0 in "
+            + Self.excerpt(json))
       }
       self.init(offsetMs: offset)
+    }
+
+    /// `text` for a message: at most 80 characters, on one line.
+    private static func excerpt(_ text: String) -> String {
+      let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+      return line.count > 80 ? String(line.prefix(80)) + "…" : line
     }
 
     /// The preload duration at `distance` (≥ 1) from the current item, from `baseMs`.

@@ -20,20 +20,20 @@ extension DownloadManager {
   /// `.unsupportedFormat` (it is never silently dropped).
   static func loadIndex(_ url: URL) throws(PlayheadError) -> [DownloadRecord] {
     guard let data = FileManager.default.contents(atPath: url.path) else { return [] }
+    let index: DownloadIndex
     do {
-      let index = try JSONDecoder().decode(DownloadIndex.self, from: data)
-      guard index.formatVersion == DownloadIndex.currentFormatVersion else {
-        throw PlayheadError(
-          .unsupportedFormat,
-          "the download index \(url.path) has format version \(index.formatVersion)", url: url)
-      }
-      return index.downloads
-    } catch let error as PlayheadError {
-      throw error
+      index = try JSONReader.decode(DownloadIndex.self, from: data, limits: .localState)
     } catch {
       throw PlayheadError(
-        .unsupportedFormat, "the download index \(url.path) does not decode: \(error)", url: url)
+        .unsupportedFormat, "the download index \(url.path) does not decode: \(error.message)",
+        url: url)
     }
+    guard index.formatVersion == DownloadIndex.currentFormatVersion else {
+      throw PlayheadError(
+        .unsupportedFormat,
+        "the download index \(url.path) has format version \(index.formatVersion)", url: url)
+    }
+    return index.downloads
   }
 
   /// Writes the index atomically (call with `lock` held, so writes keep their order).
@@ -55,10 +55,11 @@ extension DownloadManager {
     let url = planURL(id)
     guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
     do {
-      return try JSONDecoder().decode(DownloadPlan.self, from: data)
+      return try JSONReader.decode(DownloadPlan.self, from: data, limits: .localState)
     } catch {
       throw PlayheadError(
-        .unsupportedFormat, "the download plan \(url.path) does not decode: \(error)", url: url)
+        .unsupportedFormat, "the download plan \(url.path) does not decode: \(error.message)",
+        url: url)
     }
   }
 

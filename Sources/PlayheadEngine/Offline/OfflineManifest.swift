@@ -102,17 +102,18 @@ public struct OfflineManifest: Codable, Sendable, Equatable {
   /// The total length of the files in bytes.
   public var totalBytes: Int64 { files.reduce(0) { $0 + $1.length } }
 
-  /// Decodes a manifest; throws `.unsupportedFormat` for bytes that are not one, or a
+  /// Decodes a manifest with `JSONReader` (64 levels of nesting, linear time); throws
+  /// `.unsupportedFormat` for bytes that are not one (the message says why and where), or a
   /// format version this build does not know.
   public static func decode(_ data: Data, url: URL? = nil) throws(PlayheadError) -> OfflineManifest
   {
     let manifest: OfflineManifest
     do {
-      manifest = try JSONDecoder().decode(OfflineManifest.self, from: data)
+      manifest = try JSONReader.decode(OfflineManifest.self, from: data, limits: .localState)
     } catch {
+      let name = url.map { "the offline manifest \($0.path)" } ?? "the offline manifest"
       throw PlayheadError(
-        .unsupportedFormat, "the offline manifest \(url?.path ?? "") does not decode: \(error)",
-        url: url)
+        .unsupportedFormat, "\(name) does not decode: \(error.message)", url: url)
     }
     guard manifest.formatVersion == currentFormatVersion else {
       throw PlayheadError(

@@ -65,7 +65,7 @@ extension MediaCache {
   private func loadEntry(at url: URL, id: String, repairs: Bool) -> CacheEntry? {
     let indexURL = url.appendingPathComponent("index.json")
     guard let data = try? Data(contentsOf: indexURL),
-      let index = try? JSONDecoder().decode(CacheEntryIndex.self, from: data),
+      let index = try? JSONReader.decode(CacheEntryIndex.self, from: data, limits: .localState),
       index.format == CacheEntryIndex.currentFormat,
       CacheEntry.identifier(for: index.key) == id,
       CacheSpans.areValid(index.spans, totalLength: index.totalLength),

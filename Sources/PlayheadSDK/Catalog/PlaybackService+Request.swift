@@ -98,10 +98,6 @@ extension PlaybackService {
         statusCode: status, errors: PlaybackAPIError.list(from: response.data),
         rawBody: response.data)
     }
-    do {
-      return (try JSONValue(data: response.data), response.data)
-    } catch {
-      throw .deserialization(message: "the body is not JSON", rawData: response.data)
-    }
+    return (try Self.parseBody(response.data), response.data)
   }
 }

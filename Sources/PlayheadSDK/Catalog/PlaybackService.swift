@@ -98,13 +98,7 @@ public final class PlaybackService: Sendable {
   ) async throws(PlaybackServiceError) -> PlaybackServiceVideoResult {
     let url = try url(for: request, collection: .videos, queryParameters: queryParameters)
     let (json, data) = try await fetchJSON(url, request: request)
-    let video: Video
-    let warnings: [String]
-    do {
-      (video, warnings) = try CatalogMapping.video(json)
-    } catch {
-      throw .deserialization(message: error.message, rawData: data)
-    }
+    let (video, warnings) = try Self.mapVideo(json, rawData: data)
     let bumpers = await resolveBumpers(for: [video], request: request)
     let ownBumper = video.bumperID.flatMap { bumpers.custom[$0] }
     return PlaybackServiceVideoResult(
@@ -122,13 +116,7 @@ public final class PlaybackService: Sendable {
   ) async throws(PlaybackServiceError) -> PlaybackServicePlaylistResult {
     let url = try url(for: request, collection: .playlists, queryParameters: queryParameters)
     let (json, data) = try await fetchJSON(url, request: request)
-    let playlist: Playlist
-    let warnings: [String]
-    do {
-      (playlist, warnings) = try CatalogMapping.playlist(json)
-    } catch {
-      throw .deserialization(message: error.message, rawData: data)
-    }
+    let (playlist, warnings) = try Self.mapPlaylist(json, rawData: data)
     let bumpers = await resolveBumpers(for: playlist.videos, request: request)
     return PlaybackServicePlaylistResult(
       playlist: playlist, json: json, rawData: data, bumperVideo: bumpers.configured,

@@ -98,7 +98,8 @@ public final class Localization: @unchecked Sendable {
       case 404, 410: return .errorNotFound
       default: return .errorNetwork
       }
-    case .unsupportedScheme, .unsupportedFormat, .decoderUnavailable, .invalidPlaylist:
+    case .unsupportedScheme, .unsupportedFormat, .malformedJSON, .decoderUnavailable,
+      .invalidPlaylist:
       return .errorUnsupportedFormat
     case .decryptionFailed, .unsupportedEncryption: return .errorDecryption
     case .sourceExpired: return .errorAccessDenied
