@@ -39,11 +39,10 @@ extension ByteSource {
 }
 
 /// A byte source over bytes already in memory.
-public final class MemoryByteSource: ByteSource, @unchecked Sendable {
+public final class MemoryByteSource: ByteSource, Sendable {
   public let url: URL
   private let bytes: Data
-  private let lock = NSLock()
-  private var cancelled = false
+  private let cancelled = Locked(false)
 
   /// Creates a source over `bytes`; `url` names it in errors and logs.
   public init(bytes: Data, url: URL = URL(string: "memory:")!) {
@@ -57,10 +56,7 @@ public final class MemoryByteSource: ByteSource, @unchecked Sendable {
     throws(PlayheadError)
     -> Int
   {
-    lock.lock()
-    let isCancelled = cancelled
-    lock.unlock()
-    if isCancelled { throw PlayheadError(.cancelled, "read cancelled", url: url) }
+    if cancelled.value { throw PlayheadError(.cancelled, "read cancelled", url: url) }
     guard offset >= 0 else {
       throw PlayheadError(.invalidArgument, "negative read offset", url: url)
     }
@@ -74,8 +70,6 @@ public final class MemoryByteSource: ByteSource, @unchecked Sendable {
   }
 
   public func cancel() {
-    lock.lock()
-    cancelled = true
-    lock.unlock()
+    cancelled.withLock { $0 = true }
   }
 }

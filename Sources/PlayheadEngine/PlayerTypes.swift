@@ -53,13 +53,5 @@ public typealias AudioTimePitchAlgorithm = TimePitchAlgorithm
 
 /// A monotonically increasing ID source for observers and items.
 enum IdentifierSource {
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var last: UInt64 = 0
-
-  static func next() -> UInt64 {
-    lock.lock()
-    defer { lock.unlock() }
-    last += 1
-    return last
-  }
+  static func next() -> UInt64 { ProcessUniqueID.next() }
 }

@@ -14,14 +14,11 @@ import PlayheadCore
 /// released. `length` is the file's size when it was opened. Reads at or past the end
 /// return 0. `cancel()` makes every later read throw `.cancelled`; a read already inside
 /// `pread` finishes first, which for a local file takes little time.
-public final class FileByteSource: ByteSource, @unchecked Sendable {
-  // Unchecked Sendable: `fd` and `fileLength` never change after init; `cancelled` is
-  // guarded by `lock`.
+public final class FileByteSource: ByteSource, Sendable {
   public let url: URL
   private let fd: Int32
   private let fileLength: Int64
-  private let lock = NSLock()
-  private var cancelled = false
+  private let cancelled = Locked(false)
 
   /// Opens the local file that `url` names.
   ///
@@ -139,16 +136,10 @@ public final class FileByteSource: ByteSource, @unchecked Sendable {
 
   /// Makes every later read throw `.cancelled`. Safe from any thread.
   public func cancel() {
-    lock.lock()
-    cancelled = true
-    lock.unlock()
+    cancelled.withLock { $0 = true }
   }
 
-  private var isCancelled: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return cancelled
-  }
+  private var isCancelled: Bool { cancelled.value }
 
   private static func describe(_ code: Int32) -> String {
     String(cString: strerror(code))

@@ -9,14 +9,12 @@ import PlayheadCore
 /// file is cut at the end, and a range that starts at or past the end throws
 /// `.invalidArgument`. The file is read in 1 MiB pieces; the progress callback runs after
 /// each one, and returning `false` abandons the load with `.cancelled`.
-public final class FileDataSource: DataSource, @unchecked Sendable {
-  // Unchecked Sendable: `cancelled` is guarded by `lock`; the `let`s never change.
+public final class FileDataSource: DataSource, Sendable {
   /// The clock that timestamps transfers.
   public let clock: any Clock
   /// Told about every successful load.
   public let transferListener: (any TransferListener)?
-  private let lock = NSLock()
-  private var cancelled = false
+  private let cancelled = Locked(false)
 
   static let pieceBytes = 1024 * 1024
 
@@ -89,15 +87,11 @@ public final class FileDataSource: DataSource, @unchecked Sendable {
 
   /// Makes every later load, and a load between two pieces, throw `.cancelled`.
   public func cancelAll() {
-    lock.lock()
-    cancelled = true
-    lock.unlock()
+    cancelled.withLock { $0 = true }
   }
 
   private func throwIfCancelled(_ url: URL) throws(PlayheadError) {
-    lock.lock()
-    defer { lock.unlock() }
-    if cancelled {
+    if cancelled.value {
       throw PlayheadError(.cancelled, "load cancelled: \(url.absoluteString)", url: url)
     }
   }

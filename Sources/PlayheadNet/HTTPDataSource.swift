@@ -34,9 +34,7 @@ import PlayheadCore
 /// let source = HTTPDataSource(configuration: RequestConfiguration(timeoutMs: 5_000))
 /// let response = try source.load(DataRequest(url: url, range: ByteRange(offset: 0, length: 1024)))
 /// ```
-public final class HTTPDataSource: DataSource, @unchecked Sendable {
-  // Unchecked Sendable: the stored `let`s never change; `cancelled`, `active` and
-  // `invalidated` are guarded by `lock`.
+public final class HTTPDataSource: DataSource, Sendable {
   /// The settings every request uses.
   public let configuration: RequestConfiguration
   /// The clock that timestamps transfers.
@@ -47,10 +45,13 @@ public final class HTTPDataSource: DataSource, @unchecked Sendable {
   private let delegate: HTTPLoadDelegate
   private let timeoutNanoseconds: UInt64
   private let sessionTimeoutSeconds: Double
-  private let lock = NSLock()
-  private var cancelled = false
-  private var invalidated = false
-  private var active: [ObjectIdentifier: HTTPLoad] = [:]
+  private let state = Locked(State())
+
+  private struct State: Sendable {
+    var cancelled = false
+    var invalidated = false
+    var active: [ObjectIdentifier: HTTPLoad] = [:]
+  }
 
   /// Creates a source; no connection is made until the first load.
   public init(
@@ -75,10 +76,10 @@ public final class HTTPDataSource: DataSource, @unchecked Sendable {
   }
 
   deinit {
-    lock.lock()
-    let wasInvalidated = invalidated
-    invalidated = true
-    lock.unlock()
+    let wasInvalidated = state.withLock { state in
+      defer { state.invalidated = true }
+      return state.invalidated
+    }
     // No task is cancelled here: a load holds its source until its task has ended.
     if !wasInvalidated { session.finishTasksAndInvalidate() }
   }
@@ -104,22 +105,19 @@ public final class HTTPDataSource: DataSource, @unchecked Sendable {
     }
     let load = HTTPLoad(request: request)
     let prepared = urlRequest(for: request)
-    lock.lock()
-    if cancelled {
-      lock.unlock()
-      throw cancelledError(url)
-    }
     // Created under the lock: `cancelAll` invalidates the session, after which creating a
     // task traps.
-    let task = session.dataTask(with: prepared)
-    load.task = task
-    active[ObjectIdentifier(load)] = load
-    delegate.register(load, taskIdentifier: task.taskIdentifier)
-    lock.unlock()
+    let created = state.withLock { state -> URLSessionDataTask? in
+      if state.cancelled { return nil }
+      let task = session.dataTask(with: prepared)
+      load.task = task
+      state.active[ObjectIdentifier(load)] = load
+      delegate.register(load, taskIdentifier: task.taskIdentifier)
+      return task
+    }
+    guard let task = created else { throw cancelledError(url) }
     defer {
-      lock.lock()
-      active[ObjectIdentifier(load)] = nil
-      lock.unlock()
+      _ = state.withLock { $0.active.removeValue(forKey: ObjectIdentifier(load)) }
       delegate.unregister(taskIdentifier: task.taskIdentifier)
     }
     let startClock = clock.now
@@ -153,12 +151,11 @@ public final class HTTPDataSource: DataSource, @unchecked Sendable {
   /// Makes every blocked and future load throw `.cancelled` at once, and cancels the
   /// requests in flight. Safe from any thread; calling it again has no effect.
   public func cancelAll() {
-    lock.lock()
-    cancelled = true
-    let loads = Array(active.values)
-    let shouldInvalidate = !invalidated
-    invalidated = true
-    lock.unlock()
+    let (loads, shouldInvalidate) = state.withLock { state in
+      state.cancelled = true
+      defer { state.invalidated = true }
+      return (Array(state.active.values), !state.invalidated)
+    }
     for load in loads {
       load.condition.lock()
       let toCancel = load.taskToCancel(endedByItself: load.taskEnded)
@@ -174,9 +171,7 @@ public final class HTTPDataSource: DataSource, @unchecked Sendable {
   // MARK: Internals
 
   private func throwIfCancelled(_ url: URL) throws(PlayheadError) {
-    lock.lock()
-    defer { lock.unlock() }
-    if cancelled { throw cancelledError(url) }
+    if state.withLock({ $0.cancelled }) { throw cancelledError(url) }
   }
 
   private func cancelledError(_ url: URL) -> PlayheadError {

@@ -13,26 +13,21 @@ import PlayheadCore
 /// Redirects follow `HTTPRedirects`: one to a scheme other than http(s) is refused, and
 /// more than `HTTPRedirects.limit` in a row fail with `.tooManyRedirects`.
 final class HTTPLoadDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-  // Unchecked Sendable: `loads` is guarded by `lock`; each load guards its own fields.
-  private let lock = NSLock()
-  private var loads: [Int: HTTPLoad] = [:]
+  // Unchecked Sendable only because NSObject is not Sendable: the one mutable field is
+  // in a `Locked`, and each load guards its own fields.
+  private let loads = Locked([Int: HTTPLoad]())
 
   func register(_ load: HTTPLoad, taskIdentifier: Int) {
-    lock.lock()
-    loads[taskIdentifier] = load
-    lock.unlock()
+    loads.withLock { $0[taskIdentifier] = load }
   }
 
   func unregister(taskIdentifier: Int) {
-    lock.lock()
-    loads[taskIdentifier] = nil
-    lock.unlock()
+    loads.withLock { $0[taskIdentifier] = nil }
   }
 
   private func load(for task: URLSessionTask) -> HTTPLoad? {
-    lock.lock()
-    defer { lock.unlock() }
-    return loads[task.taskIdentifier]
+    let identifier = task.taskIdentifier
+    return loads.withLock { $0[identifier] }
   }
 
   func urlSession(

@@ -289,14 +289,8 @@ public final class MediaLoader: @unchecked Sendable {
 
 /// Task IDs unique in the process, so that one listener can serve several loaders.
 enum TaskIdentifiers {
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var last = 0
-
-  /// The next ID: `preload-1`, `preload-2`, …
+  /// The next ID: `preload-N`, N from the process-wide ID source.
   static func next() -> String {
-    lock.lock()
-    defer { lock.unlock() }
-    last += 1
-    return "preload-\(last)"
+    "preload-\(ProcessUniqueID.next())"
   }
 }

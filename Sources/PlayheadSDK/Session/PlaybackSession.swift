@@ -153,13 +153,5 @@ public final class PlaybackSession: @unchecked Sendable, Identifiable, Hashable 
     return true
   }
 
-  private static let counterLock = NSLock()
-  nonisolated(unsafe) private static var counter: UInt64 = 0
-
-  private static func nextID() -> UInt64 {
-    counterLock.lock()
-    defer { counterLock.unlock() }
-    counter += 1
-    return counter
-  }
+  private static func nextID() -> UInt64 { ProcessUniqueID.next() }
 }
