@@ -22,10 +22,7 @@ import PlayheadCore
 /// _ = try source.load(DataRequest(url: segmentURL, purpose: .segment))
 /// print(meter.estimateBitsPerSecond)
 /// ```
-public final class BandwidthMeter: TransferListener, @unchecked Sendable {
-  // Unchecked Sendable: the mutable fields are guarded by `lock`; `configuration` never
-  // changes.
-
+public final class BandwidthMeter: TransferListener, Sendable {
   /// The meter's constants.
   public struct Configuration: Sendable, Equatable {
     /// The fast average's half-life, in seconds of transfer time.
@@ -61,86 +58,84 @@ public final class BandwidthMeter: TransferListener, @unchecked Sendable {
 
   /// The constants this meter uses.
   public let configuration: Configuration
-  private let lock = NSLock()
-  private var fast: WeightedAverage
-  private var slow: WeightedAverage
-  private var sampledBytes = 0
-  private var allBytes: Int64 = 0
-  private var lastBitsPerSecond: Double?
+  private let state: Locked<State>
+
+  private struct State: Sendable {
+    var fast: WeightedAverage
+    var slow: WeightedAverage
+    var sampledBytes = 0
+    var allBytes: Int64 = 0
+    var lastBitsPerSecond: Double?
+
+    init(_ configuration: Configuration) {
+      fast = WeightedAverage(halfLife: configuration.fastHalfLifeSeconds)
+      slow = WeightedAverage(halfLife: configuration.slowHalfLifeSeconds)
+    }
+  }
 
   /// Creates a meter with no samples.
   public init(configuration: Configuration = .init()) {
     self.configuration = configuration
-    fast = WeightedAverage(halfLife: configuration.fastHalfLifeSeconds)
-    slow = WeightedAverage(halfLife: configuration.slowHalfLifeSeconds)
+    state = Locked(State(configuration))
   }
 
   /// The bandwidth estimate in bits per second: the lower of the two averages, or the
   /// default estimate until enough bytes were sampled.
   public var estimateBitsPerSecond: Double {
-    lock.lock()
-    defer { lock.unlock() }
-    guard sampledBytes >= configuration.minimumTotalBytes,
-      let fastValue = fast.value, let slowValue = slow.value
-    else { return configuration.defaultEstimateBitsPerSecond }
-    return min(fastValue, slowValue)
+    let configuration = configuration
+    return state.withLock { state in
+      guard state.sampledBytes >= configuration.minimumTotalBytes,
+        let fastValue = state.fast.value, let slowValue = state.slow.value
+      else { return configuration.defaultEstimateBitsPerSecond }
+      return min(fastValue, slowValue)
+    }
   }
 
   /// True once enough bytes were sampled for the estimate to come from the averages.
   public var hasEstimate: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return sampledBytes >= configuration.minimumTotalBytes
+    state.value.sampledBytes >= configuration.minimumTotalBytes
   }
 
   /// The throughput of the most recent transfer that took time, whatever its size or
   /// purpose, in bits per second: the current download speed; nil before the first.
   public var lastTransferBitsPerSecond: Double? {
-    lock.lock()
-    defer { lock.unlock() }
-    return lastBitsPerSecond
+    state.withLock { $0.lastBitsPerSecond }
   }
 
   /// The bytes of every transfer reported so far.
   public var totalBytes: Int64 {
-    lock.lock()
-    defer { lock.unlock() }
-    return allBytes
+    state.withLock { $0.allBytes }
   }
 
   /// Forgets every sample, as for a new session.
   public func reset() {
-    lock.lock()
-    fast = WeightedAverage(halfLife: configuration.fastHalfLifeSeconds)
-    slow = WeightedAverage(halfLife: configuration.slowHalfLifeSeconds)
-    sampledBytes = 0
-    allBytes = 0
-    lastBitsPerSecond = nil
-    lock.unlock()
+    let fresh = State(configuration)
+    state.withLock { $0 = fresh }
   }
 
   /// Records a finished transfer; see the type for which transfers are sampled.
   public func transferEnded(request: DataRequest, bytes: Int, duration: MediaTime) {
     let seconds = duration.seconds
     let count = max(0, bytes)
-    lock.lock()
-    defer { lock.unlock() }
-    allBytes += Int64(count)
-    guard seconds.isFinite, seconds > 0 else { return }
-    let bitsPerSecond = Double(count) * 8 / seconds
-    lastBitsPerSecond = bitsPerSecond
-    guard count >= configuration.minimumSampleBytes,
-      configuration.countedPurposes.contains(request.purpose)
-    else { return }
-    fast.add(bitsPerSecond, weight: seconds)
-    slow.add(bitsPerSecond, weight: seconds)
-    sampledBytes += count
+    let counted =
+      count >= configuration.minimumSampleBytes
+      && configuration.countedPurposes.contains(request.purpose)
+    state.withLock { state in
+      state.allBytes += Int64(count)
+      guard seconds.isFinite, seconds > 0 else { return }
+      let bitsPerSecond = Double(count) * 8 / seconds
+      state.lastBitsPerSecond = bitsPerSecond
+      guard counted else { return }
+      state.fast.add(bitsPerSecond, weight: seconds)
+      state.slow.add(bitsPerSecond, weight: seconds)
+      state.sampledBytes += count
+    }
   }
 }
 
 /// An exponentially weighted moving average whose samples carry weights (here, seconds),
 /// corrected for its zero start so that early values are not pulled toward zero.
-struct WeightedAverage {
+struct WeightedAverage: Sendable {
   /// The decay per unit of weight: 0.5 after `halfLife` units.
   private let alpha: Double
   private var raw = 0.0

@@ -25,10 +25,7 @@ import PlayheadCore
 ///   try ByteSources.open(url, http: HTTPRequestConfiguration(settings))
 /// }
 /// ```
-public final class RetryingByteSource: ByteSource, DownloadSpeedReporting, @unchecked Sendable {
-  // Unchecked Sendable: `opened`, `cancelled` and `activeSignals` are guarded by `lock`;
-  // the `let`s never change.
-
+public final class RetryingByteSource: ByteSource, DownloadSpeedReporting, Sendable {
   public let url: URL
   /// The retry count and delays the policy reads.
   public let configuration: RequestConfiguration
@@ -39,13 +36,16 @@ public final class RetryingByteSource: ByteSource, DownloadSpeedReporting, @unch
   /// Told before each retry, on the reading thread.
   public let onRetry: (@Sendable (RetryingDataSource.Retry) -> Void)?
 
-  private let lock = NSLock()
-  private var opened: any ByteSource
-  private var cancelled = false
-  /// The error a read failed with for good; later reads throw it.
-  private var failure: PlayheadError?
-  private var activeSignals: [Int: WakeSignal] = [:]
-  private var nextKey = 0
+  private let opened: any ByteSource
+  private let state = Locked(State())
+
+  private struct State: Sendable {
+    var cancelled = false
+    /// The error a read failed with for good; later reads throw it.
+    var failure: PlayheadError?
+    var activeSignals: [Int: WakeSignal] = [:]
+    var nextKey = 0
+  }
 
   /// Opens the source through `open`, retrying as the policy says; throws the last error.
   public init(
@@ -60,7 +60,6 @@ public final class RetryingByteSource: ByteSource, DownloadSpeedReporting, @unch
     self.policy = policy
     self.clock = clock
     self.onRetry = onRetry
-    opened = MemoryByteSource(bytes: Data(), url: url)
     opened = try Self.attempt(
       url: url, offset: 0, configuration: configuration, policy: policy, clock: clock,
       onRetry: onRetry, signal: WakeSignal(), isCancelled: { false }, open)
@@ -94,9 +93,9 @@ public final class RetryingByteSource: ByteSource, DownloadSpeedReporting, @unch
       }
     } catch {
       if error.code != .cancelled {
-        lock.lock()
-        if failure == nil { failure = error }
-        lock.unlock()
+        state.withLock { state in
+          if state.failure == nil { state.failure = error }
+        }
       }
       throw error
     }
@@ -105,47 +104,39 @@ public final class RetryingByteSource: ByteSource, DownloadSpeedReporting, @unch
   /// Makes a blocked read, a wait between attempts and every later read throw
   /// `.cancelled`, and cancels the inner source. Safe from any thread.
   public func cancel() {
-    lock.lock()
-    cancelled = true
-    let signals = Array(activeSignals.values)
+    let signals = state.withLock { state in
+      state.cancelled = true
+      return Array(state.activeSignals.values)
+    }
     let source = opened
-    lock.unlock()
     for signal in signals { signal.raise() }
     source.cancel()
   }
 
   // MARK: Internals
 
-  private var current: any ByteSource {
-    lock.lock()
-    defer { lock.unlock() }
-    return opened
-  }
+  private var current: any ByteSource { opened }
 
-  private var isCancelled: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return cancelled
-  }
+  private var isCancelled: Bool { state.withLock { $0.cancelled } }
 
   private func register() throws(PlayheadError) -> (Int, WakeSignal) {
     let signal = WakeSignal()
-    lock.lock()
-    defer { lock.unlock() }
-    if cancelled {
-      throw PlayheadError(.cancelled, "read cancelled: \(url.absoluteString)", url: url)
+    let url = url
+    let key = try state.withLock { (state) throws(PlayheadError) -> Int in
+      if state.cancelled {
+        throw PlayheadError(.cancelled, "read cancelled: \(url.absoluteString)", url: url)
+      }
+      if let failure = state.failure { throw failure }
+      let key = state.nextKey
+      state.nextKey += 1
+      state.activeSignals[key] = signal
+      return key
     }
-    if let failure { throw failure }
-    let key = nextKey
-    nextKey += 1
-    activeSignals[key] = signal
     return (key, signal)
   }
 
   private func unregister(_ key: Int) {
-    lock.lock()
-    activeSignals[key] = nil
-    lock.unlock()
+    _ = state.withLock { $0.activeSignals.removeValue(forKey: key) }
   }
 
   /// Runs `operation` until it succeeds, fails with an error the policy does not retry,

@@ -16,8 +16,7 @@ import PlayheadCore
 /// let source = RetryingDataSource(
 ///   upstream: HTTPDataSource(configuration: configuration), configuration: configuration)
 /// ```
-public final class RetryingDataSource: DataSource, @unchecked Sendable {
-  // Unchecked Sendable: `cancelled`, `activeSignals` and `nextKey` are guarded by `lock`.
+public final class RetryingDataSource: DataSource, Sendable {
 
   /// One retry about to happen, for logs and events.
   public struct Retry: Sendable {
@@ -41,10 +40,13 @@ public final class RetryingDataSource: DataSource, @unchecked Sendable {
   /// Told before each retry, on the loading thread.
   public let onRetry: (@Sendable (Retry) -> Void)?
 
-  private let lock = NSLock()
-  private var cancelled = false
-  private var activeSignals: [Int: WakeSignal] = [:]
-  private var nextKey = 0
+  private let state = Locked(State())
+
+  private struct State: Sendable {
+    var cancelled = false
+    var activeSignals: [Int: WakeSignal] = [:]
+    var nextKey = 0
+  }
 
   /// Wraps `upstream`.
   public init(
@@ -64,20 +66,15 @@ public final class RetryingDataSource: DataSource, @unchecked Sendable {
     _ request: DataRequest, progress: (@Sendable (TransferProgress) -> Bool)?
   ) throws(PlayheadError) -> DataResponse {
     let signal = WakeSignal()
-    lock.lock()
-    if cancelled {
-      lock.unlock()
-      throw cancelledError(request.url)
+    let registered = state.withLock { state -> Int? in
+      if state.cancelled { return nil }
+      let key = state.nextKey
+      state.nextKey += 1
+      state.activeSignals[key] = signal
+      return key
     }
-    let key = nextKey
-    nextKey += 1
-    activeSignals[key] = signal
-    lock.unlock()
-    defer {
-      lock.lock()
-      activeSignals[key] = nil
-      lock.unlock()
-    }
+    guard let key = registered else { throw cancelledError(request.url) }
+    defer { _ = state.withLock { $0.activeSignals.removeValue(forKey: key) } }
     var attempt = 1
     while true {
       do {
@@ -100,10 +97,10 @@ public final class RetryingDataSource: DataSource, @unchecked Sendable {
   /// Cancels `upstream` and makes every blocked (also between attempts) and future load
   /// throw `.cancelled` at once.
   public func cancelAll() {
-    lock.lock()
-    cancelled = true
-    let signals = Array(activeSignals.values)
-    lock.unlock()
+    let signals = state.withLock { state in
+      state.cancelled = true
+      return Array(state.activeSignals.values)
+    }
     for signal in signals { signal.raise() }
     upstream.cancelAll()
   }

@@ -31,9 +31,7 @@ import PlayheadCore
 ///   clock: clock)
 /// let response = try source.load(DataRequest(url: url))   // clock moved by the transfer time
 /// ```
-public final class SimulatedDataSource: DataSource, @unchecked Sendable {
-  // Unchecked Sendable: every `var` is guarded by `lock`; the `let`s never change.
-
+public final class SimulatedDataSource: DataSource, Sendable {
   /// One load as the source saw it.
   public struct LogEntry: Sendable {
     public var request: DataRequest
@@ -50,7 +48,7 @@ public final class SimulatedDataSource: DataSource, @unchecked Sendable {
   }
 
   /// A scripted failure for one URL.
-  struct ScriptedFault {
+  struct ScriptedFault: Sendable {
     var error: PlayheadError
     var remaining: Int
     var afterMs: Int?
@@ -72,13 +70,26 @@ public final class SimulatedDataSource: DataSource, @unchecked Sendable {
   /// body is being transferred (or waits in an outage); nil = only by bytes and periods.
   public let progressIntervalMs: Double?
 
-  let lock = NSLock()
-  private var storedResources: [URL: Data]
-  private var faults: [URL: [ScriptedFault]] = [:]
-  private var log: [LogEntry] = []
-  private var cancelled = false
-  private var activeSignals: [Int: WakeSignal] = [:]
-  private var nextLoadKey = 0
+  private let state: Locked<State>
+
+  private struct State: Sendable {
+    var storedResources: [URL: Data]
+    var faults: [URL: [ScriptedFault]] = [:]
+    var log: [LogEntry] = []
+    var cancelled = false
+    var activeSignals: [Int: WakeSignal] = [:]
+    var nextLoadKey = 0
+
+    /// Takes one use of the first scripted failure for `url`.
+    mutating func takeFault(for url: URL) -> ScriptedFault? {
+      guard var queue = faults[url], !queue.isEmpty else { return nil }
+      let fault = queue[0]
+      queue[0].remaining -= 1
+      if queue[0].remaining <= 0 { queue.removeFirst() }
+      faults[url] = queue.isEmpty ? nil : queue
+      return fault
+    }
+  }
 
   /// Creates a source serving `resources` over `trace`; the trace starts at `traceStart`
   /// (default: the clock's time now). A `progressIntervalBytes` below 1 counts as 1; a
@@ -90,7 +101,7 @@ public final class SimulatedDataSource: DataSource, @unchecked Sendable {
     transferListener: (any TransferListener)? = nil, progressIntervalBytes: Int = 64 * 1024,
     progressIntervalMs: Double? = nil
   ) {
-    storedResources = resources
+    state = Locked(State(storedResources: resources))
     self.trace = trace
     self.clock = clock
     self.traceStart = traceStart ?? clock.now
@@ -107,23 +118,13 @@ public final class SimulatedDataSource: DataSource, @unchecked Sendable {
   /// The bytes served, by URL; settable at any time (a load uses what was there when it
   /// started).
   public var resources: [URL: Data] {
-    get {
-      lock.lock()
-      defer { lock.unlock() }
-      return storedResources
-    }
-    set {
-      lock.lock()
-      storedResources = newValue
-      lock.unlock()
-    }
+    get { state.withLock { $0.storedResources } }
+    set { state.withLock { $0.storedResources = newValue } }
   }
 
   /// Serves `data` at `url`, or stops serving it when `data` is nil.
   public func setResource(_ data: Data?, for url: URL) {
-    lock.lock()
-    storedResources[url] = data
-    lock.unlock()
+    state.withLock { $0.storedResources[url] = data }
   }
 
   /// Makes the next `times` loads of `url` fail with `error` (its `url` filled in when
@@ -136,40 +137,31 @@ public final class SimulatedDataSource: DataSource, @unchecked Sendable {
     guard times > 0 else { return }
     var scripted = error
     if scripted.url == nil { scripted.url = url }
-    lock.lock()
-    faults[url, default: []].append(
-      ScriptedFault(error: scripted, remaining: times, afterMs: afterMs.map { max(0, $0) }))
-    lock.unlock()
+    let fault = ScriptedFault(
+      error: scripted, remaining: times, afterMs: afterMs.map { max(0, $0) })
+    state.withLock { $0.faults[url, default: []].append(fault) }
   }
 
   /// Forgets every scripted failure.
   public func clearFaults() {
-    lock.lock()
-    faults.removeAll()
-    lock.unlock()
+    state.withLock { $0.faults.removeAll() }
   }
 
   /// Every load so far, in start order.
-  public var requestLog: [LogEntry] {
-    lock.lock()
-    defer { lock.unlock() }
-    return log
-  }
+  public var requestLog: [LogEntry] { state.withLock { $0.log } }
 
   /// Forgets the logged loads.
   public func clearRequestLog() {
-    lock.lock()
-    log.removeAll()
-    lock.unlock()
+    state.withLock { $0.log.removeAll() }
   }
 
   /// Makes every blocked and future load throw `.cancelled` at once; the clock stays where
   /// it is. Safe from any thread.
   public func cancelAll() {
-    lock.lock()
-    cancelled = true
-    let signals = Array(activeSignals.values)
-    lock.unlock()
+    let signals = state.withLock { state in
+      state.cancelled = true
+      return Array(state.activeSignals.values)
+    }
     for signal in signals { signal.raise() }
   }
 
@@ -178,20 +170,24 @@ public final class SimulatedDataSource: DataSource, @unchecked Sendable {
     _ request: DataRequest, progress: (@Sendable (TransferProgress) -> Bool)?
   ) throws(PlayheadError) -> DataResponse {
     let signal = WakeSignal()
-    lock.lock()
-    if cancelled {
-      lock.unlock()
+    let clock = clock
+    // The clock is read under the lock (its own lock is a leaf), so that the log is in
+    // start order.
+    let started = state.withLock { state -> (Int, MediaTime, Data?, ScriptedFault?)? in
+      if state.cancelled { return nil }
+      let key = state.nextLoadKey
+      state.nextLoadKey += 1
+      state.activeSignals[key] = signal
+      let startClock = clock.now
+      state.log.append(
+        LogEntry(request: request, startClock: startClock, endClock: nil, bytes: 0, loadID: key))
+      return (
+        key, startClock, state.storedResources[request.url], state.takeFault(for: request.url)
+      )
+    }
+    guard let (key, startClock, body, fault) = started else {
       throw Self.cancelledError(request.url)
     }
-    let key = nextLoadKey
-    nextLoadKey += 1
-    activeSignals[key] = signal
-    let startClock = clock.now
-    let body = storedResources[request.url]
-    let fault = takeFault(for: request.url)
-    log.append(
-      LogEntry(request: request, startClock: startClock, endClock: nil, bytes: 0, loadID: key))
-    lock.unlock()
 
     var transfer = SimulatedTransfer(
       source: self, request: request, signal: signal, startClock: startClock,
@@ -200,30 +196,21 @@ public final class SimulatedDataSource: DataSource, @unchecked Sendable {
       try transfer.run(body: body, fault: fault)
     }
     let endClock = transfer.now
-    lock.lock()
-    activeSignals[key] = nil
-    if let logIndex = log.lastIndex(where: { $0.loadID == key }) {
-      log[logIndex].endClock = endClock
-      log[logIndex].bytes = transfer.bytesLoaded
-      if case .failure(let error) = result { log[logIndex].error = error }
+    let bytesLoaded = transfer.bytesLoaded
+    state.withLock { state in
+      state.activeSignals[key] = nil
+      if let logIndex = state.log.lastIndex(where: { $0.loadID == key }) {
+        state.log[logIndex].endClock = endClock
+        state.log[logIndex].bytes = bytesLoaded
+        if case .failure(let error) = result { state.log[logIndex].error = error }
+      }
     }
-    lock.unlock()
     let data = try result.get()
     transferListener?.transferEnded(
       request: request, bytes: data.count, duration: endClock - startClock)
     return DataResponse(
       data: data, url: request.url, statusCode: request.range == nil ? 200 : 206,
       startClock: startClock, endClock: endClock, totalLength: body.map { Int64($0.count) })
-  }
-
-  /// Takes one use of the first scripted failure for `url`; the caller holds the lock.
-  private func takeFault(for url: URL) -> ScriptedFault? {
-    guard var queue = faults[url], !queue.isEmpty else { return nil }
-    let fault = queue[0]
-    queue[0].remaining -= 1
-    if queue[0].remaining <= 0 { queue.removeFirst() }
-    faults[url] = queue.isEmpty ? nil : queue
-    return fault
   }
 
   static func cancelledError(_ url: URL) -> PlayheadError {

@@ -32,9 +32,7 @@ import PlayheadCore
 /// let source = CacheDataSource(upstream: HTTPDataSource(), cache: cache)
 /// let segment = try source.load(DataRequest(url: segmentURL, purpose: .segment))
 /// ```
-public final class CacheDataSource: DataSource, @unchecked Sendable {
-  // Unchecked Sendable: the `let`s never change; `cancelled` and the counters are
-  // guarded by `lock`.
+public final class CacheDataSource: DataSource, Sendable {
 
   /// Where missing bytes come from.
   public let upstream: any DataSource
@@ -43,10 +41,13 @@ public final class CacheDataSource: DataSource, @unchecked Sendable {
   /// Timestamps responses served entirely from the cache.
   public let clock: any Clock
 
-  private let lock = NSLock()
-  private var cancelled = false
-  private var fromCache: Int64 = 0
-  private var fromUpstream: Int64 = 0
+  private let state = Locked(State())
+
+  private struct State: Sendable {
+    var cancelled = false
+    var fromCache: Int64 = 0
+    var fromUpstream: Int64 = 0
+  }
 
   /// Wraps `upstream` with `cache`.
   public init(upstream: any DataSource, cache: MediaCache, clock: any Clock = HostClock.shared) {
@@ -56,18 +57,10 @@ public final class CacheDataSource: DataSource, @unchecked Sendable {
   }
 
   /// Bytes this source has delivered from the cache so far.
-  public var bytesFromCache: Int64 {
-    lock.lock()
-    defer { lock.unlock() }
-    return fromCache
-  }
+  public var bytesFromCache: Int64 { state.withLock { $0.fromCache } }
 
   /// Bytes this source has delivered from upstream so far (cacheable or not).
-  public var bytesFromUpstream: Int64 {
-    lock.lock()
-    defer { lock.unlock() }
-    return fromUpstream
-  }
+  public var bytesFromUpstream: Int64 { state.withLock { $0.fromUpstream } }
 
   /// Loads `request` through the cache; see the type.
   public func load(
@@ -97,27 +90,23 @@ public final class CacheDataSource: DataSource, @unchecked Sendable {
 
   /// Makes every blocked and future load throw `.cancelled`, and cancels `upstream`.
   public func cancelAll() {
-    lock.lock()
-    cancelled = true
-    lock.unlock()
+    state.withLock { $0.cancelled = true }
     upstream.cancelAll()
   }
 
   // MARK: Internals
 
   func throwIfCancelled(_ url: URL) throws(PlayheadError) {
-    lock.lock()
-    defer { lock.unlock() }
-    if cancelled {
+    if state.withLock({ $0.cancelled }) {
       throw PlayheadError(.cancelled, "load cancelled: \(url.absoluteString)", url: url)
     }
   }
 
   private func count(cached: Int, upstream: Int) {
-    lock.lock()
-    fromCache += Int64(cached)
-    fromUpstream += Int64(upstream)
-    lock.unlock()
+    state.withLock { state in
+      state.fromCache += Int64(cached)
+      state.fromUpstream += Int64(upstream)
+    }
   }
 
   /// A playlist: served whole from the cache when a complete copy is there; otherwise

@@ -9,7 +9,10 @@ import PlayheadCore
 
 /// The process's open caches, one per directory, and the global switch.
 final class CacheRegistry: @unchecked Sendable {
-  // Unchecked Sendable: both `var`s are guarded by `lock`.
+  // Unchecked Sendable, and a bare lock rather than a `Locked`: `instance` holds the lock
+  // while it creates a cache, whose recovery and first trim may ask the configuration's
+  // free-space provider, so that a directory never gets two instances; both `var`s are
+  // guarded by `lock`.
   static let shared = CacheRegistry()
 
   private let lock = NSLock()
@@ -75,37 +78,32 @@ final class CacheRegistry: @unchecked Sendable {
 
 /// An exclusive `flock` on the cache directory's lock file, held while the instance is
 /// open, so that a second process sees the directory as taken.
-final class CacheDirectoryLock: @unchecked Sendable {
-  // Unchecked Sendable: `fd` is guarded by `lock`.
-  private let lock = NSLock()
-  private var fd: Int32
+final class CacheDirectoryLock: Sendable {
+  /// The locked file's descriptor; -1 when not held.
+  private let fd: Locked<Int32>
 
   /// Opens (creating) `url` and tries to lock it without waiting.
   init(url: URL) {
     let opened = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
     if opened >= 0 && flock(opened, LOCK_EX | LOCK_NB) != 0 {
       close(opened)
-      fd = -1
+      fd = Locked(-1)
     } else {
-      fd = opened
+      fd = Locked(opened)
     }
   }
 
   deinit { release() }
 
   /// Whether this process holds the lock.
-  var isHeld: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return fd >= 0
-  }
+  var isHeld: Bool { fd.value >= 0 }
 
   /// Releases the lock (closing the file releases it).
   func release() {
-    lock.lock()
-    let held = fd
-    fd = -1
-    lock.unlock()
+    let held = fd.withLock { fd in
+      defer { fd = -1 }
+      return fd
+    }
     if held >= 0 { close(held) }
   }
 }

@@ -236,27 +236,25 @@ extension MediaCache {
 }
 
 /// Keeps one entry in use (safe from eviction) until released or deinitialised.
-final class CacheLease: @unchecked Sendable {
-  // Unchecked Sendable: `entry` is guarded by `lock`.
+final class CacheLease: Sendable {
   private let cache: MediaCache
-  private let lock = NSLock()
-  private var entry: CacheEntry?
+  private let entry: Locked<CacheEntry?>
 
   /// Starts using the entry of `key`; nil when the cache does not give it.
   init?(cache: MediaCache, key: String) {
     guard let entry = cache.acquire(key: key) else { return nil }
     self.cache = cache
-    self.entry = entry
+    self.entry = Locked(entry)
   }
 
   deinit { release() }
 
   /// Stops using the entry; later calls do nothing.
   func release() {
-    lock.lock()
-    let held = entry
-    entry = nil
-    lock.unlock()
+    let held = entry.withLock { entry in
+      defer { entry = nil }
+      return entry
+    }
     if let held { cache.release(held) }
   }
 }

@@ -13,8 +13,7 @@ import PlayheadCore
 /// first, so that no request goes out with it (bytes read ahead but not yet read are
 /// fetched again on the fresh URL). A refresh that fails throws
 /// `.sourceExpired`; other errors pass through. `url` stays the original URL.
-public final class RefreshingByteSource: ByteSource, DownloadSpeedReporting, @unchecked Sendable {
-  // Unchecked Sendable: `inner`, `knownLength` and `cancelled` are guarded by `lock`.
+public final class RefreshingByteSource: ByteSource, DownloadSpeedReporting, Sendable {
 
   public let url: URL
   /// The request settings each inner source is made with.
@@ -23,10 +22,13 @@ public final class RefreshingByteSource: ByteSource, DownloadSpeedReporting, @un
   public let refresher: SourceRefresher
   /// What the bytes are for, as the refresh handler is told (`.media` by default).
   public let purpose: DataPurpose
-  private let lock = NSLock()
-  private var inner: HTTPByteSource
-  private var knownLength: Int64?
-  private var cancelled = false
+  private let state: Locked<State>
+
+  private struct State: Sendable {
+    var inner: HTTPByteSource
+    var knownLength: Int64?
+    var cancelled = false
+  }
 
   /// Opens `url` through `refresher` and fetches the response headers (as
   /// `ByteSources.open` does), refreshing the URL first when it has expired.
@@ -47,29 +49,22 @@ public final class RefreshingByteSource: ByteSource, DownloadSpeedReporting, @un
       current = try refresher.refresh(
         original: url, expiredURL: current, purpose: purpose, reason: reason)
     }
-    inner = try HTTPByteSource(url: current, configuration: configuration)
+    state = Locked(State(inner: try HTTPByteSource(url: current, configuration: configuration)))
     if fetchesHeaders { try openHeaders() }
   }
 
   public var length: Int64? {
-    lock.lock()
-    defer { lock.unlock() }
+    let (inner, knownLength) = state.withLock { ($0.inner, $0.knownLength) }
     return inner.length ?? knownLength
   }
 
   /// The current inner source's last measured download speed (SPEC S9).
   public var downloadSpeedBitsPerSecond: Double? {
-    lock.lock()
-    defer { lock.unlock() }
-    return inner.downloadSpeedBitsPerSecond
+    state.withLock { $0.inner }.downloadSpeedBitsPerSecond
   }
 
   /// The URL the bytes come from now.
-  public var currentURL: URL {
-    lock.lock()
-    defer { lock.unlock() }
-    return inner.url
-  }
+  public var currentURL: URL { state.withLock { $0.inner }.url }
 
   public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64)
     throws(PlayheadError) -> Int
@@ -99,10 +94,10 @@ public final class RefreshingByteSource: ByteSource, DownloadSpeedReporting, @un
   }
 
   public func cancel() {
-    lock.lock()
-    cancelled = true
-    let source = inner
-    lock.unlock()
+    let source = state.withLock { state in
+      state.cancelled = true
+      return state.inner
+    }
     refresher.cancelAll()
     source.cancel()
   }
@@ -127,9 +122,7 @@ public final class RefreshingByteSource: ByteSource, DownloadSpeedReporting, @un
   }
 
   private func currentSource() throws(PlayheadError) -> HTTPByteSource {
-    lock.lock()
-    defer { lock.unlock() }
-    if cancelled {
+    guard let inner = state.withLock({ $0.cancelled ? nil : $0.inner }) else {
       throw PlayheadError(.cancelled, "read cancelled: \(url.absoluteString)", url: url)
     }
     return inner
@@ -142,20 +135,24 @@ public final class RefreshingByteSource: ByteSource, DownloadSpeedReporting, @un
     let fresh = try refresher.refresh(
       original: url, expiredURL: expired.url, purpose: purpose, reason: reason)
     let replacement = try HTTPByteSource(url: fresh, configuration: configuration)
-    lock.lock()
-    if cancelled {
-      lock.unlock()
+    // Read before taking the lock: `length` takes the expired source's own lock.
+    let expiredLength = expired.length
+    enum Outcome { case cancelled, alreadySwapped, swapped }
+    let outcome = state.withLock { state -> Outcome in
+      if state.cancelled { return .cancelled }
+      guard state.inner === expired else { return .alreadySwapped }
+      state.knownLength = expiredLength ?? state.knownLength
+      state.inner = replacement
+      return .swapped
+    }
+    switch outcome {
+    case .cancelled:
       replacement.cancel()
       throw PlayheadError(.cancelled, "read cancelled: \(url.absoluteString)", url: url)
-    }
-    guard inner === expired else {
-      lock.unlock()
+    case .alreadySwapped:
       replacement.cancel()
-      return
+    case .swapped:
+      expired.cancel()
     }
-    knownLength = expired.length ?? knownLength
-    inner = replacement
-    lock.unlock()
-    expired.cancel()
   }
 }

@@ -6,8 +6,7 @@ import PlayheadCore
 ///
 /// Only the first answer counts; later calls, and any call after the player stopped
 /// waiting (its timeout passed or the item closed), are ignored and return false.
-public final class SourceRefreshCallback: @unchecked Sendable {
-  // Unchecked Sendable: `outcome` is guarded by `lock`; `signal` is thread-safe.
+public final class SourceRefreshCallback: Sendable {
 
   /// What the handler answered.
   enum Outcome: Sendable, Equatable {
@@ -17,8 +16,7 @@ public final class SourceRefreshCallback: @unchecked Sendable {
     case abandoned
   }
 
-  private let lock = NSLock()
-  private var outcome: Outcome?
+  private let outcome = Locked<Outcome?>(nil)
   /// Raised when an answer arrives, to wake the waiting loader.
   let signal = WakeSignal()
 
@@ -39,36 +37,27 @@ public final class SourceRefreshCallback: @unchecked Sendable {
   }
 
   /// Whether an answer was given (or the player stopped waiting).
-  public var isCompleted: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return outcome != nil
-  }
+  public var isCompleted: Bool { outcome.value != nil }
 
   /// The answer so far, if any.
-  var current: Outcome? {
-    lock.lock()
-    defer { lock.unlock() }
-    return outcome
-  }
+  var current: Outcome? { outcome.value }
 
   /// Marks the callback abandoned unless it was answered; returns the final outcome.
   func abandon() -> Outcome {
-    lock.lock()
-    defer { lock.unlock() }
-    if let outcome { return outcome }
-    outcome = .abandoned
-    return .abandoned
+    outcome.withLock { outcome in
+      if let outcome { return outcome }
+      outcome = .abandoned
+      return .abandoned
+    }
   }
 
   private func settle(_ value: Outcome) -> Bool {
-    lock.lock()
-    guard outcome == nil else {
-      lock.unlock()
-      return false
+    let settled = outcome.withLock { outcome in
+      guard outcome == nil else { return false }
+      outcome = value
+      return true
     }
-    outcome = value
-    lock.unlock()
+    guard settled else { return false }
     signal.raise()
     return true
   }
