@@ -17,16 +17,15 @@ import PlayheadCore
 /// var bytes = Array(segment)
 /// cipher.apply(to: &bytes, atOffset: 4096)
 /// ```
-public final class AESCTR: @unchecked Sendable {
-  // Unchecked Sendable: the context is only used under `lock`.
+public final class AESCTR: Sendable {
   /// The key size in bytes.
   public static let keyBytes = 16
   /// The nonce size in bytes.
   public static let nonceBytes = 8
 
-  private let context: OpaquePointer
+  /// libavutil's cipher context, reachable only under the lock.
+  private let context: Locked<CipherContext>
   private let nonce: [UInt8]
-  private let lock = NSLock()
 
   /// Makes a cipher for `key` (16 bytes) and a per-file `nonce` (8 bytes).
   public init(key: [UInt8], nonce: [UInt8]) throws(PlayheadError) {
@@ -46,12 +45,12 @@ public final class AESCTR: @unchecked Sendable {
       av_aes_ctr_free(allocated)
       throw PlayheadError(.decryptionFailed, "could not set the AES-CTR key (error \(status))")
     }
-    context = allocated
+    context = Locked(CipherContext(pointer: allocated))
     self.nonce = nonce
   }
 
   deinit {
-    av_aes_ctr_free(context)
+    context.withLock { av_aes_ctr_free($0.pointer) }
   }
 
   /// XORs the key stream of bytes `offset ..< offset + bytes.count` into `bytes` (encrypts
@@ -64,25 +63,34 @@ public final class AESCTR: @unchecked Sendable {
   public func apply(to buffer: UnsafeMutableRawBufferPointer, atOffset offset: Int64) {
     guard offset >= 0, buffer.count > 0, let base = buffer.baseAddress else { return }
     let bytes = base.assumingMemoryBound(to: UInt8.self)
-    lock.lock()
-    defer { lock.unlock() }
-    var counter = nonce
-    let block = UInt64(offset / 16)
-    for index in 0..<8 { counter.append(UInt8(truncatingIfNeeded: block >> (56 - 8 * index))) }
-    counter.withUnsafeBufferPointer { av_aes_ctr_set_full_iv(context, $0.baseAddress) }
-    let skip = Int(offset % 16)
-    if skip > 0 {
-      var scratch = [UInt8](repeating: 0, count: skip)
-      scratch.withUnsafeMutableBufferPointer { pointer in
-        av_aes_ctr_crypt(context, pointer.baseAddress, pointer.baseAddress, Int32(skip))
+    let nonce = nonce
+    context.withLock { context in
+      let cipher = context.pointer
+      var counter = nonce
+      let block = UInt64(offset / 16)
+      for index in 0..<8 { counter.append(UInt8(truncatingIfNeeded: block >> (56 - 8 * index))) }
+      counter.withUnsafeBufferPointer { av_aes_ctr_set_full_iv(cipher, $0.baseAddress) }
+      let skip = Int(offset % 16)
+      if skip > 0 {
+        var scratch = [UInt8](repeating: 0, count: skip)
+        scratch.withUnsafeMutableBufferPointer { pointer in
+          av_aes_ctr_crypt(cipher, pointer.baseAddress, pointer.baseAddress, Int32(skip))
+        }
+      }
+      var done = 0
+      let piece = 1 << 24
+      while done < buffer.count {
+        let count = min(piece, buffer.count - done)
+        av_aes_ctr_crypt(cipher, bytes + done, bytes + done, Int32(count))
+        done += count
       }
     }
-    var done = 0
-    let piece = 1 << 24
-    while done < buffer.count {
-      let count = min(piece, buffer.count - done)
-      av_aes_ctr_crypt(context, bytes + done, bytes + done, Int32(count))
-      done += count
-    }
   }
+}
+
+/// An AES-CTR context pointer.
+private struct CipherContext: @unchecked Sendable {
+  // Unchecked Sendable: an FFmpeg pointer is not Sendable; it is only used inside the
+  // `Locked` that holds it.
+  let pointer: OpaquePointer
 }

@@ -5,9 +5,10 @@ import PlayheadCore
 /// The state that FFmpeg's I/O and interrupt callbacks reach through their opaque pointer.
 ///
 /// The read position and the pending error are touched only by the thread that runs the
-/// demuxer (callbacks run inside its FFmpeg calls); `interrupted` is guarded by `lock`
+/// demuxer (callbacks run inside its FFmpeg calls); `interrupted` is in a `Locked`
 /// because `Demuxer.interrupt()` sets it from any thread.
 final class ByteSourceIOState: @unchecked Sendable {
+  // Unchecked Sendable: the `var`s are confined to the demuxer's thread (see above).
   let source: any ByteSource
   var position: Int64 = 0
   /// The furthest byte any read reached, to tell an empty source from a bad one.
@@ -16,23 +17,16 @@ final class ByteSourceIOState: @unchecked Sendable {
   var pendingError: PlayheadError?
   /// The first URL FFmpeg tried to open by itself (refused), named in the error.
   var refusedNestedURL: String?
-  private let lock = NSLock()
-  private var interruptedFlag = false
+  private let interruptedFlag = Locked(false)
 
   init(source: any ByteSource) {
     self.source = source
   }
 
-  var isInterrupted: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return interruptedFlag
-  }
+  var isInterrupted: Bool { interruptedFlag.value }
 
   func interrupt() {
-    lock.lock()
-    interruptedFlag = true
-    lock.unlock()
+    interruptedFlag.withLock { $0 = true }
     source.cancel()
   }
 

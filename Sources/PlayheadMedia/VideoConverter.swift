@@ -10,10 +10,16 @@ import PlayheadCore
 /// ```swift
 /// let image = try converter.convert(frame, width: 200, height: 200, gravity: .fit)
 /// ```
-public final class VideoConverter: @unchecked Sendable {
-  private let lock = NSLock()
-  private let colourScaler = FrameScaler()
-  private let maskScaler = FrameScaler()
+public final class VideoConverter: Sendable {
+  private let scalers = Locked(Scalers())
+
+  /// The two scalers a conversion uses, reachable only under the lock.
+  private struct Scalers: @unchecked Sendable {
+    // Unchecked Sendable: a `FrameScaler` holds FFmpeg pointers, which are not Sendable;
+    // it is only used inside the `Locked` that holds it.
+    let colour = FrameScaler()
+    let mask = FrameScaler()
+  }
 
   public init() {}
 
@@ -29,48 +35,49 @@ public final class VideoConverter: @unchecked Sendable {
     _ frame: VideoFrame, width: Int?, height: Int?, gravity: VideoGravity = .fit,
     alphaMode: AlphaRenderMode = .none, background: RGBAColor = .black
   ) throws(PlayheadError) -> RGBAImage {
-    lock.lock()
-    defer { lock.unlock() }
-    let raw = frame.raw
-    let aspect = raw.pointee.sample_aspect_ratio
-    let pixelAspect = aspect.num > 0 && aspect.den > 0 ? av_q2d(aspect) : 1
-    guard
-      let layout = ConversionLayout(
-        frameWidth: Int(raw.pointee.width), frameHeight: Int(raw.pointee.height),
-        pixelAspect: pixelAspect, width: width, height: height, gravity: gravity,
-        alphaMode: alphaMode)
-    else {
-      throw PlayheadError(
-        .invalidArgument,
-        "Cannot convert a \(frame.width)x\(frame.height) frame to "
-          + "\(width.map(String.init) ?? "natural")x\(height.map(String.init) ?? "natural")"
-          + " (\(alphaMode.rawValue)); sides must be 1...\(ConversionLayout.maximumSide)")
+    try scalers.withLock { (scalers) throws(PlayheadError) -> RGBAImage in
+      let raw = frame.raw
+      let aspect = raw.pointee.sample_aspect_ratio
+      let pixelAspect = aspect.num > 0 && aspect.den > 0 ? av_q2d(aspect) : 1
+      guard
+        let layout = ConversionLayout(
+          frameWidth: Int(raw.pointee.width), frameHeight: Int(raw.pointee.height),
+          pixelAspect: pixelAspect, width: width, height: height, gravity: gravity,
+          alphaMode: alphaMode)
+      else {
+        throw PlayheadError(
+          .invalidArgument,
+          "Cannot convert a \(frame.width)x\(frame.height) frame to "
+            + "\(width.map(String.init) ?? "natural")x\(height.map(String.init) ?? "natural")"
+            + " (\(alphaMode.rawValue)); sides must be 1...\(ConversionLayout.maximumSide)")
+      }
+      let content = layout.content
+      try scalers.colour.scale(
+        raw, region: layout.colour, width: content.width, height: content.height,
+        format: AV_PIX_FMT_RGBA, bytesPerPixel: 4)
+      if let mask = layout.mask {
+        try scalers.mask.scale(
+          raw, region: mask, width: content.width, height: content.height,
+          format: AV_PIX_FMT_GRAY8, bytesPerPixel: 1)
+      }
+      return Self.compose(
+        layout, scalers: scalers, hasMask: layout.mask != nil, background: background)
     }
-    let content = layout.content
-    try colourScaler.scale(
-      raw, region: layout.colour, width: content.width, height: content.height,
-      format: AV_PIX_FMT_RGBA, bytesPerPixel: 4)
-    if let mask = layout.mask {
-      try maskScaler.scale(
-        raw, region: mask, width: content.width, height: content.height,
-        format: AV_PIX_FMT_GRAY8, bytesPerPixel: 1)
-    }
-    return compose(layout, hasMask: layout.mask != nil, background: background)
   }
 
   /// Builds the output image: background bars, the scaled picture, then mask alpha.
-  private func compose(_ layout: ConversionLayout, hasMask: Bool, background: RGBAColor)
-    -> RGBAImage
-  {
+  private static func compose(
+    _ layout: ConversionLayout, scalers: Scalers, hasMask: Bool, background: RGBAColor
+  ) -> RGBAImage {
     let width = layout.outputWidth
     let height = layout.outputHeight
     let content = layout.content
     let rowBytes = width * 4
     let total = rowBytes * height
-    let colour = colourScaler.scratch
-    let colourStride = colourScaler.stride
-    let mask = hasMask ? maskScaler.scratch : nil
-    let maskStride = maskScaler.stride
+    let colour = scalers.colour.scratch
+    let colourStride = scalers.colour.stride
+    let mask = hasMask ? scalers.mask.scratch : nil
+    let maskStride = scalers.mask.stride
     let pixels = [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
       guard let base = buffer.baseAddress else {
         count = 0
