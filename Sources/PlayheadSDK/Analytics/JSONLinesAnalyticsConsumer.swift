@@ -17,7 +17,7 @@ import PlayheadCore
 ///
 /// With `includesProgress`, `progress` lines (`time`) are written too. Lines are written in
 /// the order the controller delivers them, from its callback queue.
-public final class JSONLinesAnalyticsConsumer: PlaybackSessionConsumer, @unchecked Sendable {
+public final class JSONLinesAnalyticsConsumer: PlaybackSessionConsumer, Sendable {
   /// How lines are written.
   public enum Format: Sendable {
     /// One JSON object per line.
@@ -30,10 +30,13 @@ public final class JSONLinesAnalyticsConsumer: PlaybackSessionConsumer, @uncheck
   private let format: Format
   private let includesProgress: Bool
   private let sdkSessionID: String
-  private let lock = NSLock()
-  private var indexes: [UInt64: Int] = [:]
-  private var summarized = Set<UInt64>()
-  private var written: [AnalyticsEventLine] = []
+  private let state = Locked(State())
+
+  private struct State: Sendable {
+    var indexes: [UInt64: Int] = [:]
+    var summarized = Set<UInt64>()
+    var written: [AnalyticsEventLine] = []
+  }
 
   /// A consumer that hands each line (without its newline) to `write`.
   public init(
@@ -57,11 +60,7 @@ public final class JSONLinesAnalyticsConsumer: PlaybackSessionConsumer, @uncheck
   }
 
   /// Every line written so far, as values (for tests and in-process analytics).
-  public var lines: [AnalyticsEventLine] {
-    lock.lock()
-    defer { lock.unlock() }
-    return written
-  }
+  public var lines: [AnalyticsEventLine] { state.withLock { $0.written } }
 
   public func didAdvanceTo(_ session: PlaybackSession) {
     let index = sessionIndex(session)
@@ -148,9 +147,8 @@ public final class JSONLinesAnalyticsConsumer: PlaybackSessionConsumer, @uncheck
   }
 
   private func summarize(_ session: PlaybackSession) {
-    lock.lock()
-    let first = summarized.insert(session.id).inserted
-    lock.unlock()
+    let id = session.id
+    let first = state.withLock { $0.summarized.insert(id).inserted }
     guard first else { return }
     emit(
       "summary",
@@ -158,19 +156,18 @@ public final class JSONLinesAnalyticsConsumer: PlaybackSessionConsumer, @uncheck
   }
 
   private func sessionIndex(_ session: PlaybackSession) -> Int {
-    lock.lock()
-    defer { lock.unlock() }
-    if let index = indexes[session.id] { return index }
-    let index = indexes.count
-    indexes[session.id] = index
-    return index
+    let id = session.id
+    return state.withLock { state in
+      if let index = state.indexes[id] { return index }
+      let index = state.indexes.count
+      state.indexes[id] = index
+      return index
+    }
   }
 
   private func emit(_ event: String, _ fields: [(key: String, value: JSONValue)]) {
     let line = AnalyticsEventLine(event: event, [("sdkSession", .string(sdkSessionID))] + fields)
-    lock.lock()
-    written.append(line)
-    lock.unlock()
+    state.withLock { $0.written.append(line) }
     write(format == .json ? line.json : line.text)
   }
 

@@ -1,29 +1,23 @@
 import Foundation
+import PlayheadCore
 
 /// The bumpers a `PlaybackService` has fetched, by video ID and by the `ref:REF` they were
 /// asked for with.
-///
-/// Unchecked Sendable: `videos` is guarded by `lock`.
-final class BumperCache: @unchecked Sendable {
-  private let lock = NSLock()
-  private var videos: [String: Video] = [:]
+final class BumperCache: Sendable {
+  private let videos = Locked([String: Video]())
 
   func video(for key: String) -> Video? {
-    lock.lock()
-    defer { lock.unlock() }
-    return videos[key]
+    videos.withLock { $0[key] }
   }
 
   func store(_ video: Video, keys: [String]) {
-    lock.lock()
-    for key in keys where !key.isEmpty { videos[key] = video }
-    lock.unlock()
+    videos.withLock { videos in
+      for key in keys where !key.isEmpty { videos[key] = video }
+    }
   }
 
   func removeAll() {
-    lock.lock()
-    videos.removeAll()
-    lock.unlock()
+    videos.withLock { $0.removeAll() }
   }
 }
 

@@ -4,15 +4,16 @@ import PlayheadNet
 
 /// Runs one blocking `DataSource` load off the concurrency pool and hands its outcome to an
 /// async caller, once: the load's end or the task's cancellation, whichever comes first.
-///
-/// Unchecked Sendable: `continuation` and `outcome` are guarded by `lock`.
-final class PlaybackServiceLoad: @unchecked Sendable {
+final class PlaybackServiceLoad: Sendable {
   typealias Outcome = Result<DataResponse, PlaybackServiceError>
 
-  private let lock = NSLock()
-  private var continuation: CheckedContinuation<Outcome, Never>?
-  private var outcome: Outcome?
-  private var delivered = false
+  private let state = Locked(State())
+
+  private struct State: Sendable {
+    var continuation: CheckedContinuation<Outcome, Never>?
+    var outcome: Outcome?
+    var delivered = false
+  }
 
   /// Loads `request` from `source`; when the calling task is cancelled, returns a
   /// `.cancelled` network error at once and, if `ownsSource`, cancels the source's load.
@@ -40,31 +41,26 @@ final class PlaybackServiceLoad: @unchecked Sendable {
   }
 
   private func attach(_ continuation: CheckedContinuation<Outcome, Never>) {
-    lock.lock()
-    if let outcome, !delivered {
-      delivered = true
-      lock.unlock()
-      continuation.resume(returning: outcome)
-      return
+    let ready = state.withLock { state -> Outcome? in
+      if let outcome = state.outcome, !state.delivered {
+        state.delivered = true
+        return outcome
+      }
+      state.continuation = continuation
+      return nil
     }
-    self.continuation = continuation
-    lock.unlock()
+    if let ready { continuation.resume(returning: ready) }
   }
 
   private func deliver(_ result: Outcome) {
-    lock.lock()
-    guard outcome == nil else {
-      lock.unlock()
-      return
+    let waiting = state.withLock { state -> CheckedContinuation<Outcome, Never>? in
+      guard state.outcome == nil else { return nil }
+      state.outcome = result
+      guard let continuation = state.continuation, !state.delivered else { return nil }
+      state.delivered = true
+      state.continuation = nil
+      return continuation
     }
-    outcome = result
-    guard let continuation, !delivered else {
-      lock.unlock()
-      return
-    }
-    delivered = true
-    self.continuation = nil
-    lock.unlock()
-    continuation.resume(returning: result)
+    waiting?.resume(returning: result)
   }
 }

@@ -40,18 +40,21 @@ public typealias SessionSourceExpiredHandler =
 
 /// One session's refresh state: the manifest's current URL and when it expires, and the
 /// handlers to ask. Shared by the session's player (loading threads) and the controller;
-/// `lock` guards the mutable fields.
-final class SessionSourceRefresh: @unchecked Sendable {
-  private let lock = NSLock()
+/// the mutable fields are in one `Locked`.
+final class SessionSourceRefresh: Sendable {
   private let catalog: CatalogSourceRefresh?
   private let appHandler: SessionSourceExpiredHandler?
   private let engineHandler: URLSourceExpiredHandler?
   private let wallClockSeconds: @Sendable () -> Int64
-  /// Weak: the session's player configuration holds this object through its handlers.
-  private weak var session: PlaybackSession?
-  private var originalManifest: URL?
-  private var manifestURL: URL?
-  private var manifestExpiry: Int64?
+  private let state = Locked(State())
+
+  private struct State: Sendable {
+    /// Weak: the session's player configuration holds this object through its handlers.
+    weak var session: PlaybackSession?
+    var originalManifest: URL?
+    var manifestURL: URL?
+    var manifestExpiry: Int64?
+  }
 
   /// Whether anything is configured to refresh with.
   var isActive: Bool { catalog != nil || appHandler != nil }
@@ -80,34 +83,29 @@ final class SessionSourceRefresh: @unchecked Sendable {
 
   /// Ties the state to the session made with it; the lease starts now.
   func attach(_ session: PlaybackSession) {
-    lock.lock()
-    defer { lock.unlock() }
-    self.session = session
-    originalManifest = session.source?.url
-    manifestURL = session.source?.url
+    // Read before taking the lock: the session's getters and the wall clock are calls out.
+    let url = session.source?.url
     // A video without an id cannot be fetched again, so its manifest gets no lease.
-    manifestExpiry =
-      session.video.id == nil ? nil : catalog?.manifestTTLSeconds.map(leaseEnd)
+    let expiry = session.video.id == nil ? nil : catalog?.manifestTTLSeconds.map(leaseEnd)
+    state.withLock { state in
+      state.session = session
+      state.originalManifest = url
+      state.manifestURL = url
+      state.manifestExpiry = expiry
+    }
   }
 
   /// The manifest URL the session plays now (the source's URL until refreshed).
-  var currentManifestURL: URL? {
-    lock.lock()
-    defer { lock.unlock() }
-    return manifestURL
-  }
+  var currentManifestURL: URL? { state.withLock { $0.manifestURL } }
 
   private func manifestExpiry(of url: URL) -> Int64? {
-    lock.lock()
-    defer { lock.unlock() }
-    return url == manifestURL ? manifestExpiry : nil
+    state.withLock { url == $0.manifestURL ? $0.manifestExpiry : nil }
   }
 
   private func handle(_ expired: ExpiredURLSource, _ callback: SourceRefreshCallback) {
-    lock.lock()
-    let session = self.session
-    let isManifest = expired.originalURL == originalManifest
-    lock.unlock()
+    let (session, isManifest) = state.withLock {
+      ($0.session, expired.originalURL == $0.originalManifest)
+    }
     guard let session else {
       callback.onError("the session is not ready")
       return
@@ -159,10 +157,11 @@ final class SessionSourceRefresh: @unchecked Sendable {
 
   /// The manifest is `url` from now on, valid for `ttlSeconds` (nil: no time to live).
   private func renewLease(_ url: URL, ttlSeconds: Int64?) {
-    lock.lock()
-    defer { lock.unlock() }
-    manifestURL = url
-    manifestExpiry = ttlSeconds.map(leaseEnd)
+    let expiry = ttlSeconds.map(leaseEnd)
+    state.withLock { state in
+      state.manifestURL = url
+      state.manifestExpiry = expiry
+    }
   }
 
   /// When a lease of `ttlSeconds` taken now ends (the end of time when that overflows).

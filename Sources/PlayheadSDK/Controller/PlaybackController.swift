@@ -30,9 +30,8 @@ public final class PlaybackController: @unchecked Sendable {
   /// The view every session's frames are presented to; reused across sessions.
   public let videoView = PlaybackView()
 
-  let settingsLock = NSLock()
-  var settings = ControllerSettings()
-  private var builtView: PlaybackView?
+  private let settings = Locked(ControllerSettings())
+  private let builtView = Locked<PlaybackView?>(nil)
 
   // State below is owned by `queue`.
   var videos: [Video] = []
@@ -73,17 +72,13 @@ public final class PlaybackController: @unchecked Sendable {
   ///
   /// Built on first access and reused across sessions.
   public var view: PlaybackView {
-    settingsLock.lock()
-    if let builtView {
-      settingsLock.unlock()
-      return builtView
-    }
-    settingsLock.unlock()
+    if let built = builtView.value { return built }
+    // The strategy is the application's code: called without the lock.
     let made = viewStrategy?(videoView, self) ?? videoView
-    settingsLock.lock()
-    defer { settingsLock.unlock() }
-    if builtView == nil { builtView = made }
-    return builtView ?? made
+    return builtView.withLock { builtView in
+      if builtView == nil { builtView = made }
+      return builtView ?? made
+    }
   }
 
   /// The controller's clock (the players' clock).
@@ -158,16 +153,12 @@ public final class PlaybackController: @unchecked Sendable {
     try? audioOutput?.finishTarget()
   }
 
-  func readSettings<T>(_ body: (ControllerSettings) -> T) -> T {
-    settingsLock.lock()
-    defer { settingsLock.unlock() }
-    return body(settings)
+  func readSettings<T: Sendable>(_ body: (ControllerSettings) -> T) -> T {
+    settings.withLock { body($0) }
   }
 
   func writeSettings(_ body: (inout ControllerSettings) -> Void) {
-    settingsLock.lock()
-    body(&settings)
-    settingsLock.unlock()
+    settings.withLock { body(&$0) }
   }
 }
 
@@ -182,7 +173,7 @@ public struct ControllerAnalytics: Sendable {
 }
 
 /// The controller's settings, read from any thread under the settings lock.
-struct ControllerSettings {
+struct ControllerSettings: Sendable {
   var delegate = WeakDelegate(value: nil)
   var autoAdvance = false
   var autoPlay = false
@@ -208,6 +199,6 @@ struct ControllerSettings {
 }
 
 /// A weak reference to the delegate.
-struct WeakDelegate {
+struct WeakDelegate: Sendable {
   weak var value: (any PlaybackControllerDelegate)?
 }

@@ -10,58 +10,45 @@ import PlayheadMedia
 /// The controller's video view is reused across sessions. With `shutter` on, frames are
 /// not forwarded and the outputs are cleared (the seed's opaque black shutter);
 /// `shutterFadeTime` is kept for the application, as there is no animation here.
-public final class PlaybackView: VideoSink, @unchecked Sendable {
-  private let lock = NSLock()
-  private var sinks: [any VideoSink]
-  private var shutterClosed = false
-  private var fadeSeconds: Double = 0
-  private var frames = 0
+public final class PlaybackView: VideoSink, Sendable {
+  private let state: Locked<State>
+
+  private struct State: Sendable {
+    var sinks: [any VideoSink]
+    var shutterClosed = false
+    var fadeSeconds: Double = 0
+    var frames = 0
+  }
 
   /// A view forwarding to `outputs`.
   public init(outputs: [any VideoSink] = []) {
-    sinks = outputs
+    state = Locked(State(sinks: outputs))
   }
 
   /// The outputs frames are forwarded to, in order.
-  public var outputs: [any VideoSink] {
-    lock.lock()
-    defer { lock.unlock() }
-    return sinks
-  }
+  public var outputs: [any VideoSink] { state.withLock { $0.sinks } }
 
   /// Adds an output.
   public func addOutput(_ output: any VideoSink) {
-    lock.lock()
-    sinks.append(output)
-    lock.unlock()
+    state.withLock { $0.sinks.append(output) }
   }
 
   /// Removes an output (compared by identity).
   public func removeOutput(_ output: any VideoSink) {
-    lock.lock()
-    sinks.removeAll { $0 === output }
-    lock.unlock()
+    state.withLock { $0.sinks.removeAll { $0 === output } }
   }
 
   /// Frames this view was given (while the shutter was open or not).
-  public var presentedFrameCount: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return frames
-  }
+  public var presentedFrameCount: Int { state.withLock { $0.frames } }
 
   /// Whether the shutter hides the video; setting it on clears the outputs.
   public var shutter: Bool {
-    get {
-      lock.lock()
-      defer { lock.unlock() }
-      return shutterClosed
-    }
+    get { state.withLock { $0.shutterClosed } }
     set {
-      lock.lock()
-      shutterClosed = newValue
-      let outputs = sinks
-      lock.unlock()
+      let outputs = state.withLock { state in
+        state.shutterClosed = newValue
+        return state.sinks
+      }
       guard newValue else { return }
       for output in outputs { output.clear() }
     }
@@ -69,23 +56,18 @@ public final class PlaybackView: VideoSink, @unchecked Sendable {
 
   /// The shutter transition time in seconds (≥ 0; default 0).
   public var shutterFadeTime: Double {
-    get {
-      lock.lock()
-      defer { lock.unlock() }
-      return fadeSeconds
-    }
+    get { state.withLock { $0.fadeSeconds } }
     set {
-      lock.lock()
-      fadeSeconds = newValue.isFinite ? max(0, newValue) : 0
-      lock.unlock()
+      let seconds = newValue.isFinite ? max(0, newValue) : 0
+      state.withLock { $0.fadeSeconds = seconds }
     }
   }
 
   public func present(_ frame: VideoFrame, itemTime: MediaTime) throws(PlayheadError) {
-    lock.lock()
-    frames += 1
-    let outputs = shutterClosed ? [] : sinks
-    lock.unlock()
+    let outputs = state.withLock { state in
+      state.frames += 1
+      return state.shutterClosed ? [] : state.sinks
+    }
     for output in outputs {
       try output.present(frame, itemTime: itemTime)
     }

@@ -66,22 +66,13 @@ public final class PlayerSDKManager: Sendable {
 }
 
 /// The manager's log handler, behind a lock.
-private final class LogHandlerBox: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: (@Sendable (String) -> Void)? = { line in
+private final class LogHandlerBox: Sendable {
+  private let stored = Locked<(@Sendable (String) -> Void)?>({ line in
     FileHandle.standardError.write(Data((line + "\n").utf8))
-  }
+  })
 
   var handler: (@Sendable (String) -> Void)? {
-    get {
-      lock.lock()
-      defer { lock.unlock() }
-      return stored
-    }
-    set {
-      lock.lock()
-      stored = newValue
-      lock.unlock()
-    }
+    get { stored.value }
+    set { stored.withLock { $0 = newValue } }
   }
 }

@@ -5,26 +5,17 @@ import PlayheadMedia
 
 /// Passes a session's frames to the controller's video view only while the session is the
 /// current one, so a session prepared ahead never shows a frame early.
-final class SessionVideoGate: VideoSink, @unchecked Sendable {
-  private let lock = NSLock()
+final class SessionVideoGate: VideoSink, Sendable {
   private let target: PlaybackView
-  private var open = false
+  private let open = Locked(false)
 
   init(target: PlaybackView) {
     self.target = target
   }
 
   var isOpen: Bool {
-    get {
-      lock.lock()
-      defer { lock.unlock() }
-      return open
-    }
-    set {
-      lock.lock()
-      open = newValue
-      lock.unlock()
-    }
+    get { open.value }
+    set { open.withLock { $0 = newValue } }
   }
 
   func present(_ frame: VideoFrame, itemTime: MediaTime) throws(PlayheadError) {

@@ -9,7 +9,7 @@ import PlayheadCore
 /// the last resort, so every key always yields text. Language tags match by their language
 /// and script: `fr-CA` uses `fr`; `zh-CN`, `zh-SG` and `zh-Hans-*` use `zh-Hans`; `zh-TW`,
 /// `zh-HK`, `zh-MO` and `zh-Hant-*` use `zh-Hant`; a bare `zh` uses `zh-Hans`.
-public final class Localization: @unchecked Sendable {
+public final class Localization: Sendable {
   /// The process-wide localisation the SDK uses; its preference starts from the
   /// environment (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`).
   public static let shared = Localization(
@@ -20,27 +20,22 @@ public final class Localization: @unchecked Sendable {
     "ar", "en", "fr", "de", "ja", "ko", "es", "zh-Hans", "zh-Hant",
   ]
 
-  private let lock = NSLock()
-  private var preference: [String]
-  private var overrides: [String: [LocalizedStringKey: String]] = [:]
+  private let state: Locked<State>
+
+  private struct State: Sendable {
+    var preference: [String]
+    var overrides: [String: [LocalizedStringKey: String]] = [:]
+  }
 
   /// A localisation preferring `preferredLanguages` (BCP 47 tags, most preferred first).
   public init(preferredLanguages: [String] = []) {
-    preference = preferredLanguages
+    state = Locked(State(preference: preferredLanguages))
   }
 
   /// The language preference, most preferred first.
   public var preferredLanguages: [String] {
-    get {
-      lock.lock()
-      defer { lock.unlock() }
-      return preference
-    }
-    set {
-      lock.lock()
-      preference = newValue
-      lock.unlock()
-    }
+    get { state.withLock { $0.preference } }
+    set { state.withLock { $0.preference = newValue } }
   }
 
   /// Replaces the application's strings for `language` (a tag; matched like preferences).
@@ -48,17 +43,13 @@ public final class Localization: @unchecked Sendable {
   /// the application may add languages of its own.
   public func setOverrides(_ table: [LocalizedStringKey: String], for language: String) {
     let tag = Self.canonicalTag(language)
-    lock.lock()
-    overrides[tag] = table
-    lock.unlock()
+    state.withLock { $0.overrides[tag] = table }
   }
 
   /// The text for `key` in the preferred language (or in `language` when given).
   public func string(_ key: LocalizedStringKey, language: String? = nil) -> String {
-    lock.lock()
-    let preference = language.map { [$0] } ?? self.preference
-    let overrides = self.overrides
-    lock.unlock()
+    let (stored, overrides) = state.withLock { ($0.preference, $0.overrides) }
+    let preference = language.map { [$0] } ?? stored
     for tag in preference.map(Self.canonicalTag) {
       if let text = overrides[tag]?[key] { return text }
       if let text = Self.builtIn[tag]?[key] { return text }
@@ -69,8 +60,7 @@ public final class Localization: @unchecked Sendable {
   /// The language `string(_:)` uses first: the first preferred language with a table
   /// (the SDK's or an override), else `en`.
   public var resolvedLanguage: String {
-    lock.lock()
-    defer { lock.unlock() }
+    let (preference, overrides) = state.withLock { ($0.preference, $0.overrides) }
     for tag in preference.map(Self.canonicalTag)
     where Self.builtIn[tag] != nil || overrides[tag] != nil {
       return tag

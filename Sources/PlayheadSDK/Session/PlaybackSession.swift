@@ -8,7 +8,7 @@ import PlayheadEngine
 /// and consumers in `didAdvanceTo`. Control playback through the controller, not the
 /// player directly (plug-ins may change what play, pause and seek do). When the controller
 /// advances, the session is terminated: its player is closed and it cannot be used again.
-public final class PlaybackSession: @unchecked Sendable, Identifiable, Hashable {
+public final class PlaybackSession: Sendable, Identifiable, Hashable {
   /// Unique in the process, in the order sessions were made.
   public let id: UInt64
   /// The video this session plays.
@@ -20,13 +20,16 @@ public final class PlaybackSession: @unchecked Sendable, Identifiable, Hashable 
   /// Why the session cannot play (no playable source); nil otherwise.
   public let setupError: PlayheadSDKError?
 
-  private let lock = NSLock()
-  private var terminated = false
-  private var plugins: [any PlaybackSessionConsumer] = []
-  private var latestQoE = SessionQoE()
-  private var latestMediaType: SourceMediaType?
-  private var eventSink: (@Sendable (LifecycleEvent) -> Void)?
-  private var heldEvents: [LifecycleEvent] = []
+  private let state = Locked(State())
+
+  private struct State: Sendable {
+    var terminated = false
+    var plugins: [any PlaybackSessionConsumer] = []
+    var latestQoE = SessionQoE()
+    var latestMediaType: SourceMediaType?
+    var eventSink: (@Sendable (LifecycleEvent) -> Void)?
+    var heldEvents: [LifecycleEvent] = []
+  }
 
   /// A session that plays `source` of `video` with `player` (session providers call this).
   public init(video: Video, source: Source, player: Player) {
@@ -53,41 +56,27 @@ public final class PlaybackSession: @unchecked Sendable, Identifiable, Hashable 
   public var playerItem: PlayerItem? { player?.currentItem }
 
   /// Whether the controller has discarded this session.
-  public var isTerminated: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return terminated
-  }
+  public var isTerminated: Bool { state.withLock { $0.terminated } }
 
   /// The quality-of-experience figures so far (time to first frame, stalls, bitrate, …).
-  public var qoe: SessionQoE {
-    lock.lock()
-    defer { lock.unlock() }
-    return latestQoE
-  }
+  public var qoe: SessionQoE { state.withLock { $0.latestQoE } }
 
   /// Audio only or audio and video, once the media is open; nil before.
-  public var mediaType: SourceMediaType? {
-    lock.lock()
-    defer { lock.unlock() }
-    return latestMediaType
-  }
+  public var mediaType: SourceMediaType? { state.withLock { $0.latestMediaType } }
 
   /// Attaches a consumer that receives this session's events only (providers use it to add
   /// behaviour to the sessions they pass on). Ignored once the session is terminated.
   public func attach(_ plugin: any PlaybackSessionConsumer) {
-    lock.lock()
-    defer { lock.unlock() }
-    guard !terminated else { return }
-    plugins.append(plugin)
+    state.withLock { state in
+      guard !state.terminated else { return }
+      state.plugins.append(plugin)
+    }
   }
 
   /// The first attached plug-in of type `type`, if any (how a plug-in's API is reached
   /// from the session, such as `textTracks`).
   public func attachedPlugin<T: PlaybackSessionConsumer>(ofType type: T.Type) -> T? {
-    lock.lock()
-    defer { lock.unlock() }
-    return plugins.lazy.compactMap { $0 as? T }.first
+    attachedPlugins.lazy.compactMap { $0 as? T }.first
   }
 
   /// Sends a plug-in's lifecycle event of this session to the controller's delegate, its
@@ -96,59 +85,50 @@ public final class PlaybackSession: @unchecked Sendable, Identifiable, Hashable 
   /// Events sent before the controller has delivered the session (`didAdvanceTo`) are held
   /// and sent right after it, in order; after the session is terminated they are dropped.
   public func send(_ event: LifecycleEvent) {
-    lock.lock()
-    guard !terminated else {
-      lock.unlock()
-      return
+    let sink = state.withLock { state -> (@Sendable (LifecycleEvent) -> Void)? in
+      guard !state.terminated else { return nil }
+      guard let sink = state.eventSink else {
+        state.heldEvents.append(event)
+        return nil
+      }
+      return sink
     }
-    guard let sink = eventSink else {
-      heldEvents.append(event)
-      lock.unlock()
-      return
-    }
-    lock.unlock()
-    sink(event)
+    sink?(event)
   }
 
   /// Routes `send(_:)` to the controller from now on, first passing on the held events.
   func connectEvents(to sink: @escaping @Sendable (LifecycleEvent) -> Void) {
-    lock.lock()
-    let held = heldEvents
-    heldEvents = []
-    eventSink = sink
-    lock.unlock()
+    let held = state.withLock { state in
+      defer {
+        state.heldEvents = []
+        state.eventSink = sink
+      }
+      return state.heldEvents
+    }
     for event in held { sink(event) }
   }
 
-  var attachedPlugins: [any PlaybackSessionConsumer] {
-    lock.lock()
-    defer { lock.unlock() }
-    return plugins
-  }
+  var attachedPlugins: [any PlaybackSessionConsumer] { state.withLock { $0.plugins } }
 
   func updateQoE(_ qoe: SessionQoE) {
-    lock.lock()
-    latestQoE = qoe
-    lock.unlock()
+    state.withLock { $0.latestQoE = qoe }
   }
 
   func setMediaType(_ type: SourceMediaType) {
-    lock.lock()
-    latestMediaType = type
-    lock.unlock()
+    state.withLock { $0.latestMediaType = type }
   }
 
   /// Marks the session terminated and closes its player; returns false if it already was.
   func terminate() -> Bool {
-    lock.lock()
-    let wasTerminated = terminated
-    terminated = true
-    lock.unlock()
+    let wasTerminated = state.withLock { state in
+      defer { state.terminated = true }
+      return state.terminated
+    }
     guard !wasTerminated else { return false }
-    lock.lock()
-    eventSink = nil
-    heldEvents = []
-    lock.unlock()
+    state.withLock { state in
+      state.eventSink = nil
+      state.heldEvents = []
+    }
     player?.close()
     return true
   }

@@ -5,19 +5,20 @@ import PlayheadMedia
 /// The thumbnail track of one session: loads it once, looks thumbnails up and loads their
 /// pictures, and reports each failed asset once through `report`.
 ///
-/// Thread-safe (state under `lock`); the controller makes one per session whose video has
+/// Thread-safe (state in one `Locked`); the controller makes one per session whose video has
 /// a thumbnails file.
-final class SessionThumbnails: @unchecked Sendable {
-  // Unchecked Sendable: `state` and `reported` are guarded by `lock`; the rest never
-  // changes.
+final class SessionThumbnails: Sendable {
   let trackURL: URL
   let loader: ThumbnailLoader
   private let report: @Sendable (PlayheadError) -> Void
-  private let lock = NSLock()
-  private var state = State.idle
-  private var reported: Set<URL> = []
+  private let state = Locked(State())
 
-  private enum State {
+  private struct State: Sendable {
+    var phase = Phase.idle
+    var reported: Set<URL> = []
+  }
+
+  private enum Phase: Sendable {
     case idle
     case loading(Task<Result<ThumbnailTrack, PlayheadError>, Never>)
     case loaded(ThumbnailTrack)
@@ -34,36 +35,36 @@ final class SessionThumbnails: @unchecked Sendable {
 
   /// Starts loading the track unless it is loading, loaded, failed or cancelled.
   func start() {
-    lock.lock()
-    defer { lock.unlock() }
-    guard case .idle = state else { return }
     let loader = self.loader
     let url = trackURL
-    let task = Task.detached { [weak self] () -> Result<ThumbnailTrack, PlayheadError> in
-      let result: Result<ThumbnailTrack, PlayheadError>
-      do throws(PlayheadError) {
-        result = .success(try await loader.loadTrack(from: url))
-      } catch {
-        result = .failure(error)
+    // The task is made under the lock, so that only one load starts; it takes the lock
+    // itself only when it finishes.
+    state.withLock { state in
+      guard case .idle = state.phase else { return }
+      let task = Task.detached { [weak self] () -> Result<ThumbnailTrack, PlayheadError> in
+        let result: Result<ThumbnailTrack, PlayheadError>
+        do throws(PlayheadError) {
+          result = .success(try await loader.loadTrack(from: url))
+        } catch {
+          result = .failure(error)
+        }
+        self?.finishLoading(result)
+        return result
       }
-      self?.finishLoading(result)
-      return result
+      state.phase = .loading(task)
     }
-    state = .loading(task)
   }
 
   /// The track once loaded; nil while loading, after a failure, or before `start()`.
   var loadedTrack: ThumbnailTrack? {
-    lock.lock()
-    defer { lock.unlock() }
-    if case .loaded(let track) = state { return track }
+    if case .loaded(let track) = currentPhase { return track }
     return nil
   }
 
   /// The track, waiting for the load (started if needed).
   func track() async throws(PlayheadError) -> ThumbnailTrack {
     start()
-    switch currentState {
+    switch currentPhase {
     case .loaded(let track):
       return track
     case .failed(let error):
@@ -90,46 +91,38 @@ final class SessionThumbnails: @unchecked Sendable {
     }
   }
 
-  private var currentState: State {
-    lock.lock()
-    defer { lock.unlock() }
-    return state
-  }
+  private var currentPhase: Phase { state.withLock { $0.phase } }
 
   /// Cancels the loads; later calls throw `.cancelled` and nothing more is reported.
   func cancel() {
-    lock.lock()
-    let current = state
-    state = .cancelled
-    lock.unlock()
+    let current = state.withLock { state in
+      defer { state.phase = .cancelled }
+      return state.phase
+    }
     if case .loading(let task) = current { task.cancel() }
     loader.cancelAll()
   }
 
   private func finishLoading(_ result: Result<ThumbnailTrack, PlayheadError>) {
-    lock.lock()
-    guard case .loading = state else {
-      lock.unlock()
-      return
+    let finished = state.withLock { state -> Bool in
+      guard case .loading = state.phase else { return false }
+      switch result {
+      case .success(let track): state.phase = .loaded(track)
+      case .failure(let error): state.phase = .failed(error)
+      }
+      return true
     }
-    switch result {
-    case .success(let track): state = .loaded(track)
-    case .failure(let error): state = .failed(error)
-    }
-    lock.unlock()
+    guard finished else { return }
     if case .failure(let error) = result, error.code != .cancelled {
       reportOnce(error, key: trackURL)
     }
   }
 
   private func reportOnce(_ error: PlayheadError, key: URL) {
-    lock.lock()
-    if case .cancelled = state {
-      lock.unlock()
-      return
+    let isNew = state.withLock { state -> Bool in
+      if case .cancelled = state.phase { return false }
+      return state.reported.insert(key).inserted
     }
-    let isNew = reported.insert(key).inserted
-    lock.unlock()
     if isNew { report(error) }
   }
 }

@@ -22,9 +22,8 @@ import PlayheadNet
 ///   show(thumbnail.image)
 /// }
 /// ```
-public final class ThumbnailLoader: @unchecked Sendable {
-  // Unchecked Sendable: `cache`, `fetches` and `cancelled` are guarded by `lock`; the
-  // data sources are Sendable; `queue` runs one job at a time.
+public final class ThumbnailLoader: Sendable {
+  // `queue` runs one job at a time.
   /// How many decoded images the cache holds (at least 0; 0 disables it).
   public let cacheCapacity: Int
   /// The largest thumbnails file loaded, in bytes (the WebVTT parser's limit, 16 MiB).
@@ -36,10 +35,13 @@ public final class ThumbnailLoader: @unchecked Sendable {
   private let fileSource: any DataSource
   private let customSource: (any DataSource)?
   private let queue = DispatchQueue(label: "playhead.sdk.thumbnail-loader")
-  private let lock = NSLock()
-  private var cache: ThumbnailImageCache
-  private var fetches = 0
-  private var cancelled = false
+  private let state: Locked<State>
+
+  private struct State: Sendable {
+    var cache: ThumbnailImageCache
+    var fetches = 0
+    var cancelled = false
+  }
 
   /// A loader for `file:`, `http:` and `https:` URLs.
   ///
@@ -50,7 +52,7 @@ public final class ThumbnailLoader: @unchecked Sendable {
     httpSource = HTTPDataSource(configuration: httpConfiguration)
     fileSource = FileDataSource()
     customSource = nil
-    cache = ThumbnailImageCache(capacity: cacheCapacity)
+    state = Locked(State(cache: ThumbnailImageCache(capacity: cacheCapacity)))
   }
 
   /// A loader that loads every URL through `dataSource`.
@@ -59,35 +61,23 @@ public final class ThumbnailLoader: @unchecked Sendable {
     httpSource = dataSource
     fileSource = dataSource
     customSource = dataSource
-    cache = ThumbnailImageCache(capacity: cacheCapacity)
+    state = Locked(State(cache: ThumbnailImageCache(capacity: cacheCapacity)))
   }
 
   /// The image URLs in the cache, most recently used first.
-  public var cachedImageURLs: [URL] {
-    lock.lock()
-    defer { lock.unlock() }
-    return cache.urls
-  }
+  public var cachedImageURLs: [URL] { state.withLock { $0.cache.urls } }
 
   /// How many image fetches went to the data source so far (cache misses).
-  public var imageFetchCount: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return fetches
-  }
+  public var imageFetchCount: Int { state.withLock { $0.fetches } }
 
   /// Empties the image cache.
   public func removeAllCachedImages() {
-    lock.lock()
-    cache.removeAll()
-    lock.unlock()
+    state.withLock { $0.cache.removeAll() }
   }
 
   /// Makes the current load and every later one throw `.cancelled`.
   public func cancelAll() {
-    lock.lock()
-    cancelled = true
-    lock.unlock()
+    state.withLock { $0.cancelled = true }
     httpSource.cancelAll()
     fileSource.cancelAll()
   }
@@ -162,13 +152,12 @@ public final class ThumbnailLoader: @unchecked Sendable {
 
   /// On the queue: the cached image, or fetch, decode and cache it.
   private func cachedOrFetched(_ url: URL) throws(PlayheadError) -> RGBAImage {
-    lock.lock()
-    if let image = cache.image(for: url) {
-      lock.unlock()
-      return image
+    let cached = state.withLock { state -> RGBAImage? in
+      if let image = state.cache.image(for: url) { return image }
+      state.fetches += 1
+      return nil
     }
-    fetches += 1
-    lock.unlock()
+    if let cached { return cached }
     let data = try load(url, limit: Self.maximumImageBytes, what: "image")
     let image: RGBAImage
     do {
@@ -179,9 +168,7 @@ public final class ThumbnailLoader: @unchecked Sendable {
       located.url = url
       throw located
     }
-    lock.lock()
-    cache.insert(image, for: url)
-    lock.unlock()
+    state.withLock { $0.cache.insert(image, for: url) }
     return image
   }
 
@@ -230,28 +217,16 @@ public final class ThumbnailLoader: @unchecked Sendable {
     return try result.get()
   }
 
-  private var isCancelled: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return cancelled
-  }
+  private var isCancelled: Bool { state.withLock { $0.cancelled } }
 }
 
 /// Whether the task waiting for one request was cancelled.
-private final class CancellationState: @unchecked Sendable {
-  // Unchecked Sendable: `value` is guarded by `lock`.
-  private let lock = NSLock()
-  private var value = false
+private final class CancellationState: Sendable {
+  private let value = Locked(false)
 
-  var isCancelled: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return value
-  }
+  var isCancelled: Bool { value.value }
 
   func cancel() {
-    lock.lock()
-    value = true
-    lock.unlock()
+    value.withLock { $0 = true }
   }
 }

@@ -21,8 +21,8 @@ import PlayheadText
 /// segment map's offset (so that local cue time 0 is item time 0). A segment without a
 /// map has cue time 0 at MPEG-2 time 0 (RFC 8216 3.5).
 final class HLSSubtitleLoader: @unchecked Sendable {
-  // Unchecked Sendable: `position`, `positionChanged` and `cancelled` are guarded by
-  // `lock`; the rest is immutable or used only by the loader thread.
+  // Unchecked Sendable: `origin` and `fallbackOrigin` are used only by the loader thread;
+  // `position` and `cancelled` are in a `Locked`, the rest is immutable.
   /// Where the loader reports; called on the loader thread.
   struct Handlers: Sendable {
     /// Cues of one segment, on the item timeline.
@@ -31,6 +31,11 @@ final class HLSSubtitleLoader: @unchecked Sendable {
     var caughtUp: @Sendable () -> Void
     /// The playlist or a segment failed.
     var failed: @Sendable (PlayheadError) -> Void
+  }
+
+  private struct State: Sendable {
+    var position: MediaTime = .zero
+    var cancelled = false
   }
 
   private struct Entry {
@@ -46,10 +51,8 @@ final class HLSSubtitleLoader: @unchecked Sendable {
   private let lookAhead: MediaTime?
   private let waitClock: any Clock
   private let handlers: Handlers
-  private let lock = NSLock()
   private let wake = WakeSignal()
-  private var position: MediaTime = .zero
-  private var cancelled = false
+  private let state = Locked(State())
   // Loader thread only.
   private var origin: MediaTime?
   private var fallbackOrigin: MediaTime?
@@ -75,32 +78,22 @@ final class HLSSubtitleLoader: @unchecked Sendable {
   /// The play position moved; the loader picks its next segment from there.
   func update(position newPosition: MediaTime) {
     guard newPosition.isNumeric else { return }
-    lock.lock()
-    let changed = newPosition != position
-    position = newPosition
-    lock.unlock()
+    let changed = state.withLock { state in
+      defer { state.position = newPosition }
+      return newPosition != state.position
+    }
     if changed { wake.raise() }
   }
 
   /// Stops the loader; a load in progress finishes and its result is dropped.
   func cancel() {
-    lock.lock()
-    cancelled = true
-    lock.unlock()
+    state.withLock { $0.cancelled = true }
     wake.raise()
   }
 
-  private var isCancelled: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return cancelled
-  }
+  private var isCancelled: Bool { state.withLock { $0.cancelled } }
 
-  private var currentPosition: MediaTime {
-    lock.lock()
-    defer { lock.unlock() }
-    return position
-  }
+  private var currentPosition: MediaTime { state.withLock { $0.position } }
 
   private func run() {
     var entries = list.segments.map { segment in

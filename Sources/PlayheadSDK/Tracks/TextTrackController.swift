@@ -31,20 +31,19 @@ import PlayheadText
 ///   if case .cueEntered(let cue, _) = event { show(cue.plainText) }
 /// }
 /// ```
-public final class TextTrackController: @unchecked Sendable {
-  // Unchecked Sendable: mutable state is in `state`, guarded by `lock`; observer callbacks,
+public final class TextTrackController: Sendable {
+  // Mutable state is in `state`, reached through `read` and `write`; observer callbacks,
   // loads and time updates are handled on the serial `work` queue.
   let work = DispatchQueue(label: "playhead.sdk.text-tracks")
   let configuration: TextTrackConfiguration
   let fetcher: TextTrackFetcher
   /// The clock loaders wait on for playlist reloads (host time in fast mode).
   let waitClock: any Clock
-  weak var player: Player?
-  let lock = NSLock()
-  var state = State()
+  weak let player: Player?
+  private let state: Locked<State>
 
   /// The controller's mutable state.
-  struct State {
+  struct State: Sendable {
     var options: [TextTrackOption] = []
     var audioOptions: [AudioTrackOption] = []
     var selectedAudio: AudioTrackOption?
@@ -77,7 +76,7 @@ public final class TextTrackController: @unchecked Sendable {
   }
 
   /// One registered observer.
-  struct Observer {
+  struct Observer: Sendable {
     var queue: DispatchQueue
     var handler: @Sendable (TextTrackEvent) -> Void
   }
@@ -99,16 +98,19 @@ public final class TextTrackController: @unchecked Sendable {
       contentURL: contentURL ?? player.currentItem?.asset.url)
     let isFast = (playerConfiguration.clock as? ManualClock)?.advancesOnWait ?? false
     waitClock = isFast ? HostClock.shared : playerConfiguration.clock
-    state.preferences = configuration.preferences
-    state.options = sidecarTracks.enumerated().compactMap { index, track in
+    var initial = State()
+    initial.preferences = configuration.preferences
+    initial.options = sidecarTracks.enumerated().compactMap { index, track in
       TextTrackOption(sidecar: track, index: index)
     }
+    state = Locked(initial)
     observe(player)
   }
 
   deinit {
-    state.loader?.cancel()
-    for token in state.playerTokens + state.boundaryTokens {
+    let (loader, tokens) = read { ($0.loader, $0.playerTokens + $0.boundaryTokens) }
+    loader?.cancel()
+    for token in tokens {
       player?.removeEventObserver(token)
       player?.removeTimeObserver(token)
     }
@@ -154,25 +156,20 @@ public final class TextTrackController: @unchecked Sendable {
   /// track is fetched. Selecting by hand stops the automatic choice at ready.
   @discardableResult
   public func select(_ option: TextTrackOption?) -> Bool {
-    lock.lock()
-    guard !state.closed else {
-      lock.unlock()
-      return false
-    }
-    if let option {
-      guard let known = state.options.first(where: { $0.id == option.id }), known.isSelectable
-      else {
-        lock.unlock()
-        return false
+    let selected = write { state -> Int? in
+      guard !state.closed else { return nil }
+      if let option {
+        guard let known = state.options.first(where: { $0.id == option.id }), known.isSelectable
+        else { return nil }
+        state.selected = known
+      } else {
+        state.selected = nil
       }
-      state.selected = known
-    } else {
-      state.selected = nil
+      state.selectedByHand = true
+      state.generation += 1
+      return state.generation
     }
-    state.selectedByHand = true
-    state.generation += 1
-    let generation = state.generation
-    lock.unlock()
+    guard let generation = selected else { return false }
     work.async { [self] in applySelection(generation: generation, isAutomatic: false) }
     return true
   }
@@ -203,9 +200,7 @@ public final class TextTrackController: @unchecked Sendable {
   /// track had been selected by hand.
   public func applyPreferences() {
     work.async { [self] in
-      lock.lock()
-      state.selectedByHand = false
-      lock.unlock()
+      write { state in state.selectedByHand = false }
       chooseAutomatically(announcingNoChange: false)
     }
   }
@@ -250,17 +245,13 @@ public final class TextTrackController: @unchecked Sendable {
 
   // MARK: State access
 
-  func read<T>(_ body: (State) -> T) -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(state)
+  func read<T: Sendable>(_ body: (State) -> T) -> T {
+    state.withLock { body($0) }
   }
 
   @discardableResult
-  func write<T>(_ body: (inout State) -> T) -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(&state)
+  func write<T: Sendable>(_ body: (inout State) -> T) -> T {
+    state.withLock { body(&$0) }
   }
 
   /// Sends `events` to every observer, in order. Call without holding the lock.

@@ -79,24 +79,24 @@ struct TextTrackFetcher: Sendable {
 
 /// Loads `file:` URLs from disk and everything else over HTTP; the HTTP source (a URL
 /// session) is made on the first HTTP load, so local content never makes one.
-private final class SchemeDataSource: DataSource, @unchecked Sendable {
-  // Unchecked Sendable: `madeHTTP` is guarded by `lock`; the sources are thread-safe.
+private final class SchemeDataSource: DataSource, Sendable {
   private let file = FileDataSource()
   private let request: RequestConfiguration
-  private let lock = NSLock()
-  private var madeHTTP: HTTPDataSource?
+  private let madeHTTP = Locked<HTTPDataSource?>(nil)
 
   init(request: RequestConfiguration) {
     self.request = request
   }
 
   private var http: HTTPDataSource {
-    lock.lock()
-    defer { lock.unlock() }
-    if let madeHTTP { return madeHTTP }
-    let made = HTTPDataSource(configuration: request)
-    madeHTTP = made
-    return made
+    let request = request
+    // Made under the lock, so that only one is ever made.
+    return madeHTTP.withLock { madeHTTP in
+      if let madeHTTP { return madeHTTP }
+      let made = HTTPDataSource(configuration: request)
+      madeHTTP = made
+      return made
+    }
   }
 
   func load(_ request: DataRequest, progress: (@Sendable (TransferProgress) -> Bool)?)
@@ -108,9 +108,6 @@ private final class SchemeDataSource: DataSource, @unchecked Sendable {
 
   func cancelAll() {
     file.cancelAll()
-    lock.lock()
-    let made = madeHTTP
-    lock.unlock()
-    made?.cancelAll()
+    madeHTTP.value?.cancelAll()
   }
 }
