@@ -138,20 +138,14 @@ func reportCatalogWarnings(
 }
 
 /// A result handed from a task to the waiting thread.
-private final class CatalogResultBox<T: Sendable>: @unchecked Sendable {
-  // Unchecked Sendable: `value` is guarded by `lock`.
-  private let lock = NSLock()
-  private var value: Result<T, PlaybackServiceError>?
+private final class CatalogResultBox<T: Sendable>: Sendable {
+  private let value = Locked<Result<T, PlaybackServiceError>?>(nil)
 
   func set(_ result: Result<T, PlaybackServiceError>) {
-    lock.lock()
-    value = result
-    lock.unlock()
+    value.withLock { $0 = result }
   }
 
   func get() -> Result<T, PlaybackServiceError>? {
-    lock.lock()
-    defer { lock.unlock() }
-    return value
+    value.value
   }
 }

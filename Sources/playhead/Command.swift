@@ -59,21 +59,11 @@ func waitFor<T: Sendable>(
 }
 
 /// A result handed from one thread to another.
-private final class ResultBox<T: Sendable>: @unchecked Sendable {
-  // Unchecked Sendable: `stored` is guarded by `lock`.
-  private let lock = NSLock()
-  private var stored: Result<T, PlayheadError>?
+private final class ResultBox<T: Sendable>: Sendable {
+  private let stored = Locked<Result<T, PlayheadError>?>(nil)
 
   var result: Result<T, PlayheadError>? {
-    get {
-      lock.lock()
-      defer { lock.unlock() }
-      return stored
-    }
-    set {
-      lock.lock()
-      stored = newValue
-      lock.unlock()
-    }
+    get { stored.value }
+    set { stored.withLock { $0 = newValue } }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Playhead
 
 /// Writes the tool's output: lines to standard output, errors and progress to standard
 /// error.
@@ -8,13 +9,12 @@ import Foundation
 /// is written and redrawn after it, so lines never mix. When standard error is not a
 /// terminal, progress is written as plain lines with no control characters. Writes go
 /// straight to the file descriptors, unbuffered, so output order is the call order.
-final class Console: @unchecked Sendable {
-  // Unchecked Sendable: `shownProgress` is guarded by `lock`.
-
+final class Console: Sendable {
   /// Whether standard error is a terminal (progress is then drawn in place).
   let isErrorTerminal: Bool
-  private let lock = NSLock()
-  private var shownProgress: String?
+  /// The progress line on screen. The writes happen inside its lock on purpose: the lock
+  /// exists to order them.
+  private let shownProgress = Locked<String?>(nil)
 
   init(isErrorTerminal: Bool = isatty(STDERR_FILENO) == 1) {
     self.isErrorTerminal = isErrorTerminal
@@ -22,16 +22,16 @@ final class Console: @unchecked Sendable {
 
   /// Writes `text` and a newline to standard output.
   func line(_ text: String) {
-    lock.lock()
-    defer { lock.unlock() }
-    withProgressHidden { Self.write(text + "\n", to: FileHandle.standardOutput) }
+    shownProgress.withLock { shown in
+      Self.withProgressHidden(shown) { Self.write(text + "\n", to: FileHandle.standardOutput) }
+    }
   }
 
   /// Writes `text` and a newline to standard error.
   func errorLine(_ text: String) {
-    lock.lock()
-    defer { lock.unlock() }
-    withProgressHidden { Self.write(text + "\n", to: FileHandle.standardError) }
+    shownProgress.withLock { shown in
+      Self.withProgressHidden(shown) { Self.write(text + "\n", to: FileHandle.standardError) }
+    }
   }
 
   /// Writes `playhead: <message>` to standard error as one line (line breaks in
@@ -43,29 +43,31 @@ final class Console: @unchecked Sendable {
 
   /// Shows `text` as the progress line: in place on a terminal, else as a plain line.
   func progress(_ text: String) {
-    lock.lock()
-    defer { lock.unlock() }
-    if isErrorTerminal {
-      shownProgress = text
-      Self.write("\r" + text + "\u{1B}[K", to: FileHandle.standardError)
-    } else {
-      Self.write(text + "\n", to: FileHandle.standardError)
+    let isErrorTerminal = isErrorTerminal
+    shownProgress.withLock { shown in
+      if isErrorTerminal {
+        shown = text
+        Self.write("\r" + text + "\u{1B}[K", to: FileHandle.standardError)
+      } else {
+        Self.write(text + "\n", to: FileHandle.standardError)
+      }
     }
   }
 
   /// Erases the progress line (on a terminal) and forgets it.
   func clearProgress() {
-    lock.lock()
-    defer { lock.unlock() }
-    if shownProgress != nil {
-      shownProgress = nil
-      Self.write("\r\u{1B}[K", to: FileHandle.standardError)
+    shownProgress.withLock { shown in
+      if shown != nil {
+        shown = nil
+        Self.write("\r\u{1B}[K", to: FileHandle.standardError)
+      }
     }
   }
 
-  /// Runs `body` with the progress line erased, then redraws it. Call with `lock` held.
-  private func withProgressHidden(_ body: () -> Void) {
-    guard let progress = shownProgress else {
+  /// Runs `body` with the progress line `shown` erased, then redraws it. Call with the
+  /// lock held.
+  private static func withProgressHidden(_ shown: String?, _ body: () -> Void) {
+    guard let progress = shown else {
       body()
       return
     }

@@ -163,13 +163,12 @@ struct DownloadCommand: Command {
 }
 
 /// Prints a download's events: a progress bar on standard error, or JSON lines.
-final class DownloadReporter: @unchecked Sendable {
-  // Unchecked Sendable: `lastPercent` is guarded by `lock`; events arrive on one queue.
+final class DownloadReporter: Sendable {
+  // Events arrive on one queue.
   private let console: Console
   private let json: Bool
   private let quiet: Bool
-  private let lock = NSLock()
-  private var lastPercent = -1
+  private let lastPercent = Locked(-1)
 
   init(console: Console, json: Bool, quiet: Bool) {
     self.console = console
@@ -255,11 +254,11 @@ final class DownloadReporter: @unchecked Sendable {
   }
 
   private func changed(_ percent: Int) -> Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    guard percent != lastPercent else { return false }
-    lastPercent = percent
-    return true
+    lastPercent.withLock { lastPercent in
+      guard percent != lastPercent else { return false }
+      lastPercent = percent
+      return true
+    }
   }
 
   private func line(_ fields: [JSONField]) {

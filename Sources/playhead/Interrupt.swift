@@ -1,4 +1,5 @@
 import Foundation
+import Playhead
 
 #if canImport(Glibc)
   import Glibc
@@ -46,38 +47,41 @@ enum Interrupt {
 }
 
 /// The handler and whether a Ctrl-C came already.
-private final class InterruptState: @unchecked Sendable {
-  // Unchecked Sendable: every field is guarded by `lock`.
-  private let lock = NSLock()
-  private var handler: (@Sendable () -> Void)?
-  private var signalled = false
+private final class InterruptState: Sendable {
+  private let state = Locked(State())
+
+  private struct State: Sendable {
+    var handler: (@Sendable () -> Void)?
+    var signalled = false
+    var source: SignalSource?
+  }
+
+  /// The installed signal source.
+  struct SignalSource: @unchecked Sendable {
+    // Unchecked Sendable: a dispatch source is thread-safe, but Dispatch does not mark
+    // the protocol Sendable.
+    let source: any DispatchSourceSignal
+  }
+
   var source: (any DispatchSourceSignal)? {
-    get {
-      lock.lock()
-      defer { lock.unlock() }
-      return storedSource
-    }
+    get { state.withLock { $0.source }?.source }
     set {
-      lock.lock()
-      storedSource = newValue
-      lock.unlock()
+      let kept = newValue.map(SignalSource.init)
+      state.withLock { $0.source = kept }
     }
   }
-  private var storedSource: (any DispatchSourceSignal)?
 
   func setHandler(_ handler: (@Sendable () -> Void)?) {
-    lock.lock()
-    self.handler = handler
-    lock.unlock()
+    state.withLock { $0.handler = handler }
   }
 
   /// The handler for the first Ctrl-C; nil for a later one or when none is set.
   func takeHandlerOnFirstSignal() -> (@Sendable () -> Void)? {
-    lock.lock()
-    defer { lock.unlock() }
-    let first = !signalled
-    signalled = true
-    guard first else { return nil }
-    return handler
+    state.withLock { state in
+      let first = !state.signalled
+      state.signalled = true
+      guard first else { return nil }
+      return state.handler
+    }
   }
 }

@@ -4,16 +4,14 @@ import Playhead
 /// Starts `play` once every condition it waits for is met: the subtitle track loaded
 /// (`--subtitles`), the item ready so that `--duration` can count from where playback
 /// starts (a live stream starts near its edge, not at 0).
-final class PlayStart: @unchecked Sendable {
-  // Unchecked Sendable: `waiting` is guarded by `lock`.
-  private weak var player: Player?
-  private let lock = NSLock()
-  private var waiting: Int
+final class PlayStart: Sendable {
+  private weak let player: Player?
+  private let waiting: Locked<Int>
 
   /// Waits for `conditions` calls of `met()` (after `begin()`) before playing.
   init(player: Player, conditions: Int) {
     self.player = player
-    self.waiting = conditions + 1
+    self.waiting = Locked(conditions + 1)
   }
 
   /// Called once the item is set: plays at once when nothing else is waited for.
@@ -21,10 +19,10 @@ final class PlayStart: @unchecked Sendable {
 
   /// One condition is met; the last one starts playback.
   func met() {
-    lock.lock()
-    waiting -= 1
-    let start = waiting == 0
-    lock.unlock()
+    let start = waiting.withLock { waiting in
+      waiting -= 1
+      return waiting == 0
+    }
     if start { player?.play() }
   }
 
@@ -45,16 +43,14 @@ final class PlayStart: @unchecked Sendable {
 }
 
 /// A flag that can be taken once.
-private final class Once: @unchecked Sendable {
-  // Unchecked Sendable: `taken` is guarded by `lock`.
-  private let lock = NSLock()
-  private var taken = false
+private final class Once: Sendable {
+  private let taken = Locked(false)
 
   func take() -> Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    if taken { return false }
-    taken = true
-    return true
+    taken.withLock { taken in
+      if taken { return false }
+      taken = true
+      return true
+    }
   }
 }
