@@ -12,9 +12,7 @@ import PlayheadCore
 /// is the URL that answered. Errors other than expiry pass through unchanged; a refresh
 /// that fails throws `.sourceExpired`. Requests that ask for error responses
 /// (`deliversErrorResponses`, API calls) are passed through without refreshing.
-public final class RefreshingDataSource: DataSource, @unchecked Sendable {
-  // Unchecked Sendable: both properties are immutable and Sendable.
-
+public final class RefreshingDataSource: DataSource, Sendable {
   /// The source that does the loading.
   public let upstream: any DataSource
   /// Keeps the fresh URLs and runs the handler.

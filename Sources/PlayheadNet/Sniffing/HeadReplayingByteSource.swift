@@ -6,8 +6,7 @@ import PlayheadCore
 ///
 /// Reading on from the end of the head continues the source where sniffing left it (for
 /// HTTP, the same response), so sniffing costs no second request.
-final class HeadReplayingByteSource: ByteSource, DownloadSpeedReporting, @unchecked Sendable {
-  // Unchecked Sendable: `head` and `source` are immutable; the source is Sendable.
+final class HeadReplayingByteSource: ByteSource, DownloadSpeedReporting, Sendable {
   private let head: Data
   private let source: any ByteSource
 
