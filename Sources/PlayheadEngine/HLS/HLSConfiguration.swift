@@ -6,12 +6,16 @@ import PlayheadNet
 public struct HLSConfiguration: Sendable {
   /// Timeout, retries, headers, referer and user agent for playlists, segments and keys.
   public var request: RequestConfiguration
-  /// How much media to keep downloaded ahead of the play position, when neither a
-  /// scene nor buffer settings are given.
+  /// How much media an HLS driver used without a player keeps downloaded ahead of the
+  /// play position (the playback simulator) when neither a scene nor buffer settings are
+  /// given. A player's items always load under its load control
+  /// (`PlayerConfiguration.makeLoadControl`), which this does not change.
   public var forwardBufferDuration: MediaTime
-  /// A scene preset for buffering (short, medium, long, live); nil = none.
+  /// A scene preset for buffering (short, medium, long, live); nil = none. A player
+  /// applies it to every item, HLS or progressive (`PlayerConfiguration.scene`).
   public var scene: PlayerScene?
-  /// Explicit buffer settings; they win over the scene's values.
+  /// Explicit buffer settings; they win over the scene's values. A player applies them to
+  /// every item (`PlayerConfiguration.bufferSettings`).
   public var bufferSettings: BufferSettings?
   /// The bandwidth to assume before any transfer has been measured (bits/s).
   public var defaultBandwidthEstimate: Int
@@ -35,6 +39,9 @@ public struct HLSConfiguration: Sendable {
   /// The largest distance behind the live edge playback may fall before it jumps
   /// forward (nil = never catch up).
   public var maximumLiveLatency: MediaTime?
+  /// The load control of the item a player loads with this configuration (set by the
+  /// player for each item; nil elsewhere).
+  var itemLoadControl: ItemLoadControl?
 
   public init(
     request: RequestConfiguration = RequestConfiguration(),

@@ -251,6 +251,15 @@ final class CacheLease: @unchecked Sendable {
 
   deinit { release() }
 
+  /// The byte ranges of the entry on disk now, in order; empty once released.
+  var cachedRanges: [ByteRange] {
+    lock.lock()
+    let held = entry
+    lock.unlock()
+    guard let held else { return [] }
+    return cache.state(of: held).spans.map { ByteRange(offset: $0.offset, length: $0.length) }
+  }
+
   /// Stops using the entry; later calls do nothing.
   func release() {
     lock.lock()

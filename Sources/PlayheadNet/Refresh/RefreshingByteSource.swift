@@ -13,7 +13,9 @@ import PlayheadCore
 /// first, so that no request goes out with it (bytes read ahead but not yet read are
 /// fetched again on the fresh URL). A refresh that fails throws
 /// `.sourceExpired`; other errors pass through. `url` stays the original URL.
-public final class RefreshingByteSource: ByteSource, DownloadSpeedReporting, @unchecked Sendable {
+public final class RefreshingByteSource: ByteSource, DownloadSpeedReporting, ByteBufferReporting,
+  @unchecked Sendable
+{
   // Unchecked Sendable: `inner`, `knownLength` and `cancelled` are guarded by `lock`.
 
   public let url: URL
@@ -27,6 +29,7 @@ public final class RefreshingByteSource: ByteSource, DownloadSpeedReporting, @un
   private var inner: HTTPByteSource
   private var knownLength: Int64?
   private var cancelled = false
+  private var bufferChangeHandler: (@Sendable () -> Void)?
 
   /// Opens `url` through `refresher` and fetches the response headers (as
   /// `ByteSources.open` does), refreshing the URL first when it has expired.
@@ -62,6 +65,22 @@ public final class RefreshingByteSource: ByteSource, DownloadSpeedReporting, @un
     lock.lock()
     defer { lock.unlock() }
     return inner.downloadSpeedBitsPerSecond
+  }
+
+  /// The current inner source's buffer.
+  public var bufferState: ByteBufferState {
+    lock.lock()
+    defer { lock.unlock() }
+    return inner.bufferState
+  }
+
+  /// Sets the handler on the inner source, and on each one that replaces it.
+  public func setBufferChangeHandler(_ handler: (@Sendable () -> Void)?) {
+    lock.lock()
+    bufferChangeHandler = handler
+    let source = inner
+    lock.unlock()
+    source.setBufferChangeHandler(handler)
   }
 
   /// The URL the bytes come from now.
@@ -155,7 +174,10 @@ public final class RefreshingByteSource: ByteSource, DownloadSpeedReporting, @un
     }
     knownLength = expired.length ?? knownLength
     inner = replacement
+    let handler = bufferChangeHandler
     lock.unlock()
+    expired.setBufferChangeHandler(nil)
+    replacement.setBufferChangeHandler(handler)
     expired.cancel()
   }
 }
