@@ -16,8 +16,9 @@ struct BufferView {
   /// forward target, a read-ahead limit) until playback moves on; for a source that
   /// cannot tell, whether the decoder's queues are full.
   var holdingBack: Bool
-  /// Whether the source holds back (or has everything) and the decoder's queues are at
-  /// their targets: I/O is suspended (`isPlaybackBufferFull`).
+  /// Whether the source holds back at its limit or has everything (for a source that
+  /// cannot tell, whether the decoder's queues are full): I/O is suspended
+  /// (`isPlaybackBufferFull`).
   var isFull: Bool
 }
 
@@ -46,10 +47,10 @@ extension PlaybackLoop {
     let restLoaded = ended || (source.isKnown && source.reachesEnd) || reachesContentEnd
     let decodedFull = status.isFull || ended
     let holdingBack = source.isKnown ? source.isHoldingBack : decodedFull
-    let sourceStopped = source.isKnown ? source.isHoldingBack || source.reachesEnd : true
+    let sourceStopped = source.isKnown ? source.isHoldingBack || source.reachesEnd : decodedFull
     return BufferView(
       ranges: ranges, ahead: ahead, restLoaded: restLoaded, holdingBack: holdingBack,
-      isFull: sourceStopped && decodedFull)
+      isFull: sourceStopped || ended)
   }
 
   /// Mirrors the item's buffer into its properties and raises the buffer events: loaded

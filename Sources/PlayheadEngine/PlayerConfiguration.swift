@@ -54,7 +54,8 @@ public struct PlayerConfiguration: Sendable {
     set { hls.scene = newValue }
   }
   /// Explicit buffer values that win over the scene's (nil: the scene's); the same value
-  /// as `hls.bufferSettings`.
+  /// as `hls.bufferSettings`. (`hls.forwardBufferDuration` set to other than its default,
+  /// with neither a scene nor settings, is the high-water mark.)
   public var bufferSettings: BufferSettings? {
     get { hls.bufferSettings }
     set { hls.bufferSettings = newValue }
@@ -144,8 +145,16 @@ public struct PlayerConfiguration: Sendable {
   var loadControlFactory: @Sendable () -> any LoadControl {
     if let makeLoadControl { return makeLoadControl }
     let scene = hls.scene ?? .none
-    let settings = hls.bufferSettings ?? BufferSettings()
-    return { DefaultLoadControl(scene: scene, settings: settings) }
+    var settings = hls.bufferSettings ?? BufferSettings()
+    let fixed = hls.forwardBufferDuration
+    if hls.scene == nil, hls.bufferSettings == nil, fixed.isNumeric, fixed > .zero,
+      fixed != HLSConfiguration.defaultForwardBufferDuration
+    {
+      // A fixed forward buffer set the old way: the high-water mark, no optimiser.
+      settings = BufferSettings(lowWaterMark: fixed, highWaterMark: fixed, optimizer: .none)
+    }
+    let resolved = settings
+    return { DefaultLoadControl(scene: scene, settings: resolved) }
   }
 
   /// The audio format actually produced: the sink's if there is one.

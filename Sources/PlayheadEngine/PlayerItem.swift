@@ -101,10 +101,10 @@ public final class PlayerItem: @unchecked Sendable, Identifiable, Hashable {
   /// target). Playback starts, and resumes after a stall, only once this is true.
   public var isPlaybackLikelyToKeepUp: Bool { read { $0.isLikelyToKeepUp } }
   /// Whether the media buffer is full and loading has paused (AVPlayerItem's meaning):
-  /// the source holds back at the load control's target (or the item's
-  /// `preferredForwardBufferDuration`, or has everything to the end) and the decoded
-  /// queues are at their targets. Each change comes with a `bufferFullChanged` event
-  /// (`playbackBufferFull` / `playbackBufferNotFull`).
+  /// the source holds back at the load control's target (the high-water mark, or the
+  /// item's `preferredForwardBufferDuration`) or has everything to the end (a local file
+  /// at once). Each change comes with a `bufferFullChanged` event (`playbackBufferFull` /
+  /// `playbackBufferNotFull`).
   public var isPlaybackBufferFull: Bool { read { $0.isBufferFull } }
   /// Whether every decoded queue holds its target (or its stream has ended).
   var isDecodedBufferFull: Bool { read { $0.isDecodedBufferFull } }

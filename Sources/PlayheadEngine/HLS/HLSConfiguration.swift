@@ -6,11 +6,15 @@ import PlayheadNet
 public struct HLSConfiguration: Sendable {
   /// Timeout, retries, headers, referer and user agent for playlists, segments and keys.
   public var request: RequestConfiguration
-  /// How much media an HLS driver used without a player keeps downloaded ahead of the
-  /// play position (the playback simulator) when neither a scene nor buffer settings are
-  /// given. A player's items always load under its load control
-  /// (`PlayerConfiguration.makeLoadControl`), which this does not change.
+  /// A fixed forward buffer, for configurations with neither a scene nor buffer settings:
+  /// an HLS driver used without a player (the playback simulator) loads while less than
+  /// this is downloaded ahead; a player given a value other than the default (30 s) makes
+  /// it the high-water mark of its default load control, with the optimiser off (the
+  /// startup and resume buffers stay the engine defaults, capped at it). With a scene or
+  /// buffer settings, or `PlayerConfiguration.makeLoadControl`, it is not used.
   public var forwardBufferDuration: MediaTime
+  /// The default `forwardBufferDuration` (30 s).
+  public static let defaultForwardBufferDuration = MediaTime(value: 30, timescale: 1)
   /// A scene preset for buffering (short, medium, long, live); nil = none. A player
   /// applies it to every item, HLS or progressive (`PlayerConfiguration.scene`).
   public var scene: PlayerScene?
@@ -45,7 +49,7 @@ public struct HLSConfiguration: Sendable {
 
   public init(
     request: RequestConfiguration = RequestConfiguration(),
-    forwardBufferDuration: MediaTime = MediaTime(value: 30, timescale: 1),
+    forwardBufferDuration: MediaTime = HLSConfiguration.defaultForwardBufferDuration,
     defaultBandwidthEstimate: Int = 1_000_000,
     preferredPeakBitRate: Int = 0,
     maximumPixelCount: Int? = nil,
