@@ -151,7 +151,8 @@ public struct PlayerConfiguration: Sendable {
       fixed != HLSConfiguration.defaultForwardBufferDuration
     {
       // A fixed forward buffer set the old way: the high-water mark, no optimiser.
-      settings = BufferSettings(lowWaterMark: fixed, highWaterMark: fixed, optimizer: .none)
+      settings = BufferSettings(
+        lowWaterMark: fixed, highWaterMark: fixed, optimizer: BufferOptimizer.none)
     }
     let resolved = settings
     return { DefaultLoadControl(scene: scene, settings: resolved) }
