@@ -6,6 +6,9 @@ import PlayheadMedia
 final class ActiveItem {
   let item: PlayerItem
   let loader: ItemLoader
+  /// The item's load control (the player's, with the item's limits); its HLS downloader
+  /// shares it.
+  let loadControl: ItemLoadControl
   var media: OpenedMedia?
   /// The item time at `anchorClock`; the position moves from there at the rate.
   var anchorItemTime: MediaTime = .zero
@@ -39,7 +42,6 @@ final class ActiveItem {
   /// How many of the source refresher's events were already emitted.
   var reportedRefreshEvents = 0
   var reportedSoftwareDecoding = false
-  var lastReportedRange: MediaTimeRange?
   var reportedVariant: VariantInfo?
   /// The loader's rendition selection counts already mirrored into the item.
   var reportedAudioSelectionChanges = 0
@@ -53,14 +55,19 @@ final class ActiveItem {
   var bufferEmpty = true
   var likelyToKeepUp = false
   var bufferFull = false
+  /// Whether every decoded queue held its target at the last report.
+  var decodedFull = false
+  /// The loaded time ranges last announced by an event.
+  var announcedRanges: [MediaTimeRange] = []
   /// The no-progress watchdog's last view of the item, and the clock time it changed
   /// (nil while the watchdog does not run: paused, opening, ended).
   var progressMark: ProgressMark?
   var progressClock: MediaTime = .zero
 
-  init(item: PlayerItem, loader: ItemLoader) {
+  init(item: PlayerItem, loader: ItemLoader, loadControl: ItemLoadControl) {
     self.item = item
     self.loader = loader
+    self.loadControl = loadControl
   }
 }
 

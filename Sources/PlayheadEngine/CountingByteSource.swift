@@ -3,7 +3,9 @@ import PlayheadCore
 import PlayheadNet
 
 /// Wraps a byte source and counts the bytes read through it (for statistics and logs).
-final class CountingByteSource: ByteSource, DownloadSpeedReporting, @unchecked Sendable {
+final class CountingByteSource: ByteSource, DownloadSpeedReporting, ByteBufferReporting,
+  @unchecked Sendable
+{
   private let base: any ByteSource
   private let lock = NSLock()
   private var total: Int64 = 0
@@ -17,6 +19,17 @@ final class CountingByteSource: ByteSource, DownloadSpeedReporting, @unchecked S
     (base as? any DownloadSpeedReporting)?.downloadSpeedBitsPerSecond
   }
   var length: Int64? { base.length }
+
+  /// The wrapped source's buffer; nil when it does not report one.
+  var reportedBufferState: ByteBufferState? {
+    (base as? any ByteBufferReporting)?.bufferState
+  }
+
+  var bufferState: ByteBufferState { reportedBufferState ?? ByteBufferState() }
+
+  func setBufferChangeHandler(_ handler: (@Sendable () -> Void)?) {
+    (base as? any ByteBufferReporting)?.setBufferChangeHandler(handler)
+  }
 
   /// Bytes read so far.
   var bytesRead: Int64 {

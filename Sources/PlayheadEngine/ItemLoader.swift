@@ -132,6 +132,9 @@ struct LoaderStatus: Sendable {
   var subtitleSelectionChanges = 0
   /// What the media source (and the audio lane's) is doing, as of the snapshot.
   var sourceActivity = SourceActivity()
+  /// What the media source (and the audio lane's, together) holds ahead of the demuxer,
+  /// as of the snapshot.
+  var sourceBuffer = SourceBuffer.unknown
 }
 
 /// Opens an item's media and decodes it ahead of the play position on its own thread.
@@ -274,6 +277,14 @@ final class ItemLoader: @unchecked Sendable {
     if let driver {
       status.seekableRange = driver.seekableRange
       status.sourceActivity = driver.activity.merged(with: audioLane?.driver.activity)
+      if case .ready = status.phase {
+        let demuxed = status.bufferedRange?.end
+        var buffer = driver.buffer(demuxedUpTo: demuxed)
+        if let lane = audioLane {
+          buffer = buffer.combined(with: lane.driver.buffer(demuxedUpTo: demuxed))
+        }
+        status.sourceBuffer = buffer
+      }
     }
     return status
   }

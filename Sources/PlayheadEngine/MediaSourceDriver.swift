@@ -1,6 +1,7 @@
 import Foundation
 import PlayheadCore
 import PlayheadMedia
+import PlayheadNet
 
 /// A stretch of an item's media that one demuxer reads: the whole file for progressive
 /// media, or consecutive HLS segments of one rendition with no discontinuity.
@@ -91,6 +92,10 @@ protocol MediaSourceDriver: AnyObject, Sendable {
   /// Whether the media is encrypted (an HLS key or session key with a method other than
   /// NONE); progressive files Playhead opens are clear.
   var hasProtectedContent: Bool { get }
+  /// What the source holds ahead of the demuxer, for the item's loaded time ranges and
+  /// the start rule; `demuxedUpTo` is where the demuxer has read to in this stretch
+  /// (progressive media counts the bytes read ahead of it from there).
+  func buffer(demuxedUpTo: MediaTime?) -> SourceBuffer
   /// Sets what to call, on the driver's thread, with each error the driver recovered from
   /// (a failed redundant URI it failed over from); errors from before are handed over at
   /// once.
@@ -99,6 +104,7 @@ protocol MediaSourceDriver: AnyObject, Sendable {
 
 extension MediaSourceDriver {
   var hasProtectedContent: Bool { false }
+  func buffer(demuxedUpTo: MediaTime?) -> SourceBuffer { .unknown }
   func setRecoverableErrorHandler(_ handler: @escaping @Sendable (PlayheadError) -> Void) {}
 }
 
@@ -184,7 +190,40 @@ final class ProgressiveDriver: MediaSourceDriver, @unchecked Sendable {
     demuxer.interrupt()
   }
 
-  func setChangeHandler(_ handler: @escaping @Sendable () -> Void) {}
+  /// The source's handler runs as its bytes held grow (HTTP body bytes, cache chunks).
+  func setChangeHandler(_ handler: @escaping @Sendable () -> Void) {
+    source.setBufferChangeHandler(handler)
+  }
+
+  /// A local file holds all of the media; an HTTP source the bytes it read ahead of the
+  /// demuxer (at the file's mean byte rate, from where the demuxer is) and, through a cache,
+  /// the bytes on disk (in proportion to the duration). Decision 0025.
+  func buffer(demuxedUpTo: MediaTime?) -> SourceBuffer {
+    guard let state = source.reportedBufferState else { return .unknown }
+    let duration = demuxer.duration
+    let hasDuration = duration.isNumeric && duration > .zero
+    if state.isLocal {
+      return SourceBuffer(
+        ranges: hasDuration ? [MediaTimeRange(start: .zero, end: duration)] : [],
+        isKnown: true, reachesEnd: true, isHoldingBack: true)
+    }
+    var ranges: [MediaTimeRange] = []
+    let length = source.length ?? 0
+    if let from = demuxedUpTo, from.isNumeric {
+      if state.reachesEnd, hasDuration, duration > from {
+        ranges.append(MediaTimeRange(start: from, end: duration))
+      } else if state.bytesAhead > 0, hasDuration, length > 0 {
+        let ahead = duration.multiplied(byRatio: state.bytesAhead, denominator: length)
+        ranges.append(MediaTimeRange(start: from, duration: ahead))
+      }
+    }
+    if hasDuration, length > 0 {
+      ranges += MediaTimeRange.proportional(state.cachedRanges, length: length, duration: duration)
+    }
+    return SourceBuffer(
+      ranges: MediaTimeRange.merged(ranges), isKnown: true, reachesEnd: state.reachesEnd,
+      isHoldingBack: state.isHoldingBack)
+  }
 
   func alternateRenditions(_ kind: AlternateKind, for run: MediaRun?) -> [RenditionInfo] { [] }
 

@@ -5,6 +5,9 @@ import PlayheadMedia
 extension PlaybackLoop {
   /// Creates the working state and loader for `item` and starts loading it.
   func makeActive(_ item: PlayerItem, startLoading: Bool = true) -> ActiveItem {
+    let loadControl = ItemLoadControl(item: item, make: configuration.loadControlFactory)
+    var hls = hlsConfiguration(for: item)
+    hls.itemLoadControl = loadControl
     let settings = LoaderSettings(
       decodesVideo: !configuration.isVideoDisabled,
       decodesAudio: !configuration.isAudioDisabled,
@@ -13,7 +16,7 @@ extension PlaybackLoop {
       audioChannel: configuration.audioOutputChannel,
       videoFramesAhead: configuration.videoFramesAhead,
       audioAhead: MediaTime(value: 1, timescale: 2),
-      hls: hlsConfiguration(for: item),
+      hls: hls,
       clock: configuration.clock,
       backupURLProvider: configuration.backupURLProvider,
       preferredAudioLanguages: item.read { $0.preferredAudioLanguages },
@@ -26,7 +29,7 @@ extension PlaybackLoop {
       // A resume keeps the selected subtitles.
       loader.selectSubtitleRendition(RenditionSelection(rendition: subtitle))
     }
-    let active = ActiveItem(item: item, loader: loader)
+    let active = ActiveItem(item: item, loader: loader, loadControl: loadControl)
     active.playRequestClock = clock.now
     item.owner = self
     if startLoading { loader.start() }
@@ -234,43 +237,10 @@ extension PlaybackLoop {
     preloaded = makeActive(queue[1])
   }
 
-  /// Mirrors the loader's buffering state into the item and raises buffer events.
+  /// Mirrors the loader's state into the item (buffering, errors, renditions, live
+  /// window, bandwidth) and raises the events of what changed.
   func reportLoaderProgress(_ active: ActiveItem, _ loaderStatus: LoaderStatus) {
-    let ended = loaderStatus.videoEnded && loaderStatus.audioEnded
-    let hasData = loaderStatus.queuedVideoFrames > 0 || loaderStatus.queuedAudioDuration > .zero
-    let empty =
-      !hasData && !ended && active.seek == nil
-      || (active.seek != nil && loaderStatus.resolvedSeekTime == nil && !ended)
-      || active.stalledSince != nil
-    let full = loaderStatus.isFull || ended
-    let likely = full || (hasData && loaderStatus.queuedVideoFrames >= 2)
-    if empty != active.bufferEmpty {
-      active.bufferEmpty = empty
-      active.item.update { $0.isBufferEmpty = empty }
-      emit(.bufferEmptyChanged(active.item, empty))
-    }
-    if likely != active.likelyToKeepUp {
-      active.likelyToKeepUp = likely
-      active.item.update { $0.isLikelyToKeepUp = likely }
-      emit(.likelyToKeepUpChanged(active.item, likely))
-    }
-    if full != active.bufferFull {
-      active.bufferFull = full
-      active.item.update { $0.isBufferFull = full }
-      emit(.bufferFullChanged(active.item, full))
-    }
-    if let range = loaderStatus.bufferedRange {
-      let last = active.lastReportedRange
-      let moved =
-        last == nil || last!.start != range.start
-        || (range.end - last!.end) >= MediaTime(value: 1, timescale: 1)
-        || (ended && last!.end != range.end)
-      if moved {
-        active.lastReportedRange = range
-        active.item.update { $0.loadedTimeRanges = [range] }
-        emit(.loadedTimeRangesChanged(active.item, [range]))
-      }
-    }
+    reportBuffering(active, loaderStatus)
     while active.reportedErrors < loaderStatus.recoverableErrors.count {
       let error = loaderStatus.recoverableErrors[active.reportedErrors]
       active.reportedErrors += 1

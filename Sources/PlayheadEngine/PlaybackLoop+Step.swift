@@ -53,10 +53,10 @@ extension PlaybackLoop {
     let ended = loaderStatus.videoEnded && loaderStatus.audioEnded
 
     if timeControl != .playing {
-      // Start (or restart after a stall) once the buffer is likely to keep up.
+      // Start (or restart after a stall) once the buffer is likely to keep up: frames to
+      // show, and what the load control asks to have loaded ahead (decision 0025).
       let hasNextFrames = !isFrozen(at: active.position, limit: presentableEnd(active))
-      guard (active.likelyToKeepUp && hasNextFrames) || ended || (hasNextFrames && isFastMode)
-      else {
+      guard (active.likelyToKeepUp && hasNextFrames) || ended else {
         setTimeControl(
           .waitingToPlayAtSpecifiedRate(
             active.stalledSince == nil ? .evaluatingBufferingRate : .toMinimizeStalls))
@@ -128,10 +128,7 @@ extension PlaybackLoop {
   /// Where forward playback ends before the media's end: the earlier of the item's
   /// `forwardPlaybackEndTime` and `previewDuration`, if either is set.
   func forwardEnd(_ active: ActiveItem) -> MediaTime? {
-    let ends = [active.item.forwardPlaybackEndTime, previewEnd(active)].compactMap { end in
-      end.flatMap { $0.isNumeric ? $0 : nil }
-    }
-    return ends.min()
+    active.item.forwardEndTime
   }
 
   /// The item's preview limit (`previewDuration` from the item's start), if set.

@@ -38,6 +38,28 @@ public struct PlayerConfiguration: Sendable {
   public var backupURLProvider: (@Sendable (URL, PlayheadError) -> URL?)?
   /// How HLS streams load: requests, buffer, caps, rendition choice.
   public var hls: HLSConfiguration
+  /// Makes the load control of each item, which decides when playback starts and resumes
+  /// after a stall and how far ahead media loads (docs/abr.md, "Load control"). Nil (the
+  /// default) gives every item a `DefaultLoadControl` with `scene` (`.none`, the engine
+  /// defaults, when nil) and `bufferSettings`: playback starts once 0.5 s is loaded ahead
+  /// and resumes after a stall at 3 s, and loading runs to a target that grows from 10 s
+  /// to 50 s with watch time. Called once per item, and once more for each alternate
+  /// audio rendition the item plays; the player calls the control from its threads, one
+  /// at a time.
+  public var makeLoadControl: (@Sendable () -> any LoadControl)?
+  /// The buffer preset every item loads with (nil: `.none`, the engine defaults); the same
+  /// value as `hls.scene`.
+  public var scene: PlayerScene? {
+    get { hls.scene }
+    set { hls.scene = newValue }
+  }
+  /// Explicit buffer values that win over the scene's (nil: the scene's); the same value
+  /// as `hls.bufferSettings`. (`hls.forwardBufferDuration` set to other than its default,
+  /// with neither a scene nor settings, is the high-water mark.)
+  public var bufferSettings: BufferSettings? {
+    get { hls.bufferSettings }
+    set { hls.bufferSettings = newValue }
+  }
   /// How many decoded video frames are kept ready ahead of the play position (≥ 2).
   public var videoFramesAhead: Int
   /// With this on, the first frame is decoded and shown while still paused (pre-render).
@@ -104,6 +126,7 @@ public struct PlayerConfiguration: Sendable {
     self.http = http
     self.hls = hls
     self.backupURLProvider = nil
+    self.makeLoadControl = nil
     self.cache = nil
     self.videoFramesAhead = max(2, videoFramesAhead)
     self.prerendersFirstFrame = prerendersFirstFrame
@@ -116,6 +139,23 @@ public struct PlayerConfiguration: Sendable {
   ) -> PlayerConfiguration {
     PlayerConfiguration(
       clock: ManualClock(advancesOnWait: true), videoSink: videoSink, audioSink: audioSink)
+  }
+
+  /// Makes one item's load control: `makeLoadControl`'s, or the default one.
+  var loadControlFactory: @Sendable () -> any LoadControl {
+    if let makeLoadControl { return makeLoadControl }
+    let scene = hls.scene ?? .none
+    var settings = hls.bufferSettings ?? BufferSettings()
+    let fixed = hls.forwardBufferDuration
+    if hls.scene == nil, hls.bufferSettings == nil, fixed.isNumeric, fixed > .zero,
+      fixed != HLSConfiguration.defaultForwardBufferDuration
+    {
+      // A fixed forward buffer set the old way: the high-water mark, no optimiser.
+      settings = BufferSettings(
+        lowWaterMark: fixed, highWaterMark: fixed, optimizer: BufferOptimizer.none)
+    }
+    let resolved = settings
+    return { DefaultLoadControl(scene: scene, settings: resolved) }
   }
 
   /// The audio format actually produced: the sink's if there is one.

@@ -84,14 +84,30 @@ public final class PlayerItem: @unchecked Sendable, Identifiable, Hashable {
   public var currentDownloadSpeed: Double? { read { $0.currentDownloadSpeed } }
   /// The item's tracks, once opened.
   public var tracks: [AssetTrack] { read { $0.tracks } }
-  /// The ranges of media time that are buffered, in order; they may be discontiguous.
+  /// The ranges of media time that are loaded, in order and merged (decision 0025): the
+  /// media downloaded since the stretch began (the start or the last seek; HLS segments
+  /// queued, the bytes of progressive media read ahead at the file's mean byte rate),
+  /// decoded, or kept by the disk cache; all of a local file. They are discontiguous where
+  /// the media is (a seek away from what the cache holds). Empty until ready. Announced by
+  /// `loadedTimeRangesChanged` events when their shape changes or an end moves by a
+  /// second; this property always holds the latest.
   public var loadedTimeRanges: [MediaTimeRange] { read { $0.loadedTimeRanges } }
   /// Whether playback has consumed all buffered media and would stall.
   public var isPlaybackBufferEmpty: Bool { read { $0.isBufferEmpty } }
-  /// Whether the buffer is expected to keep playback going without a stall.
+  /// Whether the buffer is expected to keep playback going without a stall: frames are
+  /// decoded and the load control's `shouldStartPlayback` says the media loaded ahead is
+  /// enough (its startup buffer; after a stall, its buffer after a rebuffer), or nothing
+  /// more can load (the rest of the media is loaded, or loading holds back at its
+  /// target). Playback starts, and resumes after a stall, only once this is true.
   public var isPlaybackLikelyToKeepUp: Bool { read { $0.isLikelyToKeepUp } }
-  /// Whether the buffer is full and loading has paused.
+  /// Whether the media buffer is full and loading has paused (AVPlayerItem's meaning):
+  /// the source holds back at the load control's target (the high-water mark, or the
+  /// item's `preferredForwardBufferDuration`) or has everything to the end (a local file
+  /// at once). Each change comes with a `bufferFullChanged` event (`playbackBufferFull` /
+  /// `playbackBufferNotFull`).
   public var isPlaybackBufferFull: Bool { read { $0.isBufferFull } }
+  /// Whether every decoded queue holds its target (or its stream has ended).
+  var isDecodedBufferFull: Bool { read { $0.isDecodedBufferFull } }
   /// The item's current time (the player's position while this item is current).
   public func currentTime() -> MediaTime { read { $0.currentTime } }
   /// Statistics of the item's playback so far.
@@ -110,7 +126,14 @@ public final class PlayerItem: @unchecked Sendable, Identifiable, Hashable {
     }
   }
 
-  /// How far ahead of the play position the player buffers (`.zero` = the player decides).
+  /// How much media the player loads ahead of the play position (AVPlayerItem's
+  /// meaning; `.zero`, the default, or a non-numeric time leaves it to the load control).
+  ///
+  /// Above zero it is the forward target: loading stops once that much is loaded ahead
+  /// (an HLS stream loads whole segments, so the buffer reaches at most the target plus
+  /// one segment), `isPlaybackBufferFull` turns true there, and playback may start or
+  /// resume once it is loaded even when the load control asks for more. Settable while
+  /// the item plays; the next loading decision uses it.
   public var preferredForwardBufferDuration: MediaTime {
     get { read { $0.preferredForwardBufferDuration } }
     set { update { $0.preferredForwardBufferDuration = newValue } }
@@ -161,6 +184,18 @@ public final class PlayerItem: @unchecked Sendable, Identifiable, Hashable {
   public var previewDuration: MediaTime {
     get { read { $0.previewDuration } }
     set { update { $0.previewDuration = newValue } }
+  }
+  /// Where forward playback ends before the media's end: the earlier of
+  /// `forwardPlaybackEndTime` and `previewDuration`, when either is set; nil otherwise.
+  var forwardEndTime: MediaTime? {
+    read { state in
+      let preview = state.previewDuration
+      let ends = [
+        state.forwardPlaybackEndTime.isNumeric ? state.forwardPlaybackEndTime : nil,
+        preview.isNumeric && preview >= .zero ? preview : nil,
+      ]
+      return ends.compactMap { $0 }.min()
+    }
   }
   /// Playback ends here when playing in reverse (`.invalid` = the start). Reverse play is
   /// not supported for progressive media, so this is stored and reported only.
@@ -219,6 +254,7 @@ struct ItemState: Sendable {
   var isBufferEmpty = true
   var isLikelyToKeepUp = false
   var isBufferFull = false
+  var isDecodedBufferFull = false
   var currentTime: MediaTime = .zero
   var statistics = PlaybackStatistics()
   var accessLog: [AccessLogEntry] = []

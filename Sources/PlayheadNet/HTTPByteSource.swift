@@ -25,7 +25,7 @@ import PlayheadCore
 /// refused or broken connection throws `.connectionFailed`; `cancel()` makes a blocked read
 /// throw `.cancelled` at once. After a failure the next read sends a new request, so a
 /// caller may retry.
-public final class HTTPByteSource: ByteSource, @unchecked Sendable {
+public final class HTTPByteSource: ByteSource, ByteBufferReporting, @unchecked Sendable {
   // Unchecked Sendable: the stored properties are immutable; mutable state lives in
   // `state`, which is guarded by its condition's lock.
   public let url: URL
@@ -108,6 +108,31 @@ public final class HTTPByteSource: ByteSource, @unchecked Sendable {
     state.condition.lock()
     defer { state.condition.unlock() }
     return state.buffered
+  }
+
+  /// What the source holds ahead of its reader: the read-ahead buffer, and whether the
+  /// response has stopped at its limit or at the end of the resource.
+  public var bufferState: ByteBufferState {
+    state.condition.lock()
+    defer { state.condition.unlock() }
+    let reachesEnd = state.length.map { state.bufferEnd >= $0 } ?? false
+    var stopped = false
+    switch state.phase {
+    case .idle: stopped = state.buffered > 0
+    case .ended: stopped = true
+    case .awaitingResponse, .streaming, .failed: stopped = false
+    }
+    return ByteBufferState(
+      bytesAhead: Int64(state.buffered), isHoldingBack: stopped || reachesEnd,
+      reachesEnd: reachesEnd)
+  }
+
+  /// Sets what to call (on URLSession's delegate queue) when body bytes arrive or a
+  /// response stops.
+  public func setBufferChangeHandler(_ handler: (@Sendable () -> Void)?) {
+    state.condition.lock()
+    state.bufferChangeHandler = handler
+    state.condition.unlock()
   }
 
   /// The speed of the last measured stretch of the download, in bits per second (SPEC

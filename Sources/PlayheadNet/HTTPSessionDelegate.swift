@@ -48,9 +48,11 @@ final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Se
       state.speed.responseEnded(at: now)
       state.phase = .idle
     }
+    let handler = state.bufferChangeHandler
     state.condition.broadcast()
     state.condition.unlock()
     stopped?.cancel()
+    handler?()
   }
 
   func urlSession(
@@ -58,9 +60,11 @@ final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Se
   ) {
     let state = self.state
     state.condition.lock()
+    let handler = state.bufferChangeHandler
     defer {
       state.condition.broadcast()
       state.condition.unlock()
+      handler?()
     }
     guard state.taskIdentifier == task.taskIdentifier else { return }
     _ = state.detachTask()

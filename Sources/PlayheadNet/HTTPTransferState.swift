@@ -52,6 +52,8 @@ final class HTTPTransferState: @unchecked Sendable {
   var pendingRefusal: (taskIdentifier: Int, error: PlayheadError)?
   /// The transfer-speed sampler (SPEC S9): body bytes received and when.
   var speed = TransferSpeedSampler()
+  /// Called (without the lock held) when body bytes arrive or a response stops.
+  var bufferChangeHandler: (@Sendable () -> Void)?
 
   /// Bytes downloaded ahead of the reader: `storage[head...]` holds the bytes that start
   /// at file offset `bufferStart`.

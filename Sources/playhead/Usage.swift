@@ -95,7 +95,7 @@ enum Usage {
                           made by 'playhead download --encrypt-key-hex HEX')
       -h, --help          Show this help
 
-    HLS options (ignored for progressive media):
+    HLS options (ignored for progressive media, but for --scene):
       --max-bitrate BPS   Choose no variant above BPS bits/s (600000, 600k, 1.5M)
       --max-pixels N      Choose no variant larger than N pixels (921600 or 1280x720)
       --rendition I|auto  Play rendition I only (0 = lowest bandwidth, as 'probe' numbers
@@ -103,7 +103,8 @@ enum Usage {
       --start-bandwidth BPS
                           The bandwidth assumed before any download is measured
       --scene S           short, medium, long or live: the engine's buffer presets
-                          (start, resume, low/high water, maximum; see docs/abr.md)
+                          (start, resume, low/high water, maximum; see docs/abr.md);
+                          the start and resume buffers apply to progressive media too
 
     Request options (HLS playlists, segments and keys; progressive HTTP media):
       --header 'K: V'     Send this header field (repeatable; a later one with the same

@@ -133,6 +133,38 @@ final class HLSPlaybackSimulatorTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(replacement.requestClock, abandoned.abandonClock)
   }
 
+  /// The pass-through consumer starts and resumes as the player does: at the load
+  /// control's startup buffer (5 s: three 2 s segments) and, after a stall, at its buffer
+  /// after a rebuffer (7 s: four segments), not at the first segment.
+  func testStartAndResume_waitForTheLoadControlsBuffers() throws {
+    let clock = ManualClock(advancesOnWait: true)
+    // 5 Mbit/s for 20 s, then 100 kbit/s (the lowest level's segment takes 8 s) for 60 s.
+    let trace = try NetworkTrace(periods: [
+      .init(durationMs: 20_000, bandwidthKbps: 5_000, latencyMs: 40),
+      .init(durationMs: 60_000, bandwidthKbps: 100, latencyMs: 40),
+      .init(durationMs: 3_600_000, bandwidthKbps: 5_000, latencyMs: 40),
+    ])
+    let source = SimulatedDataSource(
+      resources: resources(), trace: trace, clock: clock, progressIntervalMs: 100)
+    var hls = configuration(source)
+    hls.bufferSettings?.startupBuffer = MediaTime(value: 5, timescale: 1)
+    hls.bufferSettings?.bufferAfterRebuffer = MediaTime(value: 7, timescale: 1)
+    let report = try HLSPlaybackSimulator.run(
+      url: master, configuration: hls, dataSource: source, clock: clock)
+    let started = try XCTUnwrap(
+      report.segments.first { $0.arrivalClock == report.playbackStartClock })
+    XCTAssertGreaterThanOrEqual(started.bufferAfterArrival.seconds, 5)
+    XCTAssertLessThan(started.bufferAfterArrival.seconds, 7, "waited past the startup buffer")
+    XCTAssertEqual(report.segments.firstIndex { $0 == started }, 2, "started on the third segment")
+    XCTAssertFalse(report.stalls.isEmpty, "the slow stretch never stalled")
+    for stall in report.stalls {
+      let resumed = stall.startClock + stall.duration
+      let segment = try XCTUnwrap(report.segments.first { $0.arrivalClock == resumed })
+      XCTAssertGreaterThanOrEqual(
+        segment.bufferAfterArrival.seconds, 7, "resumed at \(resumed.seconds) with less")
+    }
+  }
+
   func testRejectsAClockThatDoesNotAdvanceOnWait() throws {
     let clock = ManualClock()
     let source = SimulatedDataSource(resources: resources(), trace: try stepTrace(), clock: clock)

@@ -8,9 +8,10 @@ import XCTest
 /// `EXTINF` durations overstate its media tenfold (the six 2-second 144p segments, each
 /// listed as 20 s), served by the local test server.
 ///
-/// The downloader counts 40 s loaded after two segments and holds back; the media of those
-/// segments runs out at about 4 s; the run waits for a third segment that never comes.
-/// Without the watchdog nothing ever happened again.
+/// The downloader counts 20 s loaded after one segment, past the default load control's
+/// 10 s target, and holds back; the media of that segment runs out at about 2 s; the run
+/// waits for a second segment that never comes. Without the watchdog nothing ever happened
+/// again.
 final class NoProgressWatchdogTests: XCTestCase {
   private func serveOverstatedPlaylist() throws -> URL {
     let folder = try Fixtures.url("hls/144p")
@@ -44,7 +45,7 @@ final class NoProgressWatchdogTests: XCTestCase {
     return (end, item)
   }
 
-  /// Checks the failure: `.noProgress`, saying what stalled, near 4 s of item time, and at
+  /// Checks the failure: `.noProgress`, saying what stalled, near 2 s of item time, and at
   /// least the bound after the media ran out on the player's clock (`slackSeconds` more
   /// at most: how long the clock took to get the first frames out); with a nil slack (the
   /// host clock) the clock is not checked.
@@ -66,13 +67,13 @@ final class NoProgressWatchdogTests: XCTestCase {
       error.message.contains("waits for its next segment"), error.message, file: file, line: line)
     XCTAssertTrue(
       error.message.contains("noProgressTimeoutMs"), error.message, file: file, line: line)
-    // Stuck where the two downloaded segments' media ran out, the bound later on the clock.
-    XCTAssertEqual(end.itemTime.seconds, 4, accuracy: 0.4, file: file, line: line)
+    // Stuck where the downloaded segment's media ran out, the bound later on the clock.
+    XCTAssertEqual(end.itemTime.seconds, 2, accuracy: 0.4, file: file, line: line)
     if let slackSeconds {
       XCTAssertGreaterThanOrEqual(
-        end.clockTime.seconds, boundSeconds + 3.5, file: file, line: line)
+        end.clockTime.seconds, boundSeconds + 1.5, file: file, line: line)
       XCTAssertLessThan(
-        end.clockTime.seconds, boundSeconds + 4 + slackSeconds, file: file, line: line)
+        end.clockTime.seconds, boundSeconds + 2 + slackSeconds, file: file, line: line)
     }
     XCTAssertEqual(item.errorLog().last?.error.code, .noProgress, file: file, line: line)
   }

@@ -85,7 +85,7 @@ final class PlaybackClockDriver {
     let limit = Date(timeIntervalSinceNow: timeLimitSeconds)
     while true {
       let item = player.currentItem
-      if item?.isPlaybackBufferFull == true || item?.isPlaybackLikelyToKeepUp == true { break }
+      if item?.isDecodedBufferFull == true || item?.isPlaybackLikelyToKeepUp == true { break }
       if case .failed(let error)? = item?.status {
         return XCTFail(
           "the item failed before it buffered: \(error)",
@@ -126,7 +126,7 @@ final class PlaybackClockDriver {
       // stalled): once it has been quiet, the data it waits for needs clock time.
       return loopQuiet ? blocked : nil
     }
-    guard (player.currentItem?.isPlaybackBufferFull ?? false) || loopQuiet else { return nil }
+    guard (player.currentItem?.isDecodedBufferFull ?? false) || loopQuiet else { return nil }
     return blocked.map { min($0, loopWait) } ?? loopWait
   }
 }

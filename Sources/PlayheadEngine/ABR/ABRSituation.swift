@@ -13,13 +13,16 @@ struct ABRSituation {
   /// The maximum buffer in media seconds (at least one segment).
   let maximumBufferSeconds: Double
   /// The throughput estimate, or the default estimate before any measurement.
-  let throughput: Double
+  private(set) var throughput: Double
   /// Request latency.
   let latencySeconds: Double
   /// Media left after the next segment; infinity when unknown.
   let remainingSeconds: Double
 
-  init(context: ABRContext, defaultBandwidth: Int) {
+  /// With `lowBufferSegments` above zero, a buffer below that many segments plans with
+  /// the lower of the estimate and the last transfer's speed (a network that just fell
+  /// is believed at once while little is buffered).
+  init(context: ABRContext, defaultBandwidth: Int, lowBufferSegments: Double = 0) {
     let rate = context.playbackRate.isFinite && context.playbackRate > 0 ? context.playbackRate : 1
     let segment = max(0.05, context.segmentDuration.finiteSeconds)
     segmentSeconds = segment
@@ -31,6 +34,11 @@ struct ABRSituation {
       throughput = measured
     } else {
       throughput = Double(max(1, defaultBandwidth))
+    }
+    if lowBufferSegments > 0, bufferSeconds < lowBufferSegments * segment,
+      let last = context.lastTransferBitsPerSecond, last.isFinite, last > 0, last < throughput
+    {
+      throughput = last
     }
     latencySeconds = context.requestLatency?.finiteSeconds ?? 0
     if let remaining = context.remainingContent, remaining.isNumeric {

@@ -49,6 +49,10 @@ extension DefaultABRController {
     /// The share of the buffer's play time a running download may still need before it is
     /// abandoned.
     public var abandonBufferShare: Double
+    /// Below this many segments of buffer, decisions plan with the lower of the estimate
+    /// and the last transfer's speed, so that a link that has just fallen is believed at
+    /// once while little is buffered (0: always the estimate).
+    public var lowBufferSegments: Double
 
     /// Creates a configuration; every argument has the benchmarked default.
     public init(
@@ -68,7 +72,8 @@ extension DefaultABRController {
       endgameReserveSeconds: Double = 2,
       abandonsDownloads: Bool = true,
       abandonGraceSeconds: Double = 1,
-      abandonBufferShare: Double = 0.8
+      abandonBufferShare: Double = 0.5,
+      lowBufferSegments: Double = 3
     ) {
       self.startPreference = startPreference
       self.defaultBandwidthEstimate = defaultBandwidthEstimate
@@ -87,6 +92,7 @@ extension DefaultABRController {
       self.abandonsDownloads = abandonsDownloads
       self.abandonGraceSeconds = abandonGraceSeconds
       self.abandonBufferShare = abandonBufferShare
+      self.lowBufferSegments = lowBufferSegments
     }
 
     /// The same configuration with every number in range.
@@ -107,6 +113,7 @@ extension DefaultABRController {
       copy.endgameReserveSeconds = Self.nonNegative(endgameReserveSeconds)
       copy.abandonGraceSeconds = Self.nonNegative(abandonGraceSeconds)
       copy.abandonBufferShare = Self.factor(abandonBufferShare)
+      copy.lowBufferSegments = Self.nonNegative(lowBufferSegments)
       return copy
     }
 

@@ -5,7 +5,8 @@ extension DefaultABRController {
   /// The adaptive decision for the next segment (manual selection already handled).
   ///
   /// 1. Throughput rule: the highest level whose download at `safetyFactor` × the
-  ///    estimate fits in one segment's play time.
+  ///    estimate fits in one segment's play time (below `lowBufferSegments` of buffer,
+  ///    the lower of the estimate and the last transfer's speed).
   /// 2. From the low threshold up, on a calm network the throughput rule may overshoot the
   ///    estimate in proportion to the buffer above the threshold, and the buffer rule
   ///    (BOLA's objective) may pick a higher level, at most one above what the
@@ -21,7 +22,8 @@ extension DefaultABRController {
     -> ABRDecision
   {
     let situation = ABRSituation(
-      context: context, defaultBandwidth: configuration.defaultBandwidthEstimate)
+      context: context, defaultBandwidth: configuration.defaultBandwidthEstimate,
+      lowBufferSegments: configuration.lowBufferSegments)
     state.lowestBitrate = ladder.bitrates.first
     let weight = caution(situation: situation, ladder: ladder)
     let (low, high) = bufferRuleThresholds(situation: situation, caution: weight)

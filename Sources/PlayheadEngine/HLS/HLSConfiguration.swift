@@ -6,12 +6,20 @@ import PlayheadNet
 public struct HLSConfiguration: Sendable {
   /// Timeout, retries, headers, referer and user agent for playlists, segments and keys.
   public var request: RequestConfiguration
-  /// How much media to keep downloaded ahead of the play position, when neither a
-  /// scene nor buffer settings are given.
+  /// A fixed forward buffer, for configurations with neither a scene nor buffer settings:
+  /// an HLS driver used without a player (the playback simulator) loads while less than
+  /// this is downloaded ahead; a player given a value other than the default (30 s) makes
+  /// it the high-water mark of its default load control, with the optimiser off (the
+  /// startup and resume buffers stay the engine defaults, capped at it). With a scene or
+  /// buffer settings, or `PlayerConfiguration.makeLoadControl`, it is not used.
   public var forwardBufferDuration: MediaTime
-  /// A scene preset for buffering (short, medium, long, live); nil = none.
+  /// The default `forwardBufferDuration` (30 s).
+  public static let defaultForwardBufferDuration = MediaTime(value: 30, timescale: 1)
+  /// A scene preset for buffering (short, medium, long, live); nil = none. A player
+  /// applies it to every item, HLS or progressive (`PlayerConfiguration.scene`).
   public var scene: PlayerScene?
-  /// Explicit buffer settings; they win over the scene's values.
+  /// Explicit buffer settings; they win over the scene's values. A player applies them to
+  /// every item (`PlayerConfiguration.bufferSettings`).
   public var bufferSettings: BufferSettings?
   /// The bandwidth to assume before any transfer has been measured (bits/s).
   public var defaultBandwidthEstimate: Int
@@ -35,10 +43,13 @@ public struct HLSConfiguration: Sendable {
   /// The largest distance behind the live edge playback may fall before it jumps
   /// forward (nil = never catch up).
   public var maximumLiveLatency: MediaTime?
+  /// The load control of the item a player loads with this configuration (set by the
+  /// player for each item; nil elsewhere).
+  var itemLoadControl: ItemLoadControl?
 
   public init(
     request: RequestConfiguration = RequestConfiguration(),
-    forwardBufferDuration: MediaTime = MediaTime(value: 30, timescale: 1),
+    forwardBufferDuration: MediaTime = HLSConfiguration.defaultForwardBufferDuration,
     defaultBandwidthEstimate: Int = 1_000_000,
     preferredPeakBitRate: Int = 0,
     maximumPixelCount: Int? = nil,

@@ -35,13 +35,15 @@ extension HLSDriver {
 
   /// Whether to download another segment of `nextChunkDuration` with `bufferedAhead` of
   /// media downloaded. Without a load control, loading runs while less than
-  /// `forwardBufferDuration` is buffered.
+  /// `forwardBufferDuration` is buffered. A player's item load control has the watch time
+  /// and playing state from the playback loop; otherwise the play position stands in for
+  /// the watch time.
   func shouldContinueLoading(
     bufferedAhead: MediaTime, nextChunkDuration: MediaTime, position: MediaTime,
     isPlaying: Bool
   ) -> Bool {
     guard let loadControl else { return bufferedAhead < configuration.forwardBufferDuration }
-    loadControl.playbackDidProgress(elapsed: position)
+    if itemLoadControl == nil { loadControl.playbackDidProgress(elapsed: position) }
     return loadControl.shouldContinueLoading(
       bufferedAhead: bufferedAhead, nextChunkDuration: nextChunkDuration,
       playbackElapsed: position, isPlaying: isPlaying)

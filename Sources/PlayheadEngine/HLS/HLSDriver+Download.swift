@@ -19,6 +19,10 @@ extension HLSDriver {
       clock: clock)
   }
 
+  /// How close to the item's forward end a segment may start and still not be loaded
+  /// (rounding in the playlist's durations).
+  static let forwardEndTolerance = MediaTime(value: 1, timescale: 1000)
+
   /// How often a full buffer is re-checked on the clock when playback does not move (the
   /// default of `bufferRecheckInterval`).
   static let defaultBufferRecheckInterval = MediaTime(value: 1, timescale: 4)
@@ -70,7 +74,13 @@ extension HLSDriver {
       lock.unlock()
       let ahead = (queue.bufferedEnd ?? loadTime) - position
       let phase = playbackPhase(bufferAhead: ahead)
-      let chunk = nextSegment(level: loading)?.segment.duration ?? .zero
+      let upcoming = nextSegment(level: loading)
+      let chunk = upcoming?.segment.duration ?? .zero
+      if abandonedTo == nil, let upcoming, reachesForwardEnd(upcoming.start) {
+        finishAtForwardEnd(generation: generation)
+        finishedGeneration = generation
+        continue
+      }
       if abandonedTo == nil,
         !shouldContinueLoading(
           bufferedAhead: ahead, nextChunkDuration: chunk, position: position,
@@ -78,12 +88,18 @@ extension HLSDriver {
       {
         // A live playlist keeps being reloaded, so the seekable window stays current.
         if isLive { try? refreshPlaylistIfNeeded(level: currentLevelSnapshot) }
+        let wasParked = queue.holdings.parked
         queue.setDownloaderParked(ahead: ahead)
+        // The item's buffer is full now: the player hears of it at once.
+        if !wasParked { notifyChange() }
         // Re-check when playback moves (a poke) or after a little clock time.
         clock.wait(until: clock.now + bufferRecheckInterval, orUntil: positionSignal)
         continue
       }
-      queue.setDownloaderParked(ahead: nil)
+      if queue.holdings.parked {
+        queue.setDownloaderParked(ahead: nil)
+        notifyChange()
+      }
       do throws(PlayheadError) {
         let level =
           abandonedTo
@@ -95,9 +111,15 @@ extension HLSDriver {
           if playlist(level)?.endList ?? true {
             queue.finish(generation: generation)
             finishedGeneration = generation
+            notifyChange()
           } else {
             try waitForLiveReload(level: level)
           }
+          continue
+        }
+        if reachesForwardEnd(segment.start) {
+          finishAtForwardEnd(generation: generation)
+          finishedGeneration = generation
           continue
         }
         let outcome = try download(segment, level: level, generation: generation)
@@ -109,13 +131,16 @@ extension HLSDriver {
         // restart that needs this very segment first takes it instead of fetching it again.
         lock.lock()
         let current = queue.generation
-        if generation == current || startsRestartLocked(with: downloaded) {
+        let appended = generation == current || startsRestartLocked(with: downloaded)
+        if appended {
           queue.append(downloaded, generation: current)
           nextLoadTime = downloaded.end
           if nextLoadSequence != nil { nextLoadSequence = downloaded.mediaSequence + 1 }
           currentLevel = level
         }
         lock.unlock()
+        // The item's loaded time ranges grew: the player hears of it at once.
+        if appended { notifyChange() }
       } catch {
         if isStopped || error.code == .cancelled { return nil }
         if failOver(level: currentLevelSnapshot, after: error) { continue }
@@ -124,6 +149,23 @@ extension HLSDriver {
       }
     }
     return nil
+  }
+
+  /// Whether a segment that starts at `start` lies at or after the item's forward end,
+  /// where nothing is loaded (decision 0025). The first segment of a stretch is always
+  /// loaded (a seek at or past the forward end plays what is there and ends).
+  private func reachesForwardEnd(_ start: MediaTime) -> Bool {
+    guard let end = itemLoadControl?.forwardEnd, queue.bufferedEnd != nil else { return false }
+    return start + Self.forwardEndTolerance >= end
+  }
+
+  /// Ends loading of `generation` at the item's forward end: for this stretch the media
+  /// ends there, so the last run is flushed and playback ends at the forward end. (A
+  /// forward end moved later once loading has stopped takes effect at the next seek.)
+  private func finishAtForwardEnd(generation: Int) {
+    if queue.holdings.parked { queue.setDownloaderParked(ahead: nil) }
+    queue.finish(generation: generation)
+    notifyChange()
   }
 
   /// Whether `segment`, downloaded for an earlier generation, is the first segment the

@@ -65,8 +65,12 @@ extension HLSDriver {
     lock.lock()
     let edge = liveTimeline?.range.end
     lock.unlock()
+    // The rendition's downloader keeps its own load control (its own hysteresis) with
+    // the item's limits.
+    var laneConfiguration = configuration
+    laneConfiguration.itemLoadControl = itemLoadControl?.sibling()
     return try HLSDriver(
-      url: url, configuration: configuration, clock: clock, startTime: time, liveEdge: edge,
+      url: url, configuration: laneConfiguration, clock: clock, startTime: time, liveEdge: edge,
       sharedDataSource: dataSource)
   }
 

@@ -26,9 +26,15 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   /// Chooses the rendition of every segment; used only by the downloader thread (and
   /// once while opening).
   let abr: any ABRController
-  /// Decides how far ahead to download (scene presets and the buffer optimiser); nil
-  /// keeps a fixed `forwardBufferDuration`.
+  /// Decides how far ahead to download (scene presets and the buffer optimiser): the
+  /// player's item load control when a player opened the stream, else one from the
+  /// configuration's scene or buffer settings; nil keeps a fixed `forwardBufferDuration`.
   let loadControl: (any LoadControl)?
+  /// The player's load control for the item, with the item's forward end and target.
+  let itemLoadControl: ItemLoadControl?
+  /// The item-time ranges of the current level's segments held by the disk cache, as
+  /// last computed, with what they were computed for.
+  var cachedRangesMemo: (key: CachedRangesKey, ranges: [MediaTimeRange])?
   let levels: [HLSLevel]
   let master: MasterPlaylist?
   let queue = HLSSegmentQueue()
@@ -110,7 +116,10 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
       configuration: BandwidthMeter.Configuration(
         defaultEstimateBitsPerSecond: Double(configuration.defaultBandwidthEstimate)))
     self.bandwidthMeter = meter
-    if configuration.scene != nil || configuration.bufferSettings != nil {
+    itemLoadControl = configuration.itemLoadControl
+    if let itemLoadControl = configuration.itemLoadControl {
+      loadControl = itemLoadControl
+    } else if configuration.scene != nil || configuration.bufferSettings != nil {
       loadControl = DefaultLoadControl(
         scene: configuration.scene ?? .none,
         settings: configuration.bufferSettings ?? BufferSettings())

@@ -48,6 +48,8 @@ final class HLSSegmentQueue: @unchecked Sendable {
   /// The end of the last segment appended in this generation; kept when readers take and
   /// discard segments, as their media still lies ahead of the play position.
   private var lastEnd: MediaTime?
+  /// The start of the first segment appended in this generation.
+  private var firstStart: MediaTime?
   /// Bumped on every restart; readers of an older generation see the end.
   private(set) var generation = 0
   /// How many readers wait in `segment(ordinal:generation:)` for a segment not queued yet.
@@ -67,6 +69,7 @@ final class HLSSegmentQueue: @unchecked Sendable {
     stamped.ordinal = nextOrdinal
     nextOrdinal += 1
     segments.append(stamped)
+    if firstStart == nil { firstStart = stamped.start }
     lastEnd = stamped.end
     condition.broadcast()
   }
@@ -95,6 +98,7 @@ final class HLSSegmentQueue: @unchecked Sendable {
     segments.removeAll()
     nextOrdinal = 0
     lastEnd = nil
+    firstStart = nil
     ended = false
     failure = nil
     parkedAhead = nil
@@ -200,6 +204,20 @@ final class HLSSegmentQueue: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     return lastEnd
+  }
+
+  /// What the queue holds for the current generation, read under one lock: the item
+  /// time from the first segment appended to the end of the last (nil before one), whether
+  /// loading has ended (every segment to the end, or to the forward end, is here), and
+  /// whether the downloader holds back.
+  var holdings: (range: MediaTimeRange?, ended: Bool, parked: Bool) {
+    condition.lock()
+    defer { condition.unlock() }
+    var range: MediaTimeRange?
+    if let firstStart, let lastEnd, lastEnd > firstStart {
+      range = MediaTimeRange(start: firstStart, end: lastEnd)
+    }
+    return (range, ended && failure == nil, parkedAhead != nil)
   }
 
   /// Blocks until `predicate` holds or the queue changes; used by the downloader to

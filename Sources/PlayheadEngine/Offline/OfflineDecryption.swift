@@ -53,7 +53,7 @@ final class OfflineDecryptingDataSource: DataSource, @unchecked Sendable {
 
 /// A byte source over one file encrypted at rest (progressive playback), decrypting each
 /// read at its offset.
-final class OfflineDecryptingByteSource: ByteSource, @unchecked Sendable {
+final class OfflineDecryptingByteSource: ByteSource, ByteBufferReporting, @unchecked Sendable {
   // Unchecked Sendable: the wrapped source and the cipher are thread-safe.
   private let upstream: any ByteSource
   private let cipher: AESCTR
@@ -65,6 +65,15 @@ final class OfflineDecryptingByteSource: ByteSource, @unchecked Sendable {
 
   var url: URL { upstream.url }
   var length: Int64? { upstream.length }
+
+  /// The encrypted file's buffer (a local file: everything held).
+  var bufferState: ByteBufferState {
+    (upstream as? any ByteBufferReporting)?.bufferState ?? ByteBufferState()
+  }
+
+  func setBufferChangeHandler(_ handler: (@Sendable () -> Void)?) {
+    (upstream as? any ByteBufferReporting)?.setBufferChangeHandler(handler)
+  }
 
   func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(PlayheadError)
     -> Int

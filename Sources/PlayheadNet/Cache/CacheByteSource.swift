@@ -20,7 +20,7 @@ import PlayheadCore
 /// task as it completes can crash FoundationNetworking on Linux, so the source never
 /// cancels one). Over a `CacheDataSource`, the resource's cache entry stays in use (never
 /// evicted) from creation until `cancel()` or deinitialisation.
-public final class CacheByteSource: ByteSource, @unchecked Sendable {
+public final class CacheByteSource: ByteSource, ByteBufferReporting, @unchecked Sendable {
   // Unchecked Sendable: the `let`s never change; the shared state is guarded by its
   // condition.
   public let url: URL
@@ -98,6 +98,24 @@ public final class CacheByteSource: ByteSource, @unchecked Sendable {
       buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: raw[within..<(within + count)]))
     }
     return count
+  }
+
+  /// What the source holds: the chunks in memory and, over a cache, the resource's bytes
+  /// on disk (both as `cachedRanges`); holding back while no chunk is loading.
+  public var bufferState: ByteBufferState {
+    let onDisk = lease?.cachedRanges ?? []
+    state.condition.lock()
+    defer { state.condition.unlock() }
+    return ByteBufferState(
+      isHoldingBack: state.inFlight.isEmpty, reachesEnd: state.holdsRestOfResource,
+      cachedRanges: onDisk + state.heldRanges)
+  }
+
+  /// Sets what to call (on a loading thread) when a chunk load ends.
+  public func setBufferChangeHandler(_ handler: (@Sendable () -> Void)?) {
+    state.condition.lock()
+    state.onChange = handler
+    state.condition.unlock()
   }
 
   /// Makes blocked and later reads throw `.cancelled`; no request is sent after it. Safe

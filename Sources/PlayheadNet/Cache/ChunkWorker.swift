@@ -34,6 +34,8 @@ final class ChunkState: @unchecked Sendable {
   var cancelled = false
   /// Set when the source is gone: no new load starts.
   var stopped = false
+  /// Called (without the lock held) when a chunk load ends.
+  var onChange: (@Sendable () -> Void)?
 
   init(url: URL, dataSource: any DataSource, chunkBytes: Int64, readAhead: Int) {
     self.url = url
@@ -82,8 +84,10 @@ final class ChunkState: @unchecked Sendable {
         inFlight.remove(index)
         record(result, for: index)
         scheduleLoads()
+        let handler = onChange
         condition.broadcast()
         condition.unlock()
+        handler?()
       }
       thread.name = "playhead.cache-reader"
       thread.start()
@@ -115,6 +119,25 @@ final class ChunkState: @unchecked Sendable {
       }
       return .failure(error)
     }
+  }
+
+  /// The byte ranges of the chunks in memory, in order. The caller holds the lock.
+  var heldRanges: [ByteRange] {
+    chunks.keys.sorted().map { index in
+      ByteRange(offset: index * chunkBytes, length: Int64(chunks[index]?.count ?? 0))
+    }
+  }
+
+  /// Whether the chunks in memory run without a gap from the wanted one to the end of the
+  /// resource. The caller holds the lock.
+  var holdsRestOfResource: Bool {
+    guard let length else { return false }
+    var index = wanted
+    while index * chunkBytes < length {
+      guard chunks[index] != nil else { return false }
+      index += 1
+    }
+    return true
   }
 
   /// Keeps a loaded chunk (if still worth keeping) or the wanted chunk's error. The

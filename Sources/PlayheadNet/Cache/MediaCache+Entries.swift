@@ -249,6 +249,12 @@ final class CacheLease: Sendable {
 
   deinit { release() }
 
+  /// The byte ranges of the entry on disk now, in order; empty once released.
+  var cachedRanges: [ByteRange] {
+    guard let held = entry.value else { return [] }
+    return cache.state(of: held).spans.map { ByteRange(offset: $0.offset, length: $0.length) }
+  }
+
   /// Stops using the entry; later calls do nothing.
   func release() {
     let held = entry.withLock { entry in

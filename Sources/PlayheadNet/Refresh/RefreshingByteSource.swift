@@ -13,7 +13,9 @@ import PlayheadCore
 /// first, so that no request goes out with it (bytes read ahead but not yet read are
 /// fetched again on the fresh URL). A refresh that fails throws
 /// `.sourceExpired`; other errors pass through. `url` stays the original URL.
-public final class RefreshingByteSource: ByteSource, DownloadSpeedReporting, Sendable {
+public final class RefreshingByteSource: ByteSource, DownloadSpeedReporting, ByteBufferReporting,
+  Sendable
+{
 
   public let url: URL
   /// The request settings each inner source is made with.
@@ -28,6 +30,7 @@ public final class RefreshingByteSource: ByteSource, DownloadSpeedReporting, Sen
     var inner: HTTPByteSource
     var knownLength: Int64?
     var cancelled = false
+    var bufferChangeHandler: (@Sendable () -> Void)?
   }
 
   /// Opens `url` through `refresher` and fetches the response headers (as
@@ -61,6 +64,20 @@ public final class RefreshingByteSource: ByteSource, DownloadSpeedReporting, Sen
   /// The current inner source's last measured download speed (SPEC S9).
   public var downloadSpeedBitsPerSecond: Double? {
     state.withLock { $0.inner }.downloadSpeedBitsPerSecond
+  }
+
+  /// The current inner source's buffer.
+  public var bufferState: ByteBufferState {
+    state.withLock { $0.inner }.bufferState
+  }
+
+  /// Sets the handler on the inner source, and on each one that replaces it.
+  public func setBufferChangeHandler(_ handler: (@Sendable () -> Void)?) {
+    let source = state.withLock { state in
+      state.bufferChangeHandler = handler
+      return state.inner
+    }
+    source.setBufferChangeHandler(handler)
   }
 
   /// The URL the bytes come from now.
@@ -138,12 +155,12 @@ public final class RefreshingByteSource: ByteSource, DownloadSpeedReporting, Sen
     // Read before taking the lock: `length` takes the expired source's own lock.
     let expiredLength = expired.length
     enum Outcome { case cancelled, alreadySwapped, swapped }
-    let outcome = state.withLock { state -> Outcome in
-      if state.cancelled { return .cancelled }
-      guard state.inner === expired else { return .alreadySwapped }
+    let (outcome, handler) = state.withLock { state -> (Outcome, (@Sendable () -> Void)?) in
+      if state.cancelled { return (.cancelled, nil) }
+      guard state.inner === expired else { return (.alreadySwapped, nil) }
       state.knownLength = expiredLength ?? state.knownLength
       state.inner = replacement
-      return .swapped
+      return (.swapped, state.bufferChangeHandler)
     }
     switch outcome {
     case .cancelled:
@@ -152,6 +169,8 @@ public final class RefreshingByteSource: ByteSource, DownloadSpeedReporting, Sen
     case .alreadySwapped:
       replacement.cancel()
     case .swapped:
+      expired.setBufferChangeHandler(nil)
+      replacement.setBufferChangeHandler(handler)
       expired.cancel()
     }
   }

@@ -6,7 +6,9 @@ import PlayheadCore
 ///
 /// Reading on from the end of the head continues the source where sniffing left it (for
 /// HTTP, the same response), so sniffing costs no second request.
-final class HeadReplayingByteSource: ByteSource, DownloadSpeedReporting, Sendable {
+final class HeadReplayingByteSource: ByteSource, DownloadSpeedReporting, ByteBufferReporting,
+  Sendable
+{
   private let head: Data
   private let source: any ByteSource
 
@@ -22,6 +24,15 @@ final class HeadReplayingByteSource: ByteSource, DownloadSpeedReporting, Sendabl
   /// The source's download speed, when it measures one.
   var downloadSpeedBitsPerSecond: Double? {
     (source as? any DownloadSpeedReporting)?.downloadSpeedBitsPerSecond
+  }
+
+  /// The source's buffer (the head is part of what it read).
+  var bufferState: ByteBufferState {
+    (source as? any ByteBufferReporting)?.bufferState ?? ByteBufferState()
+  }
+
+  func setBufferChangeHandler(_ handler: (@Sendable () -> Void)?) {
+    (source as? any ByteBufferReporting)?.setBufferChangeHandler(handler)
   }
 
   func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(PlayheadError)

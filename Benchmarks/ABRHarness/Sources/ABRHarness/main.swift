@@ -117,6 +117,7 @@ func configuration(_ settings: [String: String]) throws -> DefaultABRController.
     case "endgameReserveSeconds": config.endgameReserveSeconds = number
     case "abandonGraceSeconds": config.abandonGraceSeconds = number
     case "abandonBufferShare": config.abandonBufferShare = number
+    case "lowBufferSegments": config.lowBufferSegments = number
     default: throw HarnessError("unknown configuration key '\(key)'")
     }
   }
@@ -208,7 +209,9 @@ do {
       var line = trace.name
       for (slot, result) in row.enumerated() {
         summaries[slot].add(result)
-        line += " \(names[slot])=\(Report.fixed(result.score, 3))"
+        line +=
+          " \(names[slot])=\(Report.fixed(result.score, 3))"
+          + "/\(Report.fixed(result.rebufferSeconds, 1))s"
       }
       if options.perTrace { print(line) }
     }

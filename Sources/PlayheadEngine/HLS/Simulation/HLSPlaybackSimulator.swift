@@ -9,7 +9,8 @@ import PlayheadNet
 /// load control, ABR controller (abandonment included) and bandwidth meter, all as
 /// `configuration` sets them up; only the consumer differs: each segment plays for its
 /// declared (EXTINF) duration on `clock` and its bytes are never read, so synthetic
-/// segment bodies do. Decision 0011 describes the seam.
+/// segment bodies do. Playback starts and resumes after a stall when the load control's
+/// `shouldStartPlayback` says so, as in the player. Decision 0011 describes the seam.
 ///
 /// `clock` must be a `ManualClock(advancesOnWait: true)` and `dataSource` must time its
 /// loads on it (a `SimulatedDataSource` made with it): the whole run happens on the
@@ -63,10 +64,16 @@ public enum HLSPlaybackSimulator {
         .invalidArgument, "the playback simulator plays VOD streams only (no end list)",
         url: url)
     }
+    let startRule: (@Sendable (MediaTime, Bool) -> Bool)? = driver.loadControl.map { control in
+      let box = UncheckedLoadControl(control)
+      return { ahead, afterStall in
+        box.control.shouldStartPlayback(bufferedAhead: ahead, isAfterRebuffer: afterStall)
+      }
+    }
     let playback = PassThroughPlayback(
       queue: driver.queue, generation: driver.queue.generation,
       start: driver.currentPlaybackPosition, contentEnd: contentEnd, clock: startClock,
-      sampleInterval: interval)
+      sampleInterval: interval, startRule: startRule)
     let abandonments = AbandonmentLog()
     driver.lock.lock()
     driver.positionProvider = { playback.position(at: clock.now) }
@@ -83,6 +90,13 @@ public enum HLSPlaybackSimulator {
       endClock: endClock, segments: playback.segments, abandonments: abandonments.entries,
       stalls: playback.stalls, bufferSamples: playback.samples)
   }
+}
+
+/// The driver's load control, handed to the pass-through consumer: the whole run happens
+/// on one thread at a time (the simulator's), and `DefaultLoadControl` is thread-safe.
+private final class UncheckedLoadControl: @unchecked Sendable {
+  let control: any LoadControl
+  init(_ control: any LoadControl) { self.control = control }
 }
 
 /// Collects the abandoned downloads the driver reports.

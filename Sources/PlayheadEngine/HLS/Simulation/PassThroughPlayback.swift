@@ -5,9 +5,12 @@ import PlayheadCore
 /// segments from the driver's queue as they arrive and plays each for its declared
 /// duration on the clock, never looking at their bytes.
 ///
-/// Playback starts (and resumes after a stall) as soon as a segment is buffered ahead of
-/// the play position, as the player starts once frames are decoded; it stalls when the
-/// play position reaches the end of the buffered media before the end of the content.
+/// Playback starts (and resumes after a stall) as the player does (decision 0025): once
+/// the media buffered ahead of the play position satisfies the load control's
+/// `shouldStartPlayback` (its startup buffer, or after a stall its buffer after a
+/// rebuffer), or reaches the end of the content; without a load control, as soon as a
+/// segment is buffered. It stalls when the play position reaches the end of the buffered
+/// media before the end of the content.
 ///
 /// State moves lazily: `position(at:)` plays from the last time asked up to the given
 /// clock time, taking segment arrivals in clock order (each segment carries the clock of
@@ -25,6 +28,8 @@ final class PassThroughPlayback: @unchecked Sendable {
   private let generation: Int
   private let contentEnd: MediaTime
   private let sampleInterval: MediaTime
+  /// Whether playback may start (or resume, the flag set) with the buffer ahead given.
+  private let startRule: (@Sendable (MediaTime, Bool) -> Bool)?
   /// How close to the content's end playback counts as finished (rounding in durations).
   private static let endTolerance = MediaTime(value: 1, timescale: 1000)
 
@@ -52,14 +57,17 @@ final class PassThroughPlayback: @unchecked Sendable {
   /// A consumer of `queue`'s `generation` from item time `start`, on a clock now at
   /// `clock`, for content that ends at `contentEnd`, sampling the buffer every
   /// `sampleInterval` from `clock`.
+  /// `startRule` decides when playback may start or resume (nil: with any buffer).
   init(
     queue: HLSSegmentQueue, generation: Int, start: MediaTime, contentEnd: MediaTime,
-    clock: MediaTime, sampleInterval: MediaTime
+    clock: MediaTime, sampleInterval: MediaTime,
+    startRule: (@Sendable (MediaTime, Bool) -> Bool)? = nil
   ) {
     self.queue = queue
     self.generation = generation
     self.contentEnd = contentEnd
     self.sampleInterval = sampleInterval
+    self.startRule = startRule
     evaluatedAt = clock
     position = start
     bufferedEnd = start
@@ -96,9 +104,16 @@ final class PassThroughPlayback: @unchecked Sendable {
       var segment = arrival.segment
       segment.bufferAfterArrival = bufferedEnd - position
       played.append(segment)
-      if !isPlaying && endClock == nil && bufferedEnd > position { startPlaying() }
+      if !isPlaying && endClock == nil && bufferedEnd > position && mayStart() { startPlaying() }
     }
     play(until: now)
+  }
+
+  /// Whether the buffer ahead lets playback start (or resume after a stall).
+  private func mayStart() -> Bool {
+    if bufferedEnd >= contentEnd - Self.endTolerance { return true }
+    guard let startRule else { return true }
+    return startRule(bufferedEnd - position, startedAt != nil)
   }
 
   /// Takes the segments that have reached the queue, dropping their bytes.
