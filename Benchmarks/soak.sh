@@ -70,9 +70,10 @@ if [[ "$reference" == "1" ]]; then
   command -v ffmpeg > /dev/null || { echo "soak: ffmpeg is needed for the reference (REFERENCE=0 skips it)" >&2; exit 2; }
   names+=(ffmpeg)
   # ffmpeg's `-t` counts output timestamps, which restart at each discontinuity of this
-  # stream, so the reference is stopped by the clock (an INT, as a user would; exit 255).
-  timeout --signal=INT "$duration" ffmpeg -nostdin -hide_banner -loglevel error -re -i "$url" \
-    -f null - > "$out/ffmpeg.log" 2>&1 &
+  # stream, so the loop below stops the reference after DURATION with an INT, as a user
+  # would (its exit status is then 255).
+  ffmpeg -nostdin -hide_banner -loglevel error -re -i "$url" -f null - \
+    > "$out/ffmpeg.log" 2>&1 &
   pids+=($!)
 fi
 for name in "${names[@]}"; do echo "seconds,rss_kb" > "$out/$name.csv"; done
@@ -85,6 +86,9 @@ while :; do
   for pid in "${pids[@]}"; do kill -0 "$pid" 2> /dev/null && alive=1; done
   ((alive)) || break
   elapsed=$(($(date +%s) - started))
+  if ((elapsed >= duration + 5)); then
+    for pid in "${pids[@]:1}"; do kill -INT "$pid" 2> /dev/null || true; done
+  fi
   if ((elapsed >= next)); then
     line="$(printf '%6d s' "$elapsed")"
     for i in "${!names[@]}"; do
