@@ -19,8 +19,14 @@
 #include <libavfilter/avfilter.h>
 #include <libavfilter/buffersink.h>
 #include <libavfilter/buffersrc.h>
+#include <malloc.h>
+#include <stdlib.h>
 
 /* C macros that Swift cannot import become prefixed static inline functions. */
+
+/* The C library's heap (glibc malloc.h), for ProcessHeap in PlayheadMedia. */
+static inline int CFFmpeg_setMmapThreshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
+static inline size_t CFFmpeg_mappedHeapBytes(void) { return mallinfo2().hblkhd; }
 
 static inline int CFFmpeg_AVERROR(int e) { return AVERROR(e); }
 static inline int CFFmpeg_AVERROR_EOF(void) { return AVERROR_EOF; }

@@ -21,11 +21,13 @@ public class Player: @unchecked Sendable {
 
   /// Creates a player with no item.
   public init(configuration: PlayerConfiguration = PlayerConfiguration()) {
+    if configuration.mapsLargeAllocations { ProcessHeap.mapLargeAllocations() }
     loop = PlaybackLoop(configuration: configuration, actionAtItemEnd: .pause)
     loop.start()
   }
 
   init(configuration: PlayerConfiguration, actionAtItemEnd: ActionAtItemEnd, items: [PlayerItem]) {
+    if configuration.mapsLargeAllocations { ProcessHeap.mapLargeAllocations() }
     loop = PlaybackLoop(configuration: configuration, actionAtItemEnd: actionAtItemEnd)
     loop.start()
     if !items.isEmpty {

@@ -97,6 +97,15 @@ public struct PlayerConfiguration: Sendable {
   /// a slow decoder never trips it. See docs/decisions/0023.
   public var noProgressTimeoutMs = 10_000
 
+  /// Whether creating a player applies `ProcessHeap.mapLargeAllocations()` (default true):
+  /// decoded frames and segment buffers then go back to the system when freed, so resident
+  /// memory stays flat through hours of playback (docs/soak.md).
+  ///
+  /// The setting is process-wide and is applied once; it is skipped when the environment
+  /// sets `MALLOC_MMAP_THRESHOLD_`. An application that tunes its allocator itself sets
+  /// this to false on every player it creates.
+  public var mapsLargeAllocations = true
+
   public init(
     clock: any Clock = HostClock.shared,
     videoSink: (any VideoSink)? = nil,

@@ -23,8 +23,10 @@ final class HLSRunFeed: ByteSource, @unchecked Sendable {
 
   /// The first segment of the run (already downloaded).
   let first: DownloadedSegment
-  /// The URIs of the segments the run has taken so far, in order.
-  private var takenURIs: [URL] = []
+  /// The URI of the first and of the latest segment the run has taken (a run on a live
+  /// stream can last for hours, so the ones between are not kept).
+  private var firstURI: URL?
+  private var latestURI: URL?
 
   init(queue: HLSSegmentQueue, first: DownloadedSegment, generation: Int, url: URL) {
     self.queue = queue
@@ -39,15 +41,18 @@ final class HLSRunFeed: ByteSource, @unchecked Sendable {
     chunks.append((loadedLength, first.data))
     loadedLength += Int64(first.data.count)
     lastSegment = first
-    if let uri = first.uri { takenURIs.append(uri) }
+    firstURI = first.uri
+    latestURI = first.uri
   }
 
-  /// The URIs of the segments the run has taken so far (the first, and those appended
-  /// as the demuxer read on).
+  /// The URIs of the first and of the latest segment the run has taken so far (one URI
+  /// when they are the same segment); empty when the segments have no URI.
   var segmentURIs: [URL] {
     lock.lock()
     defer { lock.unlock() }
-    return takenURIs
+    guard let firstURI else { return [] }
+    guard let latestURI, latestURI != firstURI else { return [firstURI] }
+    return [firstURI, latestURI]
   }
 
   var length: Int64? { nil }
@@ -57,8 +62,18 @@ final class HLSRunFeed: ByteSource, @unchecked Sendable {
   /// as playback moves, before giving its first packet).
   var isSeekable: Bool { false }
 
-  /// How far behind the read position the feed keeps bytes.
-  static let retainedHistoryBytes: Int64 = 16 << 20
+  /// How far behind the read position the feed keeps media bytes (the initialisation
+  /// section, or the run's first chunk, is always kept). Demuxers read a run in order and
+  /// step back only within their probe window or to the initialisation section, so 2 MiB
+  /// is ample; a larger window is memory a long run holds for nothing.
+  static let retainedHistoryBytes: Int64 = 2 << 20
+
+  /// The bytes the feed holds now (the kept first chunk and the history window).
+  var retainedByteCount: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return chunks.reduce(0) { $0 + $1.data.count }
+  }
 
   /// The ordinal after the last segment this run took (where the next run starts).
   var endOrdinal: Int {
@@ -132,7 +147,7 @@ final class HLSRunFeed: ByteSource, @unchecked Sendable {
       loadedLength += Int64(next.data.count)
       lastSegment = next
       nextOrdinal = wanted + 1
-      if let uri = next.uri { takenURIs.append(uri) }
+      if let uri = next.uri { latestURI = uri }
       lock.unlock()
       queue.discard(before: wanted + 1)
     }
