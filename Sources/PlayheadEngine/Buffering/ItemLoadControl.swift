@@ -115,30 +115,30 @@ final class ItemLoadControl: LoadControl, @unchecked Sendable {
 
 extension ItemLoadControl {
   /// The playback state the loop reports, shared by an item's controls.
-  fileprivate final class PlaybackState: @unchecked Sendable {
-    // Unchecked Sendable: both fields are guarded by `lock`.
-    private let lock = NSLock()
-    private var isPlaying = false
-    private var watched: MediaTime = .zero
+  fileprivate final class PlaybackState: Sendable {
+    private let state = Locked(Snapshot())
+
+    private struct Snapshot: Sendable {
+      var isPlaying = false
+      var watched: MediaTime = .zero
+    }
 
     /// Sets the state; the watch time never goes back. Returns the watch time.
     func set(isPlaying playing: Bool, watched time: MediaTime) -> MediaTime {
-      lock.withLock {
-        isPlaying = playing
-        if time.isNumeric, time > watched { watched = time }
-        return watched
+      state.withLock { state in
+        state.isPlaying = playing
+        if time.isNumeric, time > state.watched { state.watched = time }
+        return state.watched
       }
     }
 
     func read() -> (isPlaying: Bool, watched: MediaTime) {
-      lock.withLock { (isPlaying, watched) }
+      let snapshot = state.value
+      return (snapshot.isPlaying, snapshot.watched)
     }
 
     func reset() {
-      lock.withLock {
-        isPlaying = false
-        watched = .zero
-      }
+      state.withLock { $0 = Snapshot() }
     }
   }
 }
