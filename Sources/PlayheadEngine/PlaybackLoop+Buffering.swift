@@ -20,6 +20,10 @@ struct BufferView {
   /// cannot tell, whether the decoder's queues are full): I/O is suspended
   /// (`isPlaybackBufferFull`).
   var isFull: Bool
+  /// Whether both decoded streams have ended.
+  var ended: Bool
+  /// Whether the decoder's queues are full or both streams have ended.
+  var decodedFull: Bool
 }
 
 extension PlaybackLoop {
@@ -36,7 +40,7 @@ extension PlaybackLoop {
     if source.isKnown { ranges += source.ranges }
     ranges = MediaTimeRange.merged(ranges)
     let position = active.position
-    let holding = MediaTimeRange.range(containing: position, in: ranges)
+    let holding = MediaTimeRange.range(containing: position, inMerged: ranges)
     let ahead = holding.map { max(.zero, $0.end - position) } ?? .zero
     var contentEnd = active.media?.duration ?? .indefinite
     if let end = forwardEnd(active), !contentEnd.isNumeric || end < contentEnd {
@@ -50,7 +54,7 @@ extension PlaybackLoop {
     let sourceStopped = source.isKnown ? source.isHoldingBack || source.reachesEnd : decodedFull
     return BufferView(
       ranges: ranges, ahead: ahead, restLoaded: restLoaded, holdingBack: holdingBack,
-      isFull: sourceStopped || ended)
+      isFull: sourceStopped || ended, ended: ended, decodedFull: decodedFull)
   }
 
   /// Mirrors the item's buffer into its properties and raises the buffer events: loaded
@@ -60,7 +64,7 @@ extension PlaybackLoop {
     active.loadControl.setPlaybackState(
       isPlaying: isClockRunning(active), watched: playingTime(of: active))
     let view = bufferView(active, loaderStatus)
-    let ended = loaderStatus.videoEnded && loaderStatus.audioEnded
+    let ended = view.ended
     let hasData = loaderStatus.queuedVideoFrames > 0 || loaderStatus.queuedAudioDuration > .zero
     let empty =
       !hasData && !ended && active.seek == nil
@@ -69,14 +73,13 @@ extension PlaybackLoop {
     // Frames to start on, and media enough ahead by the load control's rule: the startup
     // buffer, or after a stall the buffer after a rebuffer (AVPlayer's
     // isPlaybackLikelyToKeepUp), unless nothing more can come.
-    let decodedReady =
-      loaderStatus.isFull || ended || (hasData && loaderStatus.queuedVideoFrames >= 2)
+    let decodedReady = view.decodedFull || (hasData && loaderStatus.queuedVideoFrames >= 2)
     let bufferReady =
       view.restLoaded || view.holdingBack
       || active.loadControl.shouldStartPlayback(
         bufferedAhead: view.ahead, isAfterRebuffer: active.stalledSince != nil)
     let likely = decodedReady && bufferReady
-    let decodedFull = loaderStatus.isFull || ended
+    let decodedFull = view.decodedFull
     if decodedFull != active.decodedFull {
       active.decodedFull = decodedFull
       active.item.update { $0.isDecodedBufferFull = decodedFull }

@@ -50,13 +50,13 @@ extension MediaTimeRange {
     return merged(result)
   }
 
-  /// The range of merged `ranges` that holds `time` (starting at most `tolerance` after
-  /// it), if any.
+  /// The range of `merged` (ranges already merged, as `merged(_:)` gives them) that holds
+  /// `time` (starting at most `tolerance` after it), if any.
   static func range(
-    containing time: MediaTime, in ranges: [MediaTimeRange],
+    containing time: MediaTime, inMerged merged: [MediaTimeRange],
     tolerance: MediaTime = MediaTime(value: 1, timescale: 1000)
   ) -> MediaTimeRange? {
-    merged(ranges).first { $0.start <= time + tolerance && time <= $0.end }
+    merged.first { $0.start <= time + tolerance && time <= $0.end }
   }
 
   /// `ranges` mapped from bytes of a resource of `length` bytes to the time of media that
