@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// A value and the lock that guards it: the value is reachable only inside `withLock`, so
@@ -7,12 +8,16 @@ import Synchronization
 /// `let` constants of `Sendable` types) is `Sendable` without `@unchecked`. The lock is not
 /// recursive: calling `withLock` again from inside the closure deadlocks, so keep the
 /// closure short and never call out to other code from it.
-public final class Locked<Value: Sendable>: Sendable {
-  private let mutex: Mutex<Value>
+public final class Locked<Value: Sendable>: @unchecked Sendable {
+  // Unchecked Sendable: `stored` is only reached inside `withLock`, with `lock` held. The
+  // lock is a pthread mutex (NSLock), not `Synchronization.Mutex`: on Linux that one is a
+  // bare futex that ThreadSanitizer cannot see, so every guarded access read as a race.
+  private let lock = NSLock()
+  private var stored: Value
 
   /// Guards `value`.
   public init(_ value: Value) {
-    mutex = Mutex(value)
+    stored = value
   }
 
   /// Runs `body` with the value, holding the lock; what `body` returns or throws passes
@@ -20,12 +25,14 @@ public final class Locked<Value: Sendable>: Sendable {
   public func withLock<Result: Sendable, Failure: Error>(
     _ body: (inout Value) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    try mutex.withLock { (value: inout Value) throws(Failure) -> Result in try body(&value) }
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&stored)
   }
 
   /// A copy of the value, read under the lock.
   public var value: Value {
-    mutex.withLock { $0 }
+    withLock { $0 }
   }
 }
 
