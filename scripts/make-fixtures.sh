@@ -95,6 +95,22 @@ if index < 0:
 open(path, "wb").write(data[:index] + b"V_MPEGI/ISO/VVC" + data[index + 15:])
 PY
 
+echo "dual-audio.mkv"
+# 6 s of testsrc (160x120, GOP 25, default B-frames) with two mono AAC audio streams: English
+# (eng, "English", the default) a 440 Hz sine, French (fra, "French") an 880 Hz sine, so
+# a test can tell by the tone which stream it hears.
+"${ff[@]}" \
+  -f lavfi -i "testsrc=size=160x120:rate=25:duration=6" \
+  -f lavfi -i "sine=frequency=440:sample_rate=48000:duration=6" \
+  -f lavfi -i "sine=frequency=880:sample_rate=48000:duration=6" \
+  -map 0:v -map 1:a -map 2:a \
+  "${x264[@]}" -preset medium -crf 30 -g 25 -keyint_min 25 -sc_threshold 0 \
+  -c:a aac -b:a 32k -ar 48000 -ac 1 "${exact[@]}" \
+  -metadata:s:a:0 language=eng -metadata:s:a:0 title=English \
+  -metadata:s:a:1 language=fra -metadata:s:a:1 title=French \
+  -disposition:a:0 default -disposition:a:1 0 \
+  "$out/dual-audio.mkv"
+
 echo "alpha-left.mp4"
 # 128x64: the left half is the alpha mask, the right half is the colour (solid red):
 # the layout seed 003's ALPHA_AT_LEFT mode reads
@@ -630,6 +646,7 @@ files = [
     describe("sample-audio.mp3", False),
     describe("sample-vp9-opus.webm", False),
     describe("alpha-left.mp4", False),
+    describe("dual-audio.mkv", False),
     describe("hls/master.m3u8", False),
 ] + [describe("hls/%s/index.m3u8" % name, False) for name in hls_renditions] + [
     unopenable("truncated.mp4", "first 40% of sample-h264-aac.mp4; moov is at the end"),
@@ -644,6 +661,8 @@ descriptions = {
     "sample-vp9-opus.webm": "testsrc with frame counter; 440 Hz left, 660 Hz right",
     "alpha-left.mp4": "left 64x64 alpha mask: white disc of radius 24 centred at (31.5, 31.5), black "
                       "elsewhere; right 64x64 solid red colour",
+    "dual-audio.mkv": "160x120 testsrc; audio streams eng 'English' 440 Hz (default) and fra "
+                      "'French' 880 Hz, mono AAC",
     "hls/master.m3u8": "VOD ladder 144p/360p/720p of one 12 s testsrc2 source, 2 s segments",
 }
 for entry in files:

@@ -24,6 +24,8 @@ public struct AssetTrack: Sendable, Equatable, Identifiable {
   public var channels: Int?
   /// ISO 639 language code, when tagged.
   public var languageCode: String?
+  /// The track's title (a Matroska track name such as "Commentary"), when tagged.
+  public var title: String?
   /// The track's duration, when the container states it.
   public var duration: MediaTime
   /// Frames in the track, when the container states it.
@@ -40,6 +42,7 @@ public struct AssetTrack: Sendable, Equatable, Identifiable {
     sampleRate = info.sampleRate
     channels = info.channels
     languageCode = info.language
+    title = info.title
     duration = info.duration
     frameCount = info.frameCount
   }
@@ -49,6 +52,7 @@ public struct AssetTrack: Sendable, Equatable, Identifiable {
       && lhs.height == rhs.height && lhs.nominalFrameRate == rhs.nominalFrameRate
       && lhs.estimatedDataRate == rhs.estimatedDataRate && lhs.sampleRate == rhs.sampleRate
       && lhs.channels == rhs.channels && lhs.languageCode == rhs.languageCode
+      && lhs.title == rhs.title
       && lhs.duration == rhs.duration && lhs.frameCount == rhs.frameCount
   }
 }

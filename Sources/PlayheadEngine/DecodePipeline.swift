@@ -26,10 +26,13 @@ struct DecodeOutput {
 final class DecodePipeline {
   let demuxer: Demuxer
   let videoStream: StreamInfo?
-  let audioStream: StreamInfo?
+  /// The audio stream decoded; `switchAudio(toStream:at:seekPending:)` changes it.
+  private(set) var audioStream: StreamInfo?
   private let videoDecoder: VideoDecoder?
-  private let audioDecoder: AudioDecoder?
-  private let resampler: AudioResampler?
+  private var audioDecoder: AudioDecoder?
+  private var resampler: AudioResampler?
+  private let audioFormat: AudioOutputFormat
+  private let audioChannel: AudioChannelMode
   private let startTime: MediaTime
   /// The item time of the container's start (0 for progressive media; the first
   /// segment's start for a run of HLS segments).
@@ -47,15 +50,21 @@ final class DecodePipeline {
   /// rendition) makes a pipeline that is finished at once. With a
   /// `timestampJumpThreshold`, a timestamp that jumps by more than it (backwards or
   /// forwards) is re-based so that its stream goes on where it was (`TimestampRebaser`).
+  /// `audioStreamIndex` names the audio stream to decode (one of a file's audio streams);
+  /// nil, or an index that is not an audio stream, decodes the demuxer's default one.
   init(
     demuxer: Demuxer, settings: LoaderSettings, itemStart: MediaTime = .zero,
-    requiresStream: Bool = true, timestampJumpThreshold: MediaTime? = nil
+    requiresStream: Bool = true, timestampJumpThreshold: MediaTime? = nil,
+    audioStreamIndex: Int? = nil
   ) throws(PlayheadError) {
     self.demuxer = demuxer
     self.itemStart = itemStart
     rebaser = timestampJumpThreshold.map(TimestampRebaser.init(threshold:))
     let video = settings.decodesVideo ? demuxer.bestStream(of: .video) : nil
-    let audio = settings.decodesAudio ? demuxer.bestStream(of: .audio) : nil
+    let chosenAudio = audioStreamIndex.flatMap { index in
+      demuxer.streams.first { $0.index == index && $0.kind == .audio }
+    }
+    let audio = settings.decodesAudio ? chosenAudio ?? demuxer.bestStream(of: .audio) : nil
     if video == nil && audio == nil && requiresStream {
       throw PlayheadError(
         .noPlayableStreams,
@@ -72,6 +81,8 @@ final class DecodePipeline {
     audioDecoder = try audio.map { stream throws(PlayheadError) in
       try demuxer.makeAudioDecoder(streamIndex: stream.index)
     }
+    audioFormat = settings.audioFormat
+    audioChannel = settings.audioChannel
     resampler = audio.map { _ in
       AudioResampler(output: settings.audioFormat, channelMode: settings.audioChannel)
     }
@@ -142,11 +153,65 @@ final class DecodePipeline {
     videoDrained = false
     audioDrained = false
     lastVideoTime = nil
+    lastVideoPacket = nil
+    videoResync = nil
+    videoFloor = nil
     audioFloor = nil
     pendingAudio.removeAll()
     filter = SeekFilter(request: request, hasVideo: videoStream != nil)
     // The demuxer jumped on purpose: the timestamps after it are not a jump to re-base.
     rebaser = rebaser.map { TimestampRebaser(threshold: $0.threshold) }
+  }
+
+  /// Decodes the audio of stream `index` from `time` on instead of the current audio
+  /// stream (another audio stream of the same file), without disturbing the video.
+  ///
+  /// The demuxer moves back to the keyframe at or before `time`; the video packets read
+  /// again, up to the last one demuxed before the switch, are dropped, so the video decoder
+  /// goes on where it was; the new stream's audio before `time` is dropped. With
+  /// `seekPending` only the decoder changes (the seek that follows moves everything), and a
+  /// seek that has not decided where it lands starts again. Throws, changing nothing, when
+  /// `index` is not an audio stream or its decoder cannot open; a failed demuxer seek
+  /// throws too.
+  func switchAudio(toStream index: Int, at time: MediaTime, seekPending: Bool)
+    throws(PlayheadError)
+  {
+    guard let stream = demuxer.streams.first(where: { $0.index == index }), stream.kind == .audio
+    else {
+      throw PlayheadError(
+        .invalidArgument, "stream \(index) of \(demuxer.url.absoluteString) is not audio",
+        url: demuxer.url)
+    }
+    let decoder = try demuxer.makeAudioDecoder(streamIndex: index)
+    let pendingFilter = filter
+    if !seekPending && pendingFilter == nil {
+      try demuxer.seek(
+        to: time - itemStart + startTime, streamIndex: videoStream?.index ?? index)
+    }
+    audioStream = stream
+    audioDecoder = decoder
+    resampler = AudioResampler(output: audioFormat, channelMode: audioChannel)
+    nextAudioTime = nil
+    while takePacket(from: &audioPackets) != nil {}
+    pendingAudio.removeAll()
+    audioDrained = false
+    if seekPending { return }
+    if let pendingFilter {
+      try seek(pendingFilter.request)
+      return
+    }
+    demuxEnded = false
+    audioFloor = time
+    guard let videoDecoder, !videoDrained, let last = lastVideoPacket else { return }
+    if last.canTell {
+      videoResync = last
+    } else {
+      // Nothing tells which packets were read: decode the video again from the keyframe
+      // and drop the frames up to the last one decoded.
+      videoDecoder.flush()
+      while takePacket(from: &videoPackets) != nil {}
+      videoFloor = lastVideoTime
+    }
   }
 
   /// Compressed packets demuxed but not yet decoded, per stream.
@@ -158,6 +223,14 @@ final class DecodePipeline {
   private(set) var terminalError: PlayheadError?
   private var videoDrained = false
   private var audioDrained = false
+  /// The last video packet demuxed since the last seek.
+  private var lastVideoPacket: PacketMark?
+  /// After an audio stream switch moved the demuxer back: the video packets up to here
+  /// were read before, and are dropped.
+  private var videoResync: PacketMark?
+  /// After a switch that could not tell the packets read before: video frames up to here
+  /// were delivered before, and are dropped.
+  private var videoFloor: MediaTime?
   /// Compressed bytes held while looking for the packets of a stream that is needed;
   /// past this the needed stream is taken to have ended (a stream that stops early).
   static let packetByteLimit = 64 << 20
@@ -213,6 +286,11 @@ final class DecodePipeline {
       demuxEnded = true
       return output
     }
+    if let resync = videoResync, packet.streamIndex == videoStream?.index {
+      // Read again after an audio stream switch: the video decoder has had it.
+      if resync.covers(packet) { return output }
+      videoResync = nil
+    }
     let decoded =
       (videoDecoder != nil && packet.streamIndex == videoStream?.index)
       || (audioDecoder != nil && packet.streamIndex == audioStream?.index)
@@ -230,6 +308,7 @@ final class DecodePipeline {
     }
     if videoDecoder != nil && packet.streamIndex == videoStream?.index && !videoDrained {
       videoPackets.append(packet)
+      lastVideoPacket = PacketMark(packet)
       queuedPacketBytes += packet.size
     } else if audioDecoder != nil && packet.streamIndex == audioStream?.index && !audioDrained {
       audioPackets.append(packet)
@@ -315,6 +394,10 @@ final class DecodePipeline {
         frame.pts.isNumeric
         ? placedTime(frame.pts, duration: duration, stream: videoDecoder.stream.index)
         : (lastVideoTime.map { $0 + nominalFrameDuration } ?? .zero)
+      if let floor = videoFloor {
+        if time <= floor { continue }
+        videoFloor = nil
+      }
       lastVideoTime = time
       let timed = TimedVideoFrame(frame: frame, time: time, duration: duration)
       if var active = filter {

@@ -18,6 +18,13 @@ extension ItemLoader {
           .invalidArgument, "the audio rendition \(wanted.name) is not in the variant's group"))
       return
     }
+    // A file's audio streams: another stream of the same demuxer (nil: the default one).
+    if let stream = target ?? group.first(where: \.isDefault) ?? group.first,
+      stream.streamIndex != nil
+    {
+      try switchAudioStream(to: stream, main: &main, seekPending: seekPending)
+      return
+    }
     condition.lock()
     let position = playbackPosition
     condition.unlock()
@@ -118,7 +125,7 @@ extension ItemLoader {
   }
 
   /// Keeps only the decoded audio before `time`.
-  private func trimAudioQueueLocked(from time: MediaTime) {
+  func trimAudioQueueLocked(from time: MediaTime) {
     var kept: [AudioBuffer] = []
     for buffer in audioQueue {
       guard let head = buffer.truncated(before: time) else { break }
@@ -128,7 +135,7 @@ extension ItemLoader {
     status.queuedAudioDuration = kept.reduce(MediaTime.zero) { $0 + $1.mediaDuration }
   }
 
-  private func recordAudioSelection(_ rendition: RenditionInfo?) {
+  func recordAudioSelection(_ rendition: RenditionInfo?) {
     condition.lock()
     if status.selectedAudioRendition != rendition {
       status.selectedAudioRendition = rendition

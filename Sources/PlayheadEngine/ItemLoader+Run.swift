@@ -155,10 +155,12 @@ extension ItemLoader {
     }
     let pipeline: DecodePipeline
     do throws(PlayheadError) {
+      // A file's audio stream chosen at start (its index) is the one decoded.
       pipeline = try DecodePipeline(
         demuxer: run.demuxer, settings: lane == nil ? settings : settings.withoutAudio,
         itemStart: run.itemStart, requiresStream: lane == nil,
-        timestampJumpThreshold: run.timestampJumpThreshold)
+        timestampJumpThreshold: run.timestampJumpThreshold,
+        audioStreamIndex: chosen?.streamIndex)
     } catch {
       lane?.driver.stop()
       throw error

@@ -225,12 +225,16 @@ final class ProgressiveDriver: MediaSourceDriver, @unchecked Sendable {
       isHoldingBack: state.isHoldingBack)
   }
 
-  func alternateRenditions(_ kind: AlternateKind, for run: MediaRun?) -> [RenditionInfo] { [] }
+  /// The file's audio streams, when it has two or more (`ProgressiveAudio`); no other kind.
+  func alternateRenditions(_ kind: AlternateKind, for run: MediaRun?) -> [RenditionInfo] {
+    kind == .audio ? ProgressiveAudio.renditions(of: demuxer) : []
+  }
 
   func openAlternate(_ rendition: RenditionInfo, at time: MediaTime) throws(PlayheadError)
     -> any MediaSourceDriver
   {
-    throw PlayheadError(.invalidState, "progressive media has no alternate renditions")
+    throw PlayheadError(
+      .invalidState, "progressive media plays its audio streams from its own demuxer")
   }
 
   func subtitleSegments(of rendition: RenditionInfo) throws(PlayheadError) -> SubtitleSegmentList {

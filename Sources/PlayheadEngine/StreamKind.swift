@@ -46,22 +46,30 @@ public enum VariantChangeReason: String, Sendable, Equatable, Codable {
 }
 
 /// An alternate rendition the master playlist offers: an audio language, a subtitle
-/// track, a video angle or closed captions.
+/// track, a video angle or closed captions; or one of the audio streams of a progressive
+/// file, which plays the same way.
 public struct RenditionInfo: Sendable, Equatable, Codable {
   /// `audio`, `video`, `subtitles` or `closedCaptions`.
   public var type: String
+  /// The GROUP-ID; `stream` for the audio streams of a file.
   public var groupID: String
+  /// The NAME; for an audio stream of a file, its title tag, else its language tag, else
+  /// `Audio <n>` (its place among the file's audio streams, from 1).
   public var name: String
   public var language: String?
   public var isDefault: Bool
   public var autoselect: Bool
   public var forced: Bool
-  /// The rendition's media playlist (nil for renditions carried in the variant itself).
+  /// The rendition's media playlist (nil for renditions carried in the variant itself,
+  /// and for the audio streams of a file).
   public var uri: String?
+  /// The container stream index of an audio stream of a progressive file (MP4, MKV, …);
+  /// nil for HLS renditions.
+  public var streamIndex: Int?
 
   public init(
     type: String, groupID: String, name: String, language: String?, isDefault: Bool,
-    autoselect: Bool, forced: Bool, uri: String?
+    autoselect: Bool, forced: Bool, uri: String?, streamIndex: Int? = nil
   ) {
     self.type = type
     self.groupID = groupID
@@ -71,6 +79,7 @@ public struct RenditionInfo: Sendable, Equatable, Codable {
     self.autoselect = autoselect
     self.forced = forced
     self.uri = uri
+    self.streamIndex = streamIndex
   }
 }
 

@@ -45,11 +45,16 @@ public struct SubtitleSegmentList: Sendable, Equatable {
   }
 }
 
-/// The rules that pick an alternate rendition from a variant's group.
+/// The rules that pick an alternate rendition from a variant's group (or an audio stream
+/// of a file from the file's audio streams).
+///
+/// Languages compare as `TrackLanguage` does: case and `_`/`-` aside, ISO 639-2 codes as
+/// their two-letter form (`fra` and `fre` are `fr`).
 enum RenditionChoice {
   /// The audio rendition an item starts with: for each preferred language in order, an
-  /// AUTOSELECT (or DEFAULT) rendition in that language; else the DEFAULT rendition; else
-  /// the first. Nil for an empty group.
+  /// AUTOSELECT (or DEFAULT) rendition in that language (the same tag first, then the
+  /// same primary language: `fr-CA` finds `fr`); else the DEFAULT rendition; else the
+  /// first. Nil for an empty group.
   static func startRendition(in group: [RenditionInfo], preferredLanguages: [String])
     -> RenditionInfo?
   {
@@ -59,7 +64,7 @@ enum RenditionChoice {
         return exact
       }
       if let close = candidates.first(where: {
-        primarySubtag($0.language) == primarySubtag(preferred) && !preferred.isEmpty
+        TrackLanguage.match($0.language, preferred) == .language
       }) {
         return close
       }
@@ -79,13 +84,11 @@ enum RenditionChoice {
     return group.first { languageMatches($0.language, language) }
   }
 
-  /// Whether two language tags are the same, ignoring case.
+  /// Whether two language tags are the same: equal ignoring case, or the same tag once
+  /// normalised (`fra` = `fr`, `en_GB` = `en-GB`).
   static func languageMatches(_ language: String?, _ preferred: String) -> Bool {
     guard let language else { return false }
     return language.lowercased() == preferred.lowercased()
-  }
-
-  private static func primarySubtag(_ language: String?) -> String? {
-    language?.lowercased().split(separator: "-").first.map(String.init)
+      || TrackLanguage.match(language, preferred) == .exact
   }
 }

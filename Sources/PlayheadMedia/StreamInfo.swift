@@ -27,6 +27,9 @@ public struct StreamInfo: Sendable, Equatable {
   public var channels: Int?
   /// The language tag from the container's metadata, e.g. "eng".
   public var language: String?
+  /// The stream's title from the container's metadata (a Matroska track name such as
+  /// "Commentary"), when tagged.
+  public var title: String?
   /// The frame count when the container states it (`nb_frames`).
   public var frameCount: Int?
   /// Whether the stream is cover art: a single picture that is not played as video.
@@ -64,6 +67,12 @@ public struct StreamInfo: Sendable, Equatable {
     {
       let text = String(cString: value)
       language = text.isEmpty ? nil : text
+    }
+    if let entry = av_dict_get(stream.pointee.metadata, "title", nil, 0),
+      let value = entry.pointee.value
+    {
+      let text = String(cString: value)
+      title = text.isEmpty ? nil : text
     }
     frameCount = stream.pointee.nb_frames > 0 ? Int(stream.pointee.nb_frames) : nil
     isAttachedPicture = (stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC) != 0

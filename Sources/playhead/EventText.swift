@@ -38,6 +38,8 @@ enum EventText {
       return reason
     case .downloadSpeedChanged(_, let speed):
       return VariantText.bitRate(speed)
+    case .audioRenditionChanged(_, let rendition):
+      return rendition.map(AudioChoice.describe) ?? "the variant's own audio"
     case .variantChanged(_, let variant, let reason):
       var text = VariantText.label(variant)
       if let size = VariantText.resolution(width: variant.width, height: variant.height) {

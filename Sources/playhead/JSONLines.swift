@@ -162,6 +162,14 @@ enum JSONLines {
       ]
     case .downloadSpeedChanged(_, let speed):
       return [JSONField("bitsPerSecond", .wholeNumber(speed))]
+    case .audioRenditionChanged(_, let rendition):
+      // The session's track ID (hls:<group>:<name>, stream:<index>); null: the variant's own.
+      let option = rendition.flatMap { AudioTrackOption(rendition: $0) }
+      return [
+        JSONField("audioTrack", .text(option?.id)),
+        JSONField("language", .text(rendition?.language)),
+        JSONField("label", .text(rendition?.name)),
+      ]
     case .sourceRefreshed(_, let record):
       return [
         JSONField("purpose", .string(record.expired.purpose.rawValue)),

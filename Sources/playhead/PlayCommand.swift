@@ -46,6 +46,8 @@ struct PlayCommand: Command {
   var catalog: CatalogPlayback?
   /// `--subtitles LANG`: show the subtitles in LANG, printing each cue as it becomes active.
   var subtitles: String?
+  /// `--audio LANG`: play the audio track (HLS rendition or file stream) in LANG.
+  var audio: String?
   /// `--decrypt-key-hex HEX`: the key of an offline download encrypted at rest.
   var offlineKey: [UInt8]?
 
@@ -112,6 +114,9 @@ struct PlayCommand: Command {
               "option '--subtitles' needs a language tag such as 'en' or 'pt-BR', not '\(value)'")
           }
           subtitles = value
+        case "--audio":
+          audio = try DownloadCommand.language(
+            cursor.value(for: name, inline: inline), option: name)
         case "--decrypt-key-hex":
           offlineKey = try DownloadCommand.key(
             cursor.value(for: name, inline: inline), option: name)
@@ -144,6 +149,9 @@ struct PlayCommand: Command {
         throw UsageError(
           "options '--snapshot', '--at', '--start' and '--duration' do not apply to '--playlist'")
       }
+      guard audio == nil else {
+        throw UsageError("option '--audio' applies to a media path or URL, not to '--playlist'")
+      }
       playlist = PlaylistPlayback(path: playlistPath, autoAdvance: autoAdvance, autoPlay: autoPlay)
     } else if autoAdvance || autoPlay {
       throw UsageError("options '--auto-advance' and '--auto-play' go with '--playlist FILE'")
@@ -154,6 +162,9 @@ struct PlayCommand: Command {
     if catalog == nil && !catalogOptions.isEmpty {
       throw UsageError(
         "the Playback API options go with a 'catalog:ACCOUNT/VIDEO_ID' input")
+    }
+    if catalog != nil && audio != nil {
+      throw UsageError("option '--audio' applies to a media path or URL, not to 'catalog:'")
     }
     if catalog != nil
       && (snapshotPath != nil || snapshotAt != nil || startSeconds != nil
@@ -176,6 +187,9 @@ struct PlayCommand: Command {
     }
     if isVideoDisabled && isAudioDisabled {
       throw UsageError("options '--no-video' and '--no-audio' leave nothing to play")
+    }
+    if isAudioDisabled && audio != nil {
+      throw UsageError("option '--audio' cannot be used with '--no-audio'")
     }
     if isAudioDisabled && wavPath != nil {
       throw UsageError("option '--wav' cannot be used with '--no-audio'")
@@ -214,13 +228,19 @@ struct PlayCommand: Command {
     // is ready (a live stream starts near its edge); playback waits for that.
     let endsFromReady = duration != nil && startSeconds == nil
     if let previewSeconds { item.previewDuration = MediaTime(commandLineSeconds: previewSeconds) }
+    let audioChoice = audio.map { AudioChoice(language: $0) }
+    audioChoice?.apply(to: item)
     let player = Player(configuration: configuration)
+    // With --audio, playback starts once the track in the language plays.
+    let starter = PlayStart(
+      player: player,
+      conditions: (subtitles == nil ? 0 : 1) + (endsFromReady ? 1 : 0)
+        + (audioChoice == nil ? 0 : 1))
     let session = PlaySession(
       player: player, item: item, output: output, console: console,
-      renditionIndex: stream.renditionIndex)
+      renditionIndex: stream.renditionIndex, audio: audioChoice
+    ) { starter.met() }
     session.begin()
-    let starter = PlayStart(
-      player: player, conditions: (subtitles == nil ? 0 : 1) + (endsFromReady ? 1 : 0))
     if endsFromReady, let duration { starter.endAfter(duration, of: item, on: session.queue) }
     // With --subtitles, playback starts once the subtitle track is loaded.
     let subtitleLines = subtitles.map {

@@ -105,6 +105,12 @@ final class PlaySession: @unchecked Sendable {
   private let console: Console
   /// `--rendition INDEX`, checked against the stream once it is ready.
   private let renditionIndex: Int?
+  /// `--audio LANG`, checked (and selected, when needed) once the item is ready.
+  private let audio: AudioChoice?
+  /// Called once the `--audio` track plays (playback may start).
+  private var audioSettled: (@Sendable () -> Void)?
+  /// The rendition `--audio` selected at ready, until the engine reports the switch.
+  private var pendingAudio: RenditionInfo?
   private var bitRates = BitrateAverager()
   private let clockOrigin: MediaTime
   private let done = DispatchSemaphore(value: 0)
@@ -116,15 +122,19 @@ final class PlaySession: @unchecked Sendable {
   /// the status at its own time (the player may have moved on by the time it runs).
   private var timeControl: TimeControlStatus = .paused
 
+  /// `audioSettled` runs on the session's queue once the `audio` track plays.
   init(
     player: Player, item: PlayerItem, output: PlayCommand.Output, console: Console,
-    renditionIndex: Int? = nil
+    renditionIndex: Int? = nil, audio: AudioChoice? = nil,
+    audioSettled: (@Sendable () -> Void)? = nil
   ) {
     self.player = player
     self.item = item
     self.output = output
     self.console = console
     self.renditionIndex = renditionIndex
+    self.audio = audio
+    self.audioSettled = audioSettled
     self.clockOrigin = player.clock.now
   }
 
@@ -217,6 +227,12 @@ final class PlaySession: @unchecked Sendable {
     case .itemStatusChanged(_, .readyToPlay):
       becameReady = true
       checkRendition()
+      chooseAudio()
+    case .audioRenditionChanged(_, let rendition):
+      if let pending = pendingAudio, rendition == pending {
+        pendingAudio = nil
+        settleAudio(AudioChoice.describe(pending))
+      }
     case .itemStatusChanged(_, .failed(let error)), .failedToPlayToEnd(_, let error):
       finish(.failed(error))
     case .didPlayToEnd:
@@ -249,6 +265,40 @@ final class PlaySession: @unchecked Sendable {
       : "option '--rendition' asks for rendition \(renditionIndex), but the stream has \(count) "
         + "(0 to \(count - 1), lowest bandwidth first)"
     finish(.failed(PlayheadError(.invalidArgument, message, url: item.asset.url)))
+  }
+
+  /// Applies `--audio` to the ready item: reports the track in the language, selects it
+  /// first when another one plays, or ends the run with a usage error when there is none.
+  /// Runs on `queue`.
+  private func chooseAudio() {
+    guard let audio, outcome == nil else { return }
+    switch audio.decide(for: item) {
+    case .playing(let description):
+      settleAudio(description)
+    case .select(let rendition):
+      pendingAudio = rendition
+      if !item.selectAudioRendition(rendition) {
+        finish(
+          .failed(
+            PlayheadError(
+              .invalidState,
+              "option '--audio': the audio track \(rendition.name) cannot be selected",
+              url: item.asset.url)))
+      }
+    case .missing(let message):
+      finish(.failed(PlayheadError(.invalidArgument, message, url: item.asset.url)))
+    }
+  }
+
+  /// The `--audio` track plays: prints `audio: NAME [LANGUAGE]` (text output, unless
+  /// `--quiet` or `--events`) and lets playback start. Runs on `queue`.
+  private func settleAudio(_ description: String) {
+    if !output.json && !output.quiet && !output.events {
+      console.line("audio: \(description)")
+    }
+    let settled = audioSettled
+    audioSettled = nil
+    settled?()
   }
 
   /// Shows the progress line for `time`. Runs on `queue`.

@@ -91,6 +91,13 @@ enum Usage {
                           TEXT' as each cue becomes active ({"event":"cue","time","start",
                           "end","track","language","text"} with --json); playback starts
                           once the track is loaded (or failed, or there is none)
+      --audio LANG        Play the audio track in LANG (en, fra, pt-BR; ISO 639-2 codes
+                          match their two-letter form): an HLS audio rendition or one of
+                          the audio streams of a file (MP4, MKV). Prints 'audio: NAME
+                          [LANG]' (with --json, the audioRenditionChanged line names it:
+                          "audioTrack", "language", "label"); playback starts once that
+                          track plays. No track in LANG: exit status 2 (audio that is not
+                          tagged with a language and offers no choice plays)
       --decrypt-key-hex HEX  The key of an offline download encrypted at rest (a DIR
                           made by 'playhead download --encrypt-key-hex HEX')
       -h, --help          Show this help

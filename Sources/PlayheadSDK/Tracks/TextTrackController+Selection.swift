@@ -21,7 +21,14 @@ extension TextTrackController {
     }
     var audio: [AudioTrackOption] = []
     for rendition in item.audioRenditions {
-      guard let option = AudioTrackOption(rendition: rendition, relativeTo: base) else { continue }
+      // A file's audio stream reads as its track does when listed only (`probe` too).
+      let track = rendition.streamIndex.flatMap { index in
+        item.tracks.first { $0.id == index && $0.kind == .audio }
+      }
+      guard
+        let option = track.flatMap({ AudioTrackOption(track: $0, isFirst: rendition.isDefault) })
+          ?? AudioTrackOption(rendition: rendition, relativeTo: base)
+      else { continue }
       renditions[option.id] = rendition
       audio.append(option)
     }

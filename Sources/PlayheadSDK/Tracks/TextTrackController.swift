@@ -4,9 +4,9 @@ import PlayheadEngine
 import PlayheadText
 
 /// The text and audio tracks of one player's item: the text options (sidecar WebVTT files
-/// and the HLS stream's subtitle renditions), the audio options (its audio renditions), the
-/// selections, and the selected text track's cues delivered as they become active and
-/// inactive (docs/tracks.md).
+/// and the HLS stream's subtitle renditions), the audio options (its audio renditions, or the
+/// file's audio streams), the selections, and the selected text track's cues delivered as
+/// they become active and inactive (docs/tracks.md).
 ///
 /// The sidecar-subtitles session provider makes one per session (`session.textTracks`);
 /// an application playing a `Player` directly can make its own. Sidecar options exist from
@@ -122,11 +122,14 @@ public final class TextTrackController: Sendable {
   public var options: [TextTrackOption] { read { $0.options } }
 
   /// The stream's audio tracks, once the item is ready: the audio renditions of the variant
-  /// being played, else the file's audio streams (listed only).
+  /// being played, else the file's audio streams (selectable when there are two or more,
+  /// as the engine lists them in `PlayerItem.audioRenditions`; a single one is listed
+  /// only).
   public var audioOptions: [AudioTrackOption] { read { $0.audioOptions } }
 
-  /// The audio track playing: the engine's selected audio rendition (its start choice, or
-  /// the one selected since), else the file's first audio stream; nil before ready.
+  /// The audio track playing: the engine's selected audio rendition or stream (its start
+  /// choice, or the one selected since), else the file's only audio stream; nil before
+  /// ready.
   public var selectedAudio: AudioTrackOption? { read { $0.selectedAudio } }
 
   /// The language of the audio playing, which the forced-track rule uses (docs/tracks.md);
@@ -174,10 +177,11 @@ public final class TextTrackController: Sendable {
     return true
   }
 
-  /// Plays `option`'s audio rendition (nil: the variant's own audio) from the current
-  /// position, through the engine (`PlayerItem.selectAudioRendition`); returns false,
-  /// changing nothing, for an option that is not an audio rendition of `audioOptions` (a
-  /// file's audio streams cannot be chosen) or before the item is ready.
+  /// Plays `option`'s audio rendition, or a file's audio stream (nil: the variant's own
+  /// audio, or the file's default stream), from the current position, through the engine
+  /// (`PlayerItem.selectAudioRendition`); returns false, changing nothing, for an option
+  /// that is not in `audioOptions`, the one stream of a file with a single audio stream,
+  /// or before the item is ready.
   ///
   /// `audioChanged` follows when the engine has switched; if no text track was selected by
   /// hand, the preferences then choose again for the new audio language.

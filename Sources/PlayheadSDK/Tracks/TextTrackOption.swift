@@ -140,8 +140,9 @@ public struct TextTrackOption: Sendable, Hashable, Identifiable, CustomStringCon
 /// One audio track of a session: an alternate audio rendition of the HLS stream or an
 /// audio stream of the media file.
 ///
-/// Listed only: the engine plays the stream's default audio, and choosing another
-/// rendition waits for the engine's rendition selection (see docs/tracks.md).
+/// `TextTrackController.selectAudio(_:)` plays it through the engine's audio rendition
+/// selection; the one stream of a file with a single audio stream is listed only (see
+/// docs/tracks.md).
 public struct AudioTrackOption: Sendable, Hashable, Identifiable, CustomStringConvertible {
   /// Where the audio comes from.
   public enum Source: Sendable, Hashable {
@@ -178,9 +179,21 @@ public struct AudioTrackOption: Sendable, Hashable, Identifiable, CustomStringCo
     return text
   }
 
-  /// The option for an HLS rendition of type `audio`; nil for other types.
+  /// The option for an HLS rendition of type `audio`, or for an audio stream of a file
+  /// that the engine lists as a rendition (`streamIndex` set: `stream:<index>`, labelled
+  /// by its NAME); nil for other types.
   public init?(rendition: RenditionInfo, relativeTo base: URL? = nil) {
     guard rendition.type == "audio" else { return nil }
+    if let index = rendition.streamIndex {
+      let language =
+        TrackLanguage.normalized(rendition.language) == nil ? nil : rendition.language
+      self.init(
+        id: "stream:\(index)", language: language,
+        label: TextTrackOption.label(rendition.name, language: language),
+        isDefault: rendition.isDefault, autoselect: rendition.autoselect,
+        source: .embedded(streamIndex: index))
+      return
+    }
     let uri = rendition.uri.flatMap { URL(string: $0, relativeTo: base)?.absoluteURL }
     self.init(
       id: "hls:\(rendition.groupID):\(rendition.name)", language: rendition.language,
@@ -189,13 +202,14 @@ public struct AudioTrackOption: Sendable, Hashable, Identifiable, CustomStringCo
       source: .inManifest(groupID: rendition.groupID, name: rendition.name, uri: uri))
   }
 
-  /// The option for an audio stream of a file; nil for other kinds of track.
+  /// The option for an audio stream of a file, labelled by its title, else its language;
+  /// nil for other kinds of track.
   public init?(track: AssetTrack, isFirst: Bool) {
     guard track.kind == .audio else { return nil }
     let language = TrackLanguage.normalized(track.languageCode) == nil ? nil : track.languageCode
     self.init(
       id: "stream:\(track.id)", language: language,
-      label: TextTrackOption.label(nil, language: language), isDefault: isFirst,
+      label: TextTrackOption.label(track.title, language: language), isDefault: isFirst,
       autoselect: true, source: .embedded(streamIndex: track.id))
   }
 }

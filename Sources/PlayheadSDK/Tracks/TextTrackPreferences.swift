@@ -1,4 +1,5 @@
 import Foundation
+import PlayheadEngine
 
 /// How a session chooses its text track when the item becomes ready (until the
 /// application selects one by hand).
