@@ -62,15 +62,8 @@ final class ProgressiveAudioTrackTests: XCTestCase {
   }
 
   func testSelectingFrenchBeforePlayDecodesTheFrenchStream() throws {
-    let tones = ToneAudioSink()
-    let player = Player(url: try fixture(), configuration: .fast(audioSink: tones))
+    let (player, tones, recorder, item, french) = try readyWithFrenchSelected()
     defer { player.close() }
-    let recorder = EventRecorder(player)
-    recorder.waitFor(event: "readyToPlay")
-    let item = try XCTUnwrap(player.currentItem)
-    let french = try XCTUnwrap(item.audioRenditions.first { $0.language == "fra" })
-    XCTAssertTrue(item.selectAudioRendition(french))
-    recorder.waitFor(event: "audioRenditionChanged", count: 2)
     XCTAssertEqual(item.selectedAudioRendition, french)
     player.play()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
@@ -89,14 +82,15 @@ final class ProgressiveAudioTrackTests: XCTestCase {
     recorder.waitFor(event: "readyToPlay")
     let item = try XCTUnwrap(player.currentItem)
     let french = try XCTUnwrap(item.audioRenditions.first { $0.language == "fra" })
-    let selected = Flag()
+    let selected = Locked(false)
     player.addBoundaryTimeObserver(forTimes: [.seconds(2)], queue: .global()) {
-      selected.set(item.selectAudioRendition(french))
+      let accepted = item.selectAudioRendition(french)
+      selected.withLock { $0 = accepted }
     }
     player.play()
     let event = try XCTUnwrap(recorder.waitFor(event: "audioRenditionChanged", count: 2))
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
-    XCTAssertTrue(selected.value)
+    XCTAssertTrue(selected.withLock { $0 })
     XCTAssertEqual(item.selectedAudioRendition, french)
     XCTAssertEqual(audioChanges(recorder).map { $0?.language }, ["eng", "fra"])
     XCTAssertGreaterThanOrEqual(event.itemTime.seconds, 2)
@@ -158,15 +152,8 @@ final class ProgressiveAudioTrackTests: XCTestCase {
   }
 
   func testSeekAfterASwitchKeepsTheChosenStream() async throws {
-    let tones = ToneAudioSink()
-    let player = Player(url: try fixture(), configuration: .fast(audioSink: tones))
+    let (player, tones, recorder, _, _) = try readyWithFrenchSelected()
     defer { player.close() }
-    let recorder = EventRecorder(player)
-    recorder.waitFor(event: "readyToPlay")
-    let item = try XCTUnwrap(player.currentItem)
-    let french = try XCTUnwrap(item.audioRenditions.first { $0.language == "fra" })
-    XCTAssertTrue(item.selectAudioRendition(french))
-    recorder.waitFor(event: "audioRenditionChanged", count: 2)
     let finished = await player.seek(
       to: .seconds(3), toleranceBefore: .zero, toleranceAfter: .zero)
     XCTAssertTrue(finished)
@@ -212,15 +199,8 @@ final class ProgressiveAudioTrackTests: XCTestCase {
   }
 
   func testResumeKeepsTheChosenStream() throws {
-    let tones = ToneAudioSink()
-    let player = Player(url: try fixture(), configuration: .fast(audioSink: tones))
+    let (player, tones, recorder, item, french) = try readyWithFrenchSelected()
     defer { player.close() }
-    let recorder = EventRecorder(player)
-    recorder.waitFor(event: "readyToPlay")
-    let item = try XCTUnwrap(player.currentItem)
-    let french = try XCTUnwrap(item.audioRenditions.first { $0.language == "fra" })
-    XCTAssertTrue(item.selectAudioRendition(french))
-    recorder.waitFor(event: "audioRenditionChanged", count: 2)
     player.resume(at: .seconds(2))
     recorder.waitFor(event: "resumeComplete")
     XCTAssertEqual(item.selectedAudioRendition, french)
@@ -229,22 +209,20 @@ final class ProgressiveAudioTrackTests: XCTestCase {
     XCTAssertEqual(tones.firstBufferStart?.seconds ?? -1, 2, accuracy: 1.0 / 48_000)
     XCTAssertEqual(tones.frequency(from: .zero, to: .seconds(6)), 880, accuracy: 40)
   }
-}
 
-/// A Boolean set on another thread.
-private final class Flag: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored = false
-
-  var value: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return stored
-  }
-
-  func set(_ value: Bool) {
-    lock.lock()
-    stored = value
-    lock.unlock()
+  /// A fast player over the fixture, ready, with the French stream selected (the change
+  /// reported) before playback starts.
+  private func readyWithFrenchSelected() throws -> (
+    Player, ToneAudioSink, EventRecorder, PlayerItem, RenditionInfo
+  ) {
+    let tones = ToneAudioSink()
+    let player = Player(url: try fixture(), configuration: .fast(audioSink: tones))
+    let recorder = EventRecorder(player)
+    recorder.waitFor(event: "readyToPlay")
+    let item = try XCTUnwrap(player.currentItem)
+    let french = try XCTUnwrap(item.audioRenditions.first { $0.language == "fra" })
+    XCTAssertTrue(item.selectAudioRendition(french))
+    recorder.waitFor(event: "audioRenditionChanged", count: 2)
+    return (player, tones, recorder, item, french)
   }
 }
