@@ -61,9 +61,7 @@ final class DecodePipeline {
     self.itemStart = itemStart
     rebaser = timestampJumpThreshold.map(TimestampRebaser.init(threshold:))
     let video = settings.decodesVideo ? demuxer.bestStream(of: .video) : nil
-    let chosenAudio = audioStreamIndex.flatMap { index in
-      demuxer.streams.first { $0.index == index && $0.kind == .audio }
-    }
+    let chosenAudio = audioStreamIndex.flatMap { Self.audioStream($0, of: demuxer) }
     let audio = settings.decodesAudio ? chosenAudio ?? demuxer.bestStream(of: .audio) : nil
     if video == nil && audio == nil && requiresStream {
       throw PlayheadError(
@@ -83,8 +81,8 @@ final class DecodePipeline {
     }
     audioFormat = settings.audioFormat
     audioChannel = settings.audioChannel
-    resampler = audio.map { _ in
-      AudioResampler(output: settings.audioFormat, channelMode: settings.audioChannel)
+    resampler = audio.map { [audioFormat, audioChannel] _ in
+      AudioResampler(output: audioFormat, channelMode: audioChannel)
     }
     startTime = demuxer.startTime.isNumeric ? demuxer.startTime : .zero
     if let rate = video?.frameRate, rate > 0, rate.isFinite {
@@ -176,8 +174,7 @@ final class DecodePipeline {
   func switchAudio(toStream index: Int, at time: MediaTime, seekPending: Bool)
     throws(PlayheadError)
   {
-    guard let stream = demuxer.streams.first(where: { $0.index == index }), stream.kind == .audio
-    else {
+    guard let stream = Self.audioStream(index, of: demuxer) else {
       throw PlayheadError(
         .invalidArgument, "stream \(index) of \(demuxer.url.absoluteString) is not audio",
         url: demuxer.url)
@@ -212,6 +209,11 @@ final class DecodePipeline {
       while takePacket(from: &videoPackets) != nil {}
       videoFloor = lastVideoTime
     }
+  }
+
+  /// The audio stream with container index `index`, if there is one.
+  private static func audioStream(_ index: Int, of demuxer: Demuxer) -> StreamInfo? {
+    demuxer.streams.first { $0.index == index && $0.kind == .audio }
   }
 
   /// Compressed packets demuxed but not yet decoded, per stream.

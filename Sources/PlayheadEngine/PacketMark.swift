@@ -38,7 +38,7 @@ struct PacketMark: Sendable, Equatable {
 
   /// Whether `packet` (of the marked stream) comes at or before the mark.
   func covers(_ packet: Packet) -> Bool {
-    covers(
-      bytePosition: packet.bytePosition, decodeTime: packet.dts.isNumeric ? packet.dts : nil)
+    let other = PacketMark(packet)
+    return covers(bytePosition: other.bytePosition, decodeTime: other.decodeTime)
   }
 }
