@@ -12,7 +12,8 @@ extension HLSDriver {
     let base: any DataSource =
       configuration.dataSource
       ?? (url.isFileURL
-        ? FileDataSource() : HTTPDataSource(configuration: configuration.request))
+        ? FileDataSource(clock: clock)
+        : HTTPDataSource(configuration: configuration.request, clock: clock))
     return RetryingDataSource(
       upstream: base, configuration: configuration.request,
       policy: DefaultLoadErrorHandlingPolicy(),
@@ -44,10 +45,10 @@ extension HLSDriver {
     lock.lock()
     defer { lock.unlock() }
     guard !downloaderStarted else { return }
-    let thread = Thread { [self] in _ = runDownloads(returnsWhenLoaded: false) }
-    thread.name = "playhead.hls.download"
     downloaderStarted = true
-    thread.start()
+    clock.startThread(named: "playhead.hls.download") { [self] in
+      _ = runDownloads(returnsWhenLoaded: false)
+    }
   }
 
   /// Downloads segments while the buffer is below its target, until stopped: the loop of
@@ -64,7 +65,7 @@ extension HLSDriver {
       let generation = queue.generation
       if finishedGeneration == generation {
         if returnsWhenLoaded { return queue.failure(generation: generation) }
-        _ = queue.waitForChange(timeoutSeconds: 1)
+        _ = queue.waitForChange(timeout: MediaTime(value: 1, timescale: 1))
         continue
       }
       let position = currentPlaybackPosition

@@ -39,7 +39,20 @@ struct DownloadedSegment: Sendable {
 /// The segments downloaded ahead of the demuxer, shared by the downloader thread (which
 /// appends) and the loader thread (which reads them through runs).
 final class HLSSegmentQueue: @unchecked Sendable {
-  private let condition = NSCondition()
+  private let condition = NSLock()
+  /// The clock the reader and the downloader wait on.
+  private let clock: any Clock
+  /// Raised at every change, one for the reader (a run waiting for a segment) and one for
+  /// the downloader (waiting for space).
+  private let readerSignal = WakeSignal()
+  private let writerSignal = WakeSignal()
+
+  init(clock: any Clock) { self.clock = clock }
+
+  private func wakeWaiters() {
+    readerSignal.raise()
+    writerSignal.raise()
+  }
   private var segments: [DownloadedSegment] = []
   private var nextOrdinal = 0
   private var ended = false
@@ -71,14 +84,14 @@ final class HLSSegmentQueue: @unchecked Sendable {
     segments.append(stamped)
     if firstStart == nil { firstStart = stamped.start }
     lastEnd = stamped.end
-    condition.broadcast()
+    wakeWaiters()
   }
 
   /// Marks the end of the media (VOD end list reached) for `generation`.
   func finish(generation: Int) {
     condition.lock()
     if generation == self.generation { ended = true }
-    condition.broadcast()
+    wakeWaiters()
     condition.unlock()
   }
 
@@ -86,7 +99,7 @@ final class HLSSegmentQueue: @unchecked Sendable {
   func fail(_ error: PlayheadError, generation: Int) {
     condition.lock()
     if generation == self.generation { failure = error }
-    condition.broadcast()
+    wakeWaiters()
     condition.unlock()
   }
 
@@ -103,7 +116,7 @@ final class HLSSegmentQueue: @unchecked Sendable {
     failure = nil
     parkedAhead = nil
     generation += 1
-    condition.broadcast()
+    wakeWaiters()
     return generation
   }
 
@@ -143,7 +156,7 @@ final class HLSSegmentQueue: @unchecked Sendable {
   func cancel() {
     condition.lock()
     cancelled = true
-    condition.broadcast()
+    wakeWaiters()
     condition.unlock()
   }
 
@@ -170,7 +183,9 @@ final class HLSSegmentQueue: @unchecked Sendable {
         waitingReaders -= 1
         continue
       }
-      condition.wait()
+      condition.unlock()
+      clock.wait(for: readerSignal)
+      condition.lock()
       waitingReaders -= 1
     }
   }
@@ -220,13 +235,16 @@ final class HLSSegmentQueue: @unchecked Sendable {
     return (range, ended && failure == nil, parkedAhead != nil)
   }
 
-  /// Blocks until `predicate` holds or the queue changes; used by the downloader to
-  /// wait for buffer space. Returns false when cancelled.
-  func waitForChange(timeoutSeconds: Double) -> Bool {
+  /// Blocks until the queue changes or `timeout` of clock time passes; used by the
+  /// downloader to wait for buffer space. Returns false when cancelled.
+  func waitForChange(timeout: MediaTime) -> Bool {
+    condition.lock()
+    let wasCancelled = cancelled
+    condition.unlock()
+    if wasCancelled { return false }
+    clock.wait(until: clock.now + timeout, orUntil: writerSignal)
     condition.lock()
     defer { condition.unlock() }
-    if cancelled { return false }
-    _ = condition.wait(until: Date(timeIntervalSinceNow: timeoutSeconds))
     return !cancelled
   }
 }
