@@ -65,7 +65,9 @@ extension HLSDriver {
       let generation = queue.generation
       if finishedGeneration == generation {
         if returnsWhenLoaded { return queue.failure(generation: generation) }
-        _ = queue.waitForChange(timeout: MediaTime(value: 1, timescale: 1))
+        // Loading of this stretch is over: nothing to do until a seek restarts the queue
+        // (or a stop cancels it). No timeout, so that a fast clock does not race on.
+        _ = queue.waitForChange()
         continue
       }
       let position = currentPlaybackPosition
@@ -147,6 +149,9 @@ extension HLSDriver {
         if failOver(level: currentLevelSnapshot, after: error) { continue }
         queue.fail(error, generation: generation)
         finishedGeneration = generation
+        // Nothing more will load: playback may now play out what is here (it may wait
+        // for more), and the reader then gets the error.
+        notifyChange()
       }
     }
     return nil

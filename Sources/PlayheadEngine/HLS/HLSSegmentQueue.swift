@@ -223,26 +223,32 @@ final class HLSSegmentQueue: @unchecked Sendable {
 
   /// What the queue holds for the current generation, read under one lock: the item
   /// time from the first segment appended to the end of the last (nil before one), whether
-  /// loading has ended (every segment to the end, or to the forward end, is here), and
+  /// loading is over (every segment to the end, or to the forward end, is here, or loading
+  /// failed: nothing more will come, and readers get the error after what is here), and
   /// whether the downloader holds back.
-  var holdings: (range: MediaTimeRange?, ended: Bool, parked: Bool) {
+  var holdings: (range: MediaTimeRange?, loadingOver: Bool, parked: Bool) {
     condition.lock()
     defer { condition.unlock() }
     var range: MediaTimeRange?
     if let firstStart, let lastEnd, lastEnd > firstStart {
       range = MediaTimeRange(start: firstStart, end: lastEnd)
     }
-    return (range, ended && failure == nil, parkedAhead != nil)
+    return (range, ended || failure != nil, parkedAhead != nil)
   }
 
-  /// Blocks until the queue changes or `timeout` of clock time passes; used by the
-  /// downloader to wait for buffer space. Returns false when cancelled.
-  func waitForChange(timeout: MediaTime) -> Bool {
+  /// Blocks until the queue changes (a restart, a cancel, a reader taking a segment) or,
+  /// with a `timeout`, until that much clock time passes; used by the downloader to wait
+  /// for buffer space or, once loading is over, for a seek. Returns false when cancelled.
+  func waitForChange(timeout: MediaTime? = nil) -> Bool {
     condition.lock()
     let wasCancelled = cancelled
     condition.unlock()
     if wasCancelled { return false }
-    clock.wait(until: clock.now + timeout, orUntil: writerSignal)
+    if let timeout {
+      clock.wait(until: clock.now + timeout, orUntil: writerSignal)
+    } else {
+      clock.wait(for: writerSignal)
+    }
     condition.lock()
     defer { condition.unlock() }
     return !cancelled
