@@ -23,10 +23,51 @@ public protocol Clock: AnyObject, Sendable {
   /// a clock that moves only when advanced (`ManualClock`, and by default any other), where
   /// a deadline that a thread waits for may be where time next jumps.
   var advancesByItself: Bool { get }
+
+  /// How the clock's time moves: in real time, as a test moves it, or as fast as the
+  /// work of the threads that run on it allows (docs/decisions/0028).
+  var timing: PlaybackTiming { get }
+
+  /// Starts a thread named `name` that runs `body` as one of the clock's workers.
+  ///
+  /// On a clock that schedules its workers (`ManualClock` in fast mode) the thread runs
+  /// only while every other worker waits, and time moves only once all of them wait; on
+  /// any other clock this is a plain thread.
+  func startThread(named name: String, stackSize: Int?, _ body: @escaping @Sendable () -> Void)
+
+  /// Runs `body` on the calling thread as one of the clock's workers: no other worker runs
+  /// and time does not move until `body` returns, so the commands it gives a player reach
+  /// the player's thread together, at one clock time.
+  ///
+  /// On a clock that does not schedule its workers this simply runs `body`. Never call it
+  /// from a thread that is already a worker of the clock (a player's own threads).
+  func runAsWorker<T>(_ body: () throws -> T) rethrows -> T
 }
 
 extension Clock {
   public var advancesByItself: Bool { false }
+
+  public var timing: PlaybackTiming { advancesByItself ? .realTime : .manual }
+
+  public func startThread(
+    named name: String, stackSize: Int?, _ body: @escaping @Sendable () -> Void
+  ) {
+    Clocks.startPlainThread(named: name, stackSize: stackSize, body)
+  }
+
+  /// Starts a worker thread with the default stack size (see
+  /// `startThread(named:stackSize:_:)`).
+  public func startThread(named name: String, _ body: @escaping @Sendable () -> Void) {
+    startThread(named: name, stackSize: nil, body)
+  }
+
+  public func runAsWorker<T>(_ body: () throws -> T) rethrows -> T { try body() }
+
+  /// Blocks until `signal` is raised; on a scheduling clock the wait lets the other
+  /// workers run (and time move) meanwhile.
+  public func wait(for signal: WakeSignal) {
+    wait(until: .positiveInfinity, orUntil: signal)
+  }
 
   /// Blocks until `deadline` with nothing that can wake the caller early.
   public func sleep(until deadline: MediaTime) {
@@ -45,73 +86,6 @@ extension Clock {
         continuation.resume()
       }
     }
-  }
-}
-
-/// A flag that one thread raises to wake another that waits on a `Clock`.
-///
-/// The flag stays raised until a wait consumes it, so a signal sent just before the wait
-/// starts is not lost.
-public final class WakeSignal: @unchecked Sendable {
-  private let condition = NSCondition()
-  private var raised = false
-
-  public init() {}
-
-  /// Raises the flag and wakes every waiter.
-  public func raise() {
-    condition.lock()
-    raised = true
-    condition.broadcast()
-    condition.unlock()
-  }
-
-  /// Blocks until the flag is raised, then lowers it.
-  public func waitUntilRaised() {
-    _ = block(hostTimeoutSeconds: nil) { false }
-  }
-
-  /// Lowers the flag if it is raised; returns whether it was.
-  public func consumeIfRaised() -> Bool {
-    condition.lock()
-    defer { condition.unlock() }
-    let wasRaised = raised
-    raised = false
-    return wasRaised
-  }
-
-  /// Blocks until the flag is raised or `isDue()` returns true, re-checking whenever
-  /// `poke()` is called or `hostTimeout` seconds elapse (nil = no timeout).
-  /// Returns `true` when `isDue` ended the wait, `false` when the raised flag did.
-  func block(hostTimeoutSeconds: Double?, isDue: () -> Bool) -> Bool {
-    condition.lock()
-    defer { condition.unlock() }
-    let limit = hostTimeoutSeconds.map { Date(timeIntervalSinceNow: max(0, $0)) }
-    while true {
-      if raised {
-        raised = false
-        return false
-      }
-      if isDue() { return true }
-      if let limit {
-        if !condition.wait(until: limit) {
-          if raised {
-            raised = false
-            return false
-          }
-          return true
-        }
-      } else {
-        condition.wait()
-      }
-    }
-  }
-
-  /// Wakes a waiter so that it re-checks its deadline, without raising the flag.
-  func poke() {
-    condition.lock()
-    condition.broadcast()
-    condition.unlock()
   }
 }
 
@@ -144,121 +118,15 @@ public final class HostClock: Clock {
   }
 }
 
-/// A clock that moves only when advanced: by a test, or by the engine in fast mode.
-///
-/// With `advancesOnWait` set, a wait moves the clock straight to its deadline instead
-/// of blocking, so a pipeline runs as fast as its work allows while every timestamp it
-/// sees stays consistent. Otherwise a wait blocks until another thread advances the
-/// clock past the deadline (or the wait's signal is raised).
-public final class ManualClock: Clock, @unchecked Sendable {
-  private let lock = NSLock()
-  private var nanoseconds: Int64
-  private var waiters: [Int: WakeSignal] = [:]
-  /// The deadline of each wait still blocked: a wait leaves this set as soon as an
-  /// advance reaches its deadline, before its thread has even woken.
-  private var blockedDeadlines: [Int: MediaTime] = [:]
-  private let blockedChanged = NSCondition()
-  private var nextWaiterKey = 0
-  /// Whether a wait jumps the clock to its deadline (fast mode) instead of blocking.
-  public let advancesOnWait: Bool
-
-  /// Creates a clock at `start` (default zero).
-  public init(start: MediaTime = .zero, advancesOnWait: Bool = false) {
-    self.nanoseconds =
-      start.convertScale(1_000_000_000, rounding: .roundTowardNegativeInfinity).value
-    self.advancesOnWait = advancesOnWait
-  }
-
-  public var now: MediaTime {
-    lock.lock()
-    defer { lock.unlock() }
-    return MediaTime(value: nanoseconds, timescale: 1_000_000_000)
-  }
-
-  /// Moves the clock forward by `duration`; a negative duration is ignored.
-  public func advance(by duration: MediaTime) {
-    move { current in MediaTime(value: current, timescale: 1_000_000_000) + duration }
-  }
-
-  /// Moves the clock to `time` if that is later than now; never moves it backwards.
-  public func advance(to time: MediaTime) {
-    move { _ in time }
-  }
-
-  /// Moves the clock to `target(now)` if that is later, computing it under the lock so that
-  /// concurrent advances never lose one another, then wakes every waiter.
-  private func move(to target: (Int64) -> MediaTime) {
-    lock.lock()
-    let time = target(nanoseconds)
-    let scaled = time.convertScale(1_000_000_000, rounding: .roundTowardPositiveInfinity)
-    if scaled.isNumeric && scaled.value > nanoseconds { nanoseconds = scaled.value }
-    let reached = MediaTime(value: nanoseconds, timescale: 1_000_000_000)
-    blockedDeadlines = blockedDeadlines.filter { $0.value > reached }
-    let toWake = Array(waiters.values)
-    lock.unlock()
-    for signal in toWake { signal.poke() }
-  }
-
-  @discardableResult
-  public func wait(until deadline: MediaTime, orUntil signal: WakeSignal) -> Bool {
-    if advancesOnWait {
-      // Consume a pending signal first so that commands are never starved.
-      if signal.consumeIfRaised() { return false }
-      advance(to: deadline)
-      return true
-    }
-    // One key per wait, not per signal: two threads may wait on the same signal.
-    lock.lock()
-    let key = nextWaiterKey
-    nextWaiterKey += 1
-    waiters[key] = signal
-    if deadline > MediaTime(value: nanoseconds, timescale: 1_000_000_000) {
-      blockedDeadlines[key] = deadline
-    }
-    lock.unlock()
-    blockedChanged.lock()
-    blockedChanged.broadcast()
-    blockedChanged.unlock()
-    defer {
-      lock.lock()
-      waiters[key] = nil
-      blockedDeadlines[key] = nil
-      lock.unlock()
-    }
-    return signal.block(hostTimeoutSeconds: nil) { self.now >= deadline }
-  }
-
-  /// How many waits are blocked on a deadline the clock has not reached.
-  public var blockedWaitCount: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return blockedDeadlines.count
-  }
-
-  /// The earliest deadline a blocked wait is waiting for, if any.
-  public var nextBlockedDeadline: MediaTime? {
-    lock.lock()
-    defer { lock.unlock() }
-    return blockedDeadlines.values.min()
-  }
-
-  /// Blocks the caller until at least `count` waits are blocked on the clock; returns
-  /// false after `hostTimeoutSeconds` of real time (a guard against hangs in tests).
-  ///
-  /// A test that drives the clock uses this to advance only when the threads under test
-  /// are all waiting, which makes their timing exact and repeatable.
-  @discardableResult
-  public func waitForBlockedWaits(count: Int, hostTimeoutSeconds: Double = 30) -> Bool {
-    let limit = Date(timeIntervalSinceNow: hostTimeoutSeconds)
-    blockedChanged.lock()
-    defer { blockedChanged.unlock() }
-    while blockedWaitCount < count {
-      if !blockedChanged.wait(until: min(limit, Date(timeIntervalSinceNow: 0.01)))
-        && Date() >= limit
-      {
-        return false
-      }
-    }
-    return true
+/// Helpers shared by the clocks.
+enum Clocks {
+  /// Starts a plain `Thread` running `body`.
+  static func startPlainThread(
+    named name: String, stackSize: Int?, _ body: @escaping @Sendable () -> Void
+  ) {
+    let thread = Thread { body() }
+    thread.name = name
+    if let stackSize { thread.stackSize = stackSize }
+    thread.start()
   }
 }

@@ -13,7 +13,9 @@ extension ItemLoader {
       while !stopped && pendingSeek == nil && pendingAudioSelection == nil
         && pendingSubtitleSelection == nil && (isFullLocked() || isEndedLocked())
       {
-        condition.wait()
+        condition.unlock()
+        settings.clock.wait(for: work)
+        condition.lock()
       }
       if stopped {
         condition.unlock()

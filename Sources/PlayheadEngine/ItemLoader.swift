@@ -146,7 +146,10 @@ final class ItemLoader: @unchecked Sendable {
   let asset: Asset
   let settings: LoaderSettings
   let wake: WakeSignal
-  let condition = NSCondition()
+  let condition = NSLock()
+  /// Raised whenever the loading thread has something to look at (space in a queue, a
+  /// seek, a selection, a stop); it waits for it on the player's clock.
+  let work = WakeSignal()
   var status = LoaderStatus()
   var videoQueue: [TimedVideoFrame] = []
   var audioQueue: [AudioBuffer] = []
@@ -182,9 +185,7 @@ final class ItemLoader: @unchecked Sendable {
   /// Starts the loading thread.
   func start() {
     // The thread keeps the loader alive until `run` returns; nothing keeps the thread.
-    let thread = Thread { [self] in run() }
-    thread.name = "playhead.loader"
-    thread.start()
+    settings.clock.startThread(named: "playhead.loader") { [self] in run() }
   }
 
   /// Stops loading and interrupts any blocking read; returns at once.
@@ -193,7 +194,7 @@ final class ItemLoader: @unchecked Sendable {
     stopped = true
     let driver = self.driver
     let laneDrivers = [audioLane?.driver, openingLaneDriver].compactMap { $0 }
-    condition.broadcast()
+    work.raise()
     condition.unlock()
     driver?.stop()
     for laneDriver in laneDrivers { laneDriver.stop() }
@@ -220,7 +221,7 @@ final class ItemLoader: @unchecked Sendable {
     status.queuedAudioDuration = .zero
     status.bufferedRange = nil
     status.isFull = false
-    condition.broadcast()
+    work.raise()
     condition.unlock()
   }
 
@@ -248,7 +249,7 @@ final class ItemLoader: @unchecked Sendable {
   func selectAudioRendition(_ selection: RenditionSelection) {
     condition.lock()
     pendingAudioSelection = selection
-    condition.broadcast()
+    work.raise()
     condition.unlock()
   }
 
@@ -257,7 +258,7 @@ final class ItemLoader: @unchecked Sendable {
   func selectSubtitleRendition(_ selection: RenditionSelection) {
     condition.lock()
     pendingSubtitleSelection = selection
-    condition.broadcast()
+    work.raise()
     condition.unlock()
   }
 
@@ -305,7 +306,7 @@ final class ItemLoader: @unchecked Sendable {
     let frame = videoQueue.removeFirst()
     status.queuedVideoFrames = videoQueue.count
     status.isFull = false
-    condition.broadcast()
+    work.raise()
     return frame
   }
 
@@ -325,7 +326,7 @@ final class ItemLoader: @unchecked Sendable {
     let buffer = audioQueue.removeFirst()
     status.queuedAudioDuration = status.queuedAudioDuration - buffer.mediaDuration
     status.isFull = false
-    condition.broadcast()
+    work.raise()
     return buffer
   }
 

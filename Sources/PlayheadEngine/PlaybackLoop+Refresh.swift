@@ -10,7 +10,7 @@ extension PlaybackLoop {
   /// is used, as the HLS driver does for retries.
   func makeSourceRefresher(for item: PlayerItem) -> SourceRefresher? {
     guard let handler = configuration.urlSourceExpiredHandler else { return nil }
-    let isFastMode = (configuration.clock as? ManualClock)?.advancesOnWait == true
+    let isFastMode = configuration.timing == .fast
     let wake = self.wake
     return SourceRefresher(
       handler: handler, options: configuration.sourceRefresh,

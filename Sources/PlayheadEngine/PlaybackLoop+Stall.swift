@@ -51,8 +51,9 @@ extension PlaybackLoop {
   }
 
   /// The position has reached the end of the presentable media at item time `limit`:
-  /// stalls (real time) or holds the position until data comes (fast mode, or before
-  /// anything was presented). Returns nil: the loop waits for a signal, never spins.
+  /// stalls, or holds the position until data comes before anything was presented. (In
+  /// fast mode the decoder is never behind the clock, so media runs out only when it
+  /// really waits for the network: a simulated source, a retry delay.) Returns nil: the loop waits for a signal, never spins.
   ///
   /// The stall begins when the position reached `limit`, which a late wake finds in the
   /// past; that time counts in `totalStallTime` and not in the playing time, and the
@@ -61,8 +62,7 @@ extension PlaybackLoop {
     let since = clockTimeReached(limit, active, now: now)
     active.playingTime = active.playingTime + (since - active.anchorClock)
     anchor(active, at: active.position, clock: since)
-    guard !isFastMode && active.firstFramePresented else {
-      // In fast mode the clock simply waits for the decoder: no stall, no state change.
+    guard active.firstFramePresented else {
       active.isHeld = true
       return nil
     }

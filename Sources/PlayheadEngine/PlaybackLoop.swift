@@ -15,7 +15,10 @@ final class PlaybackLoop: @unchecked Sendable {
   private let commandLock = NSLock()
   private var commands: [(PlaybackLoop) -> Void] = []
   private var closeRequested = false
-  private let finished = DispatchSemaphore(value: 0)
+  /// Raised once the loop has exited (a clock wait, so that a worker of a fast-mode clock
+  /// may close a player without holding up its thread).
+  private let finished = WakeSignal()
+  private var hasFinished = false
   /// The loop's thread, held weakly: a running thread keeps itself alive, and a strong
   /// reference here would make a cycle (loop → thread → closure → loop) that outlives it.
   private weak var thread: Thread?
@@ -48,17 +51,18 @@ final class PlaybackLoop: @unchecked Sendable {
   init(configuration: PlayerConfiguration, actionAtItemEnd: ActionAtItemEnd) {
     self.configuration = configuration
     self.actionAtItemEnd = actionAtItemEnd
-    self.isFastMode = (configuration.clock as? ManualClock)?.advancesOnWait ?? false
+    self.isFastMode = configuration.timing == .fast
     snapshot.actionAtItemEnd = actionAtItemEnd
   }
 
   /// Starts the loop thread.
   func start() {
-    let thread = Thread { [self] in run() }
-    thread.name = "playhead.playback"
-    thread.stackSize = 1 << 20
-    self.thread = thread
-    thread.start()
+    clock.startThread(named: "playhead.playback", stackSize: 1 << 20) { [self] in
+      commandLock.lock()
+      thread = Thread.current
+      commandLock.unlock()
+      run()
+    }
   }
 
   /// Runs `command` on the loop thread, after the commands posted before it.
@@ -79,8 +83,17 @@ final class PlaybackLoop: @unchecked Sendable {
     commandLock.unlock()
     if alreadyClosed { return }
     wake.raise()
-    if Thread.current === thread { return }
-    finished.wait()
+    commandLock.lock()
+    let onLoopThread = Thread.current === thread
+    commandLock.unlock()
+    if onLoopThread { return }
+    while true {
+      commandLock.lock()
+      let done = hasFinished
+      commandLock.unlock()
+      if done { return }
+      clock.wait(for: finished)
+    }
   }
 
   /// Reads the published state.
@@ -109,11 +122,14 @@ final class PlaybackLoop: @unchecked Sendable {
       if let deadline = watchProgress(after: step()) {
         clock.wait(until: deadline, orUntil: wake)
       } else {
-        wake.waitUntilRaised()
+        clock.wait(for: wake)
       }
     }
     shutDown()
-    finished.signal()
+    commandLock.lock()
+    hasFinished = true
+    commandLock.unlock()
+    finished.raise()
   }
 
   private func shutDown() {

@@ -11,6 +11,10 @@ import PlayheadNet
 public struct PlayerConfiguration: Sendable {
   /// The clock that paces presentation and timestamps events.
   public var clock: any Clock
+  /// How the player's time moves, which is the clock's: real time, moved by a test, or
+  /// fast (as fast as decoding allows, the same events every run). Fast mode plays
+  /// without stalls: the clock waits for the media.
+  public var timing: PlaybackTiming { clock.timing }
   /// Where decoded video frames go; nil discards them.
   public var videoSink: (any VideoSink)?
   /// Where decoded audio goes; nil discards it (the audio clock still runs).

@@ -370,7 +370,14 @@ public final class HTTPByteSource: ByteSource, ByteBufferReporting, @unchecked S
       return PlayheadError(.timedOut, message, url: url)
     }
     let remainingSeconds = Double(effective - now) / 1e9
+    // A fast-mode worker lets the player's other threads run while the network answers.
+    let turn = ClockTurn.release()
     _ = state.condition.wait(until: Date(timeIntervalSinceNow: remainingSeconds))
+    if let turn {
+      state.condition.unlock()
+      turn.reacquire()
+      state.condition.lock()
+    }
     return nil
   }
 }

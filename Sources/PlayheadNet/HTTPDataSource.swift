@@ -241,7 +241,14 @@ public final class HTTPDataSource: DataSource, Sendable {
         load.finish(.failed(PlayheadError(.timedOut, what, url: url)))
         continue
       }
+      // A fast-mode worker lets the player's other threads run while the network answers.
+      let turn = ClockTurn.release()
       _ = load.condition.wait(until: Date(timeIntervalSinceNow: Double(deadline - now) / 1e9))
+      if let turn {
+        load.condition.unlock()
+        turn.reacquire()
+        load.condition.lock()
+      }
     }
   }
 }

@@ -246,17 +246,22 @@ struct PlayCommand: Command {
     let subtitleLines = subtitles.map {
       SubtitleLines(language: $0, output: output, console: console)
     }
+    // In fast mode the commands reach the player together, at one clock time, so the
+    // same input gives the same events every run (decision 0028).
     let textTracks = subtitleLines.map { lines in
       DirectSubtitles(
         player: player, contentURL: url, lines: lines, queue: session.queue
       ) { starter.met() }
     }
-    player.replaceCurrentItem(with: item)
-    if startSeconds != nil {
-      player.seek(to: start, toleranceBefore: .zero, toleranceAfter: .zero, completionHandler: nil)
+    configuration.clock.runAsWorker {
+      player.replaceCurrentItem(with: item)
+      if startSeconds != nil {
+        player.seek(
+          to: start, toleranceBefore: .zero, toleranceAfter: .zero, completionHandler: nil)
+      }
+      if let rate { player.defaultRate = rate }
+      starter.begin()
     }
-    if let rate { player.defaultRate = rate }
-    starter.begin()
     let outcome = session.waitForOutcome()
     textTracks?.close()
     player.close()

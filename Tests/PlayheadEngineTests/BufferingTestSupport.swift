@@ -141,12 +141,10 @@ final class FineCutRun {
     recorder = EventRecorder(player)
   }
 
-  /// Plays the item to its end on the driven clock; `onAdvance` runs after each move.
-  func playToEnd(
-    file: StaticString = #filePath, line: UInt = #line, onAdvance: () -> Void = {}
-  ) {
+  /// Plays the item to its end on the driven clock.
+  func playToEnd(file: StaticString = #filePath, line: UInt = #line) {
     player.play()
-    driver.drive(player, recorder: recorder, file: file, line: line, onAdvance: onAdvance)
+    driver.drive(player, recorder: recorder, file: file, line: line)
   }
 
   /// The item times of the recoveries after stalls.

@@ -188,13 +188,17 @@ final class BufferingTests: XCTestCase {
     let run = try FineCutRun(
       cycles: 2, trace: fastLink, configure: { $0.cache = cache },
       prepare: { $0.preferredForwardBufferDuration = MediaTime(value: 4, timescale: 1) })
-    var sought = false
-    run.playToEnd {
-      guard !sought, run.player.currentTime().seconds >= 3 else { return }
-      sought = true
-      run.player.seek(to: MediaTime(value: 15, timescale: 1))
+    let sought = Locked(false)
+    let player = run.player
+    _ = player.addBoundaryTimeObserver(
+      forTimes: [MediaTime(value: 3, timescale: 1)], queue: .global()
+    ) {
+      guard !sought.withLock({ $0 }) else { return }
+      sought.withLock { $0 = true }
+      player.seek(to: MediaTime(value: 15, timescale: 1))
     }
-    XCTAssertTrue(sought)
+    run.playToEnd()
+    XCTAssertTrue(sought.withLock { $0 })
     XCTAssertEqual(run.recorder.waitForEnd()?.name, "didPlayToEnd")
     return run
   }

@@ -25,7 +25,7 @@ final class HLSRunFeedMemoryTests: XCTestCase {
   /// reader needs it (as the downloader does), and returns the feed and the largest number
   /// of bytes it held at once.
   private func readRun(count: Int, initSection: Data? = nil) throws -> (HLSRunFeed, Int) {
-    let queue = HLSSegmentQueue()
+    let queue = HLSSegmentQueue(clock: HostClock.shared)
     let generation = queue.generation
     queue.append(segment(0, initSection: initSection), generation: generation)
     let first = try XCTUnwrap(try queue.segment(ordinal: 0, generation: generation))

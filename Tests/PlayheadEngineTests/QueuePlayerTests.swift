@@ -52,11 +52,12 @@ final class QueuePlayerTests: XCTestCase {
     XCTAssertTrue(player.canInsert(inserted, after: first))
     player.insert(inserted, after: first)
     XCTAssertFalse(player.canInsert(first, after: nil))
-    recorder.waitFor("insert") { _ in player.items().count == 3 }
+    player.waitForPostedCommands()
     XCTAssertEqual(player.items(), [first, inserted, second])
     player.remove(second)
     player.advanceToNextItem()
-    recorder.waitFor("advance") { _ in player.currentItem === inserted }
+    player.waitForPostedCommands()
+    XCTAssertTrue(player.currentItem === inserted)
     XCTAssertEqual(player.items(), [inserted])
     player.play()
     recorder.waitFor(event: "didPlayToEnd")

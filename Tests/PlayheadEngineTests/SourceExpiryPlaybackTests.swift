@@ -234,13 +234,18 @@ final class SourceExpiryPlaybackTests: XCTestCase {
         clock: driver.clock, wall: wall, detectsByClock: true, sink: sink, dataSource: cdn))
     defer { player.close() }
     let recorder = EventRecorder(player)
-    driver.playWhenBuffered(player)
-    // One segment every 2 s of clock time, 8 more in all, then the end.
-    driver.drive(player, recorder: recorder) {
-      let due = 4 + Int(driver.manual.now.seconds / 2)
-      while publisher.publishedCount < min(due, 12) { publisher.publishNext() }
-      if due > 12 { publisher.end() }
+    // One segment every 2 s of clock time, 8 more in all, then the end: published by a
+    // worker of the clock, so at exactly those clock times.
+    let clock = driver.manual
+    let start = clock.now
+    clock.startThread(named: "test.publisher") {
+      for step in 1...9 {
+        clock.sleep(until: start + MediaTime(value: Int64(2 * step), timescale: 1))
+        if step <= 8 { publisher.publishNext() } else { publisher.end() }
+      }
     }
+    driver.playWhenBuffered(player)
+    driver.drive(player, recorder: recorder)
 
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd", "\(recorder.names)")
     XCTAssertFalse(recorder.names.contains("playbackStalled"), timeline(recorder))

@@ -16,14 +16,15 @@ extension HLSDriver {
   /// in this stretch (from the first one's start to the last one's end, by the playlist's
   /// durations, whether or not a run has taken them yet) and the segments of the level
   /// being loaded that the disk cache holds. The stretch reaches the end once every
-  /// segment to the end of the media, or to the item's forward end, is downloaded; it
+  /// segment to the end of the media, or to the item's forward end, is downloaded (or once
+  /// loading failed: nothing more will come, and the reader gets the error next); it
   /// holds back while the downloader waits at its target.
   func buffer(demuxedUpTo: MediaTime?) -> SourceBuffer {
     let holdings = queue.holdings
     var ranges = holdings.range.map { [$0] } ?? []
     ranges += cachedSegmentRanges()
     return SourceBuffer(
-      ranges: MediaTimeRange.merged(ranges), isKnown: true, reachesEnd: holdings.ended,
+      ranges: MediaTimeRange.merged(ranges), isKnown: true, reachesEnd: holdings.loadingOver,
       isHoldingBack: holdings.parked)
   }
 

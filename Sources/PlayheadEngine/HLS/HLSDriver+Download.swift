@@ -12,7 +12,8 @@ extension HLSDriver {
     let base: any DataSource =
       configuration.dataSource
       ?? (url.isFileURL
-        ? FileDataSource() : HTTPDataSource(configuration: configuration.request))
+        ? FileDataSource(clock: clock)
+        : HTTPDataSource(configuration: configuration.request, clock: clock))
     return RetryingDataSource(
       upstream: base, configuration: configuration.request,
       policy: DefaultLoadErrorHandlingPolicy(),
@@ -44,10 +45,10 @@ extension HLSDriver {
     lock.lock()
     defer { lock.unlock() }
     guard !downloaderStarted else { return }
-    let thread = Thread { [self] in _ = runDownloads(returnsWhenLoaded: false) }
-    thread.name = "playhead.hls.download"
     downloaderStarted = true
-    thread.start()
+    clock.startThread(named: "playhead.hls.download") { [self] in
+      _ = runDownloads(returnsWhenLoaded: false)
+    }
   }
 
   /// Downloads segments while the buffer is below its target, until stopped: the loop of
@@ -64,7 +65,9 @@ extension HLSDriver {
       let generation = queue.generation
       if finishedGeneration == generation {
         if returnsWhenLoaded { return queue.failure(generation: generation) }
-        _ = queue.waitForChange(timeoutSeconds: 1)
+        // Loading of this stretch is over: nothing to do until a seek restarts the queue
+        // (or a stop cancels it). No timeout, so that a fast clock does not race on.
+        _ = queue.waitForChange()
         continue
       }
       let position = currentPlaybackPosition
@@ -146,6 +149,9 @@ extension HLSDriver {
         if failOver(level: currentLevelSnapshot, after: error) { continue }
         queue.fail(error, generation: generation)
         finishedGeneration = generation
+        // Nothing more will load: playback may now play out what is here (it may wait
+        // for more), and the reader then gets the error.
+        notifyChange()
       }
     }
     return nil

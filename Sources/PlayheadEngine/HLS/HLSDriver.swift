@@ -37,7 +37,7 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   var cachedRangesMemo: (key: CachedRangesKey, ranges: [MediaTimeRange])?
   let levels: [HLSLevel]
   let master: MasterPlaylist?
-  let queue = HLSSegmentQueue()
+  let queue: HLSSegmentQueue
   let lock = NSLock()
   /// Media playlists by level, as last loaded; set with `setPlaylistLocked`.
   var playlists: [Int: MediaPlaylist] = [:]
@@ -98,20 +98,18 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   ///
   /// `liveEdge` places a live media playlist on another stream's timeline (an alternate
   /// rendition of it): its last segment then ends at that time. `sharedDataSource` loads
-  /// through another stream's data source. `usesClockAsGiven` keeps a fast-mode manual
-  /// clock for network waits (the playback simulator, where nothing presents frames).
+  /// through another stream's data source.
   init(
     url: URL, configuration: HLSConfiguration, clock: any Clock, startTime: MediaTime? = nil,
-    liveEdge: MediaTime? = nil, sharedDataSource: (any DataSource)? = nil,
-    usesClockAsGiven: Bool = false
+    liveEdge: MediaTime? = nil, sharedDataSource: (any DataSource)? = nil
   ) throws(PlayheadError) {
     self.url = url
     self.configuration = configuration
-    // In fast mode the player's clock jumps to each presentation deadline; a network
-    // wait (retry delay, live reload) that jumped it too would make frames late. Network
-    // waits then use host time; a test-driven manual clock is used as it is.
-    let isFastMode = (clock as? ManualClock)?.advancesOnWait == true
-    self.clock = isFastMode && !usesClockAsGiven ? HostClock.shared : clock
+    // Network waits (retry delays, live reloads, buffer rechecks) are on the player's
+    // clock; in fast mode its scheduler moves time only once the decoder has done all it
+    // can, so they never make frames late (decision 0028).
+    self.clock = clock
+    self.queue = HLSSegmentQueue(clock: clock)
     let meter = BandwidthMeter(
       configuration: BandwidthMeter.Configuration(
         defaultEstimateBitsPerSecond: Double(configuration.defaultBandwidthEstimate)))

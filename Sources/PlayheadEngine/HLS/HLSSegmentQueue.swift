@@ -39,7 +39,20 @@ struct DownloadedSegment: Sendable {
 /// The segments downloaded ahead of the demuxer, shared by the downloader thread (which
 /// appends) and the loader thread (which reads them through runs).
 final class HLSSegmentQueue: @unchecked Sendable {
-  private let condition = NSCondition()
+  private let condition = NSLock()
+  /// The clock the reader and the downloader wait on.
+  private let clock: any Clock
+  /// Raised at every change, one for the reader (a run waiting for a segment) and one for
+  /// the downloader (waiting for space).
+  private let readerSignal = WakeSignal()
+  private let writerSignal = WakeSignal()
+
+  init(clock: any Clock) { self.clock = clock }
+
+  private func wakeWaiters() {
+    readerSignal.raise()
+    writerSignal.raise()
+  }
   private var segments: [DownloadedSegment] = []
   private var nextOrdinal = 0
   private var ended = false
@@ -71,14 +84,14 @@ final class HLSSegmentQueue: @unchecked Sendable {
     segments.append(stamped)
     if firstStart == nil { firstStart = stamped.start }
     lastEnd = stamped.end
-    condition.broadcast()
+    wakeWaiters()
   }
 
   /// Marks the end of the media (VOD end list reached) for `generation`.
   func finish(generation: Int) {
     condition.lock()
     if generation == self.generation { ended = true }
-    condition.broadcast()
+    wakeWaiters()
     condition.unlock()
   }
 
@@ -86,7 +99,7 @@ final class HLSSegmentQueue: @unchecked Sendable {
   func fail(_ error: PlayheadError, generation: Int) {
     condition.lock()
     if generation == self.generation { failure = error }
-    condition.broadcast()
+    wakeWaiters()
     condition.unlock()
   }
 
@@ -103,7 +116,7 @@ final class HLSSegmentQueue: @unchecked Sendable {
     failure = nil
     parkedAhead = nil
     generation += 1
-    condition.broadcast()
+    wakeWaiters()
     return generation
   }
 
@@ -143,7 +156,7 @@ final class HLSSegmentQueue: @unchecked Sendable {
   func cancel() {
     condition.lock()
     cancelled = true
-    condition.broadcast()
+    wakeWaiters()
     condition.unlock()
   }
 
@@ -170,7 +183,9 @@ final class HLSSegmentQueue: @unchecked Sendable {
         waitingReaders -= 1
         continue
       }
-      condition.wait()
+      condition.unlock()
+      clock.wait(for: readerSignal)
+      condition.lock()
       waitingReaders -= 1
     }
   }
@@ -208,25 +223,34 @@ final class HLSSegmentQueue: @unchecked Sendable {
 
   /// What the queue holds for the current generation, read under one lock: the item
   /// time from the first segment appended to the end of the last (nil before one), whether
-  /// loading has ended (every segment to the end, or to the forward end, is here), and
+  /// loading is over (every segment to the end, or to the forward end, is here, or loading
+  /// failed: nothing more will come, and readers get the error after what is here), and
   /// whether the downloader holds back.
-  var holdings: (range: MediaTimeRange?, ended: Bool, parked: Bool) {
+  var holdings: (range: MediaTimeRange?, loadingOver: Bool, parked: Bool) {
     condition.lock()
     defer { condition.unlock() }
     var range: MediaTimeRange?
     if let firstStart, let lastEnd, lastEnd > firstStart {
       range = MediaTimeRange(start: firstStart, end: lastEnd)
     }
-    return (range, ended && failure == nil, parkedAhead != nil)
+    return (range, ended || failure != nil, parkedAhead != nil)
   }
 
-  /// Blocks until `predicate` holds or the queue changes; used by the downloader to
-  /// wait for buffer space. Returns false when cancelled.
-  func waitForChange(timeoutSeconds: Double) -> Bool {
+  /// Blocks until the queue changes (a restart, a cancel, a reader taking a segment) or,
+  /// with a `timeout`, until that much clock time passes; used by the downloader to wait
+  /// for buffer space or, once loading is over, for a seek. Returns false when cancelled.
+  func waitForChange(timeout: MediaTime? = nil) -> Bool {
+    condition.lock()
+    let wasCancelled = cancelled
+    condition.unlock()
+    if wasCancelled { return false }
+    if let timeout {
+      clock.wait(until: clock.now + timeout, orUntil: writerSignal)
+    } else {
+      clock.wait(for: writerSignal)
+    }
     condition.lock()
     defer { condition.unlock() }
-    if cancelled { return false }
-    _ = condition.wait(until: Date(timeIntervalSinceNow: timeoutSeconds))
     return !cancelled
   }
 }

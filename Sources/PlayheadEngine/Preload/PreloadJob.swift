@@ -119,7 +119,7 @@ extension PreloadJob {
   /// deadline), where the host clock is used, as a player does.
   func makeRefresher() -> SourceRefresher? {
     guard let handler = configuration.urlSourceExpiredHandler else { return nil }
-    let isFastMode = (configuration.clock as? ManualClock)?.advancesOnWait == true
+    let isFastMode = configuration.clock.timing == .fast
     return SourceRefresher(
       handler: handler, options: configuration.sourceRefresh,
       clock: isFastMode ? HostClock.shared : configuration.clock, sourceURL: task.url)

@@ -151,7 +151,14 @@ public final class CacheByteSource: ByteSource, ByteBufferReporting, @unchecked 
         state.skipped.insert(index)
         throw error
       }
+      // A fast-mode worker lets the player's other threads run while a chunk loads.
+      let turn = ClockTurn.release()
       state.condition.wait()
+      if let turn {
+        state.condition.unlock()
+        turn.reacquire()
+        state.condition.lock()
+      }
     }
   }
 }

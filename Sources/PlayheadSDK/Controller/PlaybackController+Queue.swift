@@ -180,7 +180,7 @@ extension PlaybackController {
 
   /// Whether the players run on a fast-mode clock.
   var isFastClock: Bool {
-    (basePlayerConfiguration.clock as? ManualClock)?.advancesOnWait ?? false
+    basePlayerConfiguration.timing == .fast
   }
 
   /// Sends `terminate` to the current session and discards it.

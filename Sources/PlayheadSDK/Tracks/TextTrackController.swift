@@ -96,7 +96,7 @@ public final class TextTrackController: Sendable {
     fetcher = TextTrackFetcher.make(
       for: playerConfiguration, override: configuration.dataSource,
       contentURL: contentURL ?? player.currentItem?.asset.url)
-    let isFast = (playerConfiguration.clock as? ManualClock)?.advancesOnWait ?? false
+    let isFast = playerConfiguration.timing == .fast
     waitClock = isFast ? HostClock.shared : playerConfiguration.clock
     var initial = State()
     initial.preferences = configuration.preferences

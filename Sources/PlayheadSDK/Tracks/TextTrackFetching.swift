@@ -21,7 +21,7 @@ struct TextTrackFetcher: Sendable {
   ) -> TextTrackFetcher {
     let request = configuration.hls.request
     let base = override ?? configuration.hls.dataSource ?? SchemeDataSource(request: request)
-    let isFast = (configuration.clock as? ManualClock)?.advancesOnWait ?? false
+    let isFast = configuration.timing == .fast
     let retrying = RetryingDataSource(
       upstream: base, configuration: request, policy: DefaultLoadErrorHandlingPolicy(),
       clock: isFast ? HostClock.shared : configuration.clock)

@@ -45,7 +45,7 @@ public enum HLSPlaybackSimulator {
     dataSource: any DataSource, clock: ManualClock,
     bufferSampleInterval: MediaTime = MediaTime(value: 1, timescale: 1)
   ) throws(PlayheadError) -> HLSSimulationReport {
-    guard clock.advancesOnWait else {
+    guard clock.timing == .fast else {
       throw PlayheadError(
         .invalidArgument, "the playback simulator needs a ManualClock(advancesOnWait: true)")
     }
@@ -56,7 +56,7 @@ public enum HLSPlaybackSimulator {
     var hls = configuration
     hls.dataSource = dataSource
     let startClock = clock.now
-    let driver = try HLSDriver(url: url, configuration: hls, clock: clock, usesClockAsGiven: true)
+    let driver = try HLSDriver(url: url, configuration: hls, clock: clock)
     defer { driver.stop() }
     let contentEnd = driver.duration
     guard contentEnd.isNumeric else {
