@@ -57,7 +57,8 @@ let package = Package(
     .testTarget(name: "PlayheadHLSTests", dependencies: ["PlayheadHLS", "PlayheadTestSupport"]),
     .testTarget(name: "PlayheadTextTests", dependencies: ["PlayheadText", "PlayheadTestSupport"]),
     .testTarget(
-      name: "PlayheadNetTests", dependencies: ["PlayheadNet", "PlayheadTesting", "PlayheadTestSupport"]
+      name: "PlayheadNetTests",
+      dependencies: ["PlayheadNet", "PlayheadTesting", "PlayheadTestSupport"]
     ),
     .testTarget(
       name: "PlayheadMediaTests",
@@ -68,7 +69,9 @@ let package = Package(
       dependencies: ["PlayheadEngine", "PlayheadTestSupport"]
     ),
     .testTarget(name: "PlayheadSDKTests", dependencies: ["PlayheadSDK", "PlayheadTestSupport"]),
-    .testTarget(name: "PlayheadTests", dependencies: ["Playhead", "PlayheadTestSupport"]),
+    .testTarget(
+      name: "PlayheadTests", dependencies: ["Playhead", "PlayheadTesting", "PlayheadTestSupport"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

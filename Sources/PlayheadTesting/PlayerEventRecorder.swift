@@ -114,7 +114,8 @@ public final class PlayerEventRecorder: @unchecked Sendable {
   /// after a timeout.
   public func waitForItemEnd(timeoutSeconds: Double = 60) -> PlayerEvent? {
     guard
-      waitUntil(timeoutSeconds: timeoutSeconds, { $0.contains { Self.itemEndNames.contains($0.name) } })
+      waitUntil(
+        timeoutSeconds: timeoutSeconds, { $0.contains { Self.itemEndNames.contains($0.name) } })
     else { return nil }
     return events.first { Self.itemEndNames.contains($0.name) }
   }

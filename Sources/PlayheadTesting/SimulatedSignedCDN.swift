@@ -2,7 +2,6 @@ import Foundation
 import PlayheadCore
 import PlayheadNet
 
-
 /// A CDN with URL signing (type A) in front of a `SimulatedDataSource`, for playback on a
 /// `ManualClock`: every request must carry a valid `auth_key` whose expiry is not older
 /// than `graceSeconds` on the wall time `nowSeconds` (which follows the same clock), or it
