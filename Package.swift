@@ -12,6 +12,7 @@ let package = Package(
     .library(name: "PlayheadMedia", targets: ["PlayheadMedia"]),
     .library(name: "PlayheadEngine", targets: ["PlayheadEngine"]),
     .library(name: "PlayheadSDK", targets: ["PlayheadSDK"]),
+    .library(name: "PlayheadTesting", targets: ["PlayheadTesting"]),
     .executable(name: "playhead", targets: ["playhead"]),
   ],
   targets: [
@@ -44,14 +45,21 @@ let package = Package(
     .target(name: "Playhead", dependencies: ["PlayheadEngine", "PlayheadSDK", "PlayheadText"]),
     .executableTarget(name: "playhead", dependencies: ["Playhead"]),
     .target(
+      name: "PlayheadTesting",
+      dependencies: ["PlayheadCore", "PlayheadNet", "PlayheadMedia", "PlayheadEngine"]
+    ),
+    .target(
       name: "PlayheadTestSupport",
-      dependencies: ["PlayheadCore"],
+      dependencies: ["PlayheadCore", "PlayheadTesting"],
       path: "Tests/PlayheadTestSupport"
     ),
     .testTarget(name: "PlayheadCoreTests", dependencies: ["PlayheadCore", "PlayheadTestSupport"]),
     .testTarget(name: "PlayheadHLSTests", dependencies: ["PlayheadHLS", "PlayheadTestSupport"]),
     .testTarget(name: "PlayheadTextTests", dependencies: ["PlayheadText", "PlayheadTestSupport"]),
-    .testTarget(name: "PlayheadNetTests", dependencies: ["PlayheadNet", "PlayheadTestSupport"]),
+    .testTarget(
+      name: "PlayheadNetTests",
+      dependencies: ["PlayheadNet", "PlayheadTesting", "PlayheadTestSupport"]
+    ),
     .testTarget(
       name: "PlayheadMediaTests",
       dependencies: ["PlayheadMedia", "PlayheadNet", "PlayheadTestSupport"]
@@ -61,7 +69,9 @@ let package = Package(
       dependencies: ["PlayheadEngine", "PlayheadTestSupport"]
     ),
     .testTarget(name: "PlayheadSDKTests", dependencies: ["PlayheadSDK", "PlayheadTestSupport"]),
-    .testTarget(name: "PlayheadTests", dependencies: ["Playhead", "PlayheadTestSupport"]),
+    .testTarget(
+      name: "PlayheadTests", dependencies: ["Playhead", "PlayheadTesting", "PlayheadTestSupport"]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -13,6 +13,7 @@ let package = Package(
         .product(name: "PlayheadEngine", package: "Playhead"),
         .product(name: "PlayheadCore", package: "Playhead"),
         .product(name: "PlayheadNet", package: "Playhead"),
+        .product(name: "PlayheadTesting", package: "Playhead"),
       ]
     )
   ],

@@ -144,7 +144,7 @@ public struct NetworkTrace: Sendable, Equatable {
 
   /// The period in force `offsetNs` nanoseconds after the trace's start (repeating), and
   /// how many nanoseconds of it are left.
-  func period(atNs offsetNs: Int64) -> (index: Int, remainingNs: Int64) {
+  public func period(atNs offsetNs: Int64) -> (index: Int, remainingNs: Int64) {
     let total = boundariesNs[periods.count]
     let phase = ((offsetNs % total) + total) % total
     // The last boundary at or below `phase`.

@@ -1,153 +1,58 @@
 import Foundation
 import PlayheadCore
 import PlayheadEngine
-import PlayheadMedia
-import PlayheadNet
+import PlayheadTestSupport
 import XCTest
 
-/// Collects a player's events, periodic-observer times and boundary hits on one serial
-/// queue, so that their relative order is the order the player produced them.
-final class EventRecorder: @unchecked Sendable {
-  let queue = DispatchQueue(label: "test.events")
-  private let condition = NSCondition()
-  private var storage: [PlayerEvent] = []
-  private var periodic: [MediaTime] = []
-  private var boundaries = 0
+/// The recorder the engine tests use: `PlayheadTesting`'s, with waits that fail the test
+/// (naming the events seen so far) instead of returning a timeout.
+typealias EventRecorder = PlayerEventRecorder
 
-  /// Starts recording `player`'s events.
-  init(_ player: Player) {
-    player.addEventObserver(queue: queue) { [self] event in
-      condition.lock()
-      storage.append(event)
-      condition.broadcast()
-      condition.unlock()
-    }
-  }
-
-  var events: [PlayerEvent] {
-    condition.lock()
-    defer { condition.unlock() }
-    return storage
-  }
-
-  var names: [String] { events.map(\.name) }
-
-  var periodicTimes: [MediaTime] {
-    condition.lock()
-    defer { condition.unlock() }
-    return periodic
-  }
-
-  var boundaryHits: Int {
-    condition.lock()
-    defer { condition.unlock() }
-    return boundaries
-  }
-
-  func recordPeriodic(_ time: MediaTime) {
-    condition.lock()
-    periodic.append(time)
-    condition.broadcast()
-    condition.unlock()
-  }
-
-  func recordBoundary() {
-    condition.lock()
-    boundaries += 1
-    condition.broadcast()
-    condition.unlock()
-  }
-
-  /// Waits (up to a generous real-time limit that only guards against hangs) until
-  /// `predicate` holds for the recorded events; fails the test otherwise.
+extension PlayerEventRecorder {
+  /// Waits until `predicate` holds for the recorded events; fails the test after a
+  /// generous real-time limit that only guards against hangs.
   @discardableResult
   func waitFor(
     _ description: String, timeoutSeconds: Double = 60, file: StaticString = #filePath,
     line: UInt = #line,
     _ predicate: ([PlayerEvent]) -> Bool
   ) -> Bool {
-    let limit = Date(timeIntervalSinceNow: timeoutSeconds)
-    condition.lock()
-    defer { condition.unlock() }
-    while !predicate(storage) {
-      if !condition.wait(until: limit) {
-        XCTFail(
-          "timed out waiting for \(description); events: \(storage.map(\.name))", file: file,
-          line: line)
-        return false
-      }
+    guard waitUntil(timeoutSeconds: timeoutSeconds, predicate) else {
+      XCTFail(
+        "timed out waiting for \(description); events: \(names)", file: file, line: line)
+      return false
     }
     return true
   }
 
-  /// Waits for an event with `name`.
+  /// Waits for the `count`-th event with `name`.
   @discardableResult
   func waitFor(
     event name: String, count: Int = 1, file: StaticString = #filePath, line: UInt = #line
   ) -> PlayerEvent? {
-    guard
-      waitFor(
-        "\(count)× \(name)", file: file, line: line,
-        { $0.filter { $0.name == name }.count >= count })
-    else { return nil }
-    return events.filter { $0.name == name }[count - 1]
+    guard let event = waitForEvent(named: name, count: count) else {
+      XCTFail(
+        "timed out waiting for \(count)× \(name); events: \(names)", file: file, line: line)
+      return nil
+    }
+    return event
   }
 
   /// Waits for the periodic observer to have reported at least `count` times.
   func waitForPeriodic(count: Int, file: StaticString = #filePath, line: UInt = #line) {
-    let limit = Date(timeIntervalSinceNow: 60)
-    condition.lock()
-    defer { condition.unlock() }
-    while periodic.count < count {
-      if !condition.wait(until: limit) {
-        XCTFail("timed out waiting for \(count) periodic reports", file: file, line: line)
-        return
-      }
+    if !waitForPeriodic(count: count) {
+      XCTFail("timed out waiting for \(count) periodic reports", file: file, line: line)
     }
   }
 
   /// Waits for the item to play to its end or fail.
   @discardableResult
   func waitForEnd(file: StaticString = #filePath, line: UInt = #line) -> PlayerEvent? {
-    guard
-      waitFor(
-        "end of item", file: file, line: line,
-        {
-          $0.contains {
-            ["didPlayToEnd", "failedToPlayToEnd", "failed", "previewEnded"].contains($0.name)
-          }
-        })
-    else { return nil }
-    return events.first {
-      ["didPlayToEnd", "failedToPlayToEnd", "failed", "previewEnded"].contains($0.name)
+    guard let event = waitForItemEnd() else {
+      XCTFail("timed out waiting for end of item; events: \(names)", file: file, line: line)
+      return nil
     }
-  }
-}
-
-/// A video sink that records the item time and stream timestamp of every presented frame.
-final class RecordingVideoSink: VideoSink, @unchecked Sendable {
-  private let lock = NSLock()
-  private var times: [MediaTime] = []
-  private var timestamps: [MediaTime] = []
-
-  var presentedTimes: [MediaTime] {
-    lock.lock()
-    defer { lock.unlock() }
-    return times
-  }
-
-  /// The stream timestamp (PTS) of each presented frame, in order.
-  var streamTimestamps: [MediaTime] {
-    lock.lock()
-    defer { lock.unlock() }
-    return timestamps
-  }
-
-  func present(_ frame: VideoFrame, itemTime: MediaTime) throws(PlayheadError) {
-    lock.lock()
-    times.append(itemTime)
-    timestamps.append(frame.pts)
-    lock.unlock()
+    return event
   }
 }
 

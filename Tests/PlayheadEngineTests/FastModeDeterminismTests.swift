@@ -54,18 +54,23 @@ final class FastModeDeterminismTests: XCTestCase {
     var configuration = PlayerConfiguration.fast()
     configuration.hls.dataSource = SimulatedDataSource(
       resources: resources, trace: trace, clock: configuration.clock)
-    let player = Player(
-      url: base.appendingPathComponent("master.m3u8"), configuration: configuration)
-    defer { player.close() }
-    let recorder = EventRecorder(player)
-    // The seek comes from a thread of the clock's own, at a clock time: the scheduler runs
-    // it at the same point of every run (an observer's queue would not be).
+    // Set up as one of the clock's workers: the player starts at clock time 0 with the
+    // recorder and the seek thread in place. The seek comes from a thread of the clock's
+    // own, at a clock time, so the scheduler runs it at the same point of every run (an
+    // observer's queue would not be).
     let clock = configuration.clock
-    clock.startThread(named: "test.seek") {
-      clock.wait(until: seekAt, orUntil: WakeSignal())
-      player.seek(to: .seconds(1))
+    let (player, recorder) = clock.runAsWorker {
+      let player = Player(
+        url: base.appendingPathComponent("master.m3u8"), configuration: configuration)
+      let recorder = EventRecorder(player)
+      clock.startThread(named: "test.seek") {
+        clock.wait(until: seekAt, orUntil: WakeSignal())
+        player.seek(to: .seconds(1))
+      }
+      player.play()
+      return (player, recorder)
     }
-    player.play()
+    defer { player.close() }
     _ = recorder.waitForEnd()
     // Every event the player sent before it closed, and none that is still on its way.
     player.close()

@@ -1,6 +1,7 @@
 import Foundation
 import PlayheadCore
 import PlayheadNet
+import PlayheadTestSupport
 import XCTest
 
 @testable import PlayheadEngine

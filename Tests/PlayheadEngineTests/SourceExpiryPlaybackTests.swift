@@ -51,7 +51,7 @@ final class SourceExpiryPlaybackTests: XCTestCase {
     graceSeconds: Int64 = 0, playlistValiditySeconds: Int64 = 3
   ) throws -> (cdn: SimulatedSignedCDN, wall: @Sendable () -> Int64) {
     let network = SimulatedDataSource(
-      resources: try SimulatedSignedCDN.resources(folders, base: base),
+      resources: try SimulatedSignedCDN.resources(folders, in: try Fixtures.directory(), base: base),
       trace: .constant(bandwidthKbps: 20_000, latencyMs: 20), clock: clock)
     let wall = SourceRefreshOptions.wallClock(following: clock, epochSeconds: epoch)
     let cdn = SimulatedSignedCDN(

@@ -1,6 +1,7 @@
 import Foundation
 import PlayheadCore
 import PlayheadNet
+import PlayheadTesting
 import XCTest
 
 /// The estimates of `BandwidthMeter`.

@@ -1,6 +1,7 @@
 import Foundation
 import PlayheadCore
 import PlayheadNet
+import PlayheadTesting
 import XCTest
 
 /// Transfer timing, progress, faults and cancellation of `SimulatedDataSource`, all on

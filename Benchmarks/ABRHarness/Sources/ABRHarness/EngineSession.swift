@@ -2,6 +2,7 @@ import Foundation
 import PlayheadCore
 import PlayheadEngine
 import PlayheadNet
+import PlayheadTesting
 
 /// A ladder as an HLS stream: a master playlist, one VOD media playlist per level, and
 /// segment bodies of exactly the ladder's sizes. The bodies are zeros sharing one buffer:

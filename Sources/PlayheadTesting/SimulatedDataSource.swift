@@ -1,5 +1,6 @@
 import Foundation
 import PlayheadCore
+import PlayheadNet
 
 /// Serves bytes from memory over a simulated network whose bandwidth and latency follow a
 /// `NetworkTrace`, timed on a `Clock`.

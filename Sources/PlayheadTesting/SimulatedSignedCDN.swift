@@ -1,7 +1,6 @@
 import Foundation
 import PlayheadCore
 import PlayheadNet
-import PlayheadTestSupport
 
 /// A CDN with URL signing (type A) in front of a `SimulatedDataSource`, for playback on a
 /// `ManualClock`: every request must carry a valid `auth_key` whose expiry is not older
@@ -13,28 +12,28 @@ import PlayheadTestSupport
 /// the time of the request (as `SignedCDN` does over HTTP).
 ///
 /// Every request that reached it is logged (`requests`), refused ones too (`refusals`).
-final class SimulatedSignedCDN: DataSource, @unchecked Sendable {
+public final class SimulatedSignedCDN: DataSource, @unchecked Sendable {
   // Unchecked Sendable: `log` and `refused` are guarded by `lock`; the rest is immutable.
 
-  let upstream: SimulatedDataSource
-  let signer: CDNTypeASigner
-  let nowSeconds: @Sendable () -> Int64
-  let rejectionStatus: Int
-  let graceSeconds: Int64
-  let playlistValiditySeconds: Int64
+  public let upstream: SimulatedDataSource
+  public let signer: CDNTypeASigner
+  public let nowSeconds: @Sendable () -> Int64
+  public let rejectionStatus: Int
+  public let graceSeconds: Int64
+  public let playlistValiditySeconds: Int64
   private let lock = NSLock()
   private var log: [URL] = []
   private var refused: [Refusal] = []
 
   /// One refused request.
-  struct Refusal: Sendable, Equatable {
-    var url: URL
-    var status: Int
+  public struct Refusal: Sendable, Equatable {
+    public var url: URL
+    public var status: Int
     /// The wall time of the refusal.
-    var nowSeconds: Int64
+    public var nowSeconds: Int64
   }
 
-  init(
+  public init(
     upstream: SimulatedDataSource, signer: CDNTypeASigner,
     nowSeconds: @escaping @Sendable () -> Int64, rejectionStatus: Int = 403,
     graceSeconds: Int64 = 0, playlistValiditySeconds: Int64 = 3
@@ -47,9 +46,9 @@ final class SimulatedSignedCDN: DataSource, @unchecked Sendable {
     self.playlistValiditySeconds = playlistValiditySeconds
   }
 
-  /// The fixture directories `names` (e.g. "hls"), served under `base` by relative path.
-  static func resources(_ names: [String], base: URL) throws -> [URL: Data] {
-    let root = try Fixtures.directory()
+  /// Every file under the folders `names` (e.g. "hls") of `root`, keyed by its URL under
+  /// `base` (`base/name/relative path`), for a `SimulatedDataSource`'s resources.
+  public static func resources(_ names: [String], in root: URL, base: URL) throws -> [URL: Data] {
     var files: [URL: Data] = [:]
     for name in names {
       let folder = root.appendingPathComponent(name)
@@ -69,20 +68,20 @@ final class SimulatedSignedCDN: DataSource, @unchecked Sendable {
   }
 
   /// Every URL requested, in order (refused ones included).
-  var requests: [URL] {
+  public var requests: [URL] {
     lock.lock()
     defer { lock.unlock() }
     return log
   }
 
   /// The requests refused so far, in order.
-  var refusals: [Refusal] {
+  public var refusals: [Refusal] {
     lock.lock()
     defer { lock.unlock() }
     return refused
   }
 
-  func load(_ request: DataRequest, progress: (@Sendable (TransferProgress) -> Bool)?)
+  public func load(_ request: DataRequest, progress: (@Sendable (TransferProgress) -> Bool)?)
     throws(PlayheadError) -> DataResponse
   {
     let url = request.url
@@ -111,7 +110,7 @@ final class SimulatedSignedCDN: DataSource, @unchecked Sendable {
     return response
   }
 
-  func cancelAll() { upstream.cancelAll() }
+  public func cancelAll() { upstream.cancelAll() }
 
   /// The playlist with every URI line and `URI="…"` attribute resolved and signed.
   private func signURIs(in body: Data, playlistURL: URL) -> Data {

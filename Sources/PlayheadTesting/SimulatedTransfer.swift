@@ -1,5 +1,6 @@
 import Foundation
 import PlayheadCore
+import PlayheadNet
 
 /// One load of a `SimulatedDataSource`: works out, from the trace, when each group of bytes
 /// arrives and waits for those times on the source's clock.

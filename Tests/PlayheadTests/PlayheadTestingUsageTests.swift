@@ -1,0 +1,82 @@
+import Foundation
+import Playhead
+import PlayheadTestSupport
+import PlayheadTesting
+import XCTest
+
+/// `PlayheadTesting` as an application uses it (docs/testing.md): only the public API of
+/// `Playhead` and `PlayheadTesting`, no `@testable` import.
+final class PlayheadTestingUsageTests: XCTestCase {
+  private let base = URL(string: "http://sim.test/")!
+
+  /// The documented example: the fixture ladder over a simulated 300 kbit/s link on a fast
+  /// clock, a seek at clock time 4 s from a thread of the clock's, played to the end; two
+  /// runs give the same events at the same clock times.
+  func testSimulatedLadder_playsToTheEnd_andReplaysExactly() throws {
+    let first = try playLadder()
+    XCTAssertTrue(first.contains { $0.hasPrefix("didPlayToEnd ") }, "\(first)")
+    XCTAssertTrue(first.contains { $0.hasPrefix("seekCompleted ") }, "\(first)")
+    XCTAssertEqual(try playLadder(), first)
+  }
+
+  /// The recorder's waits report a timeout by their result, not by failing a test.
+  func testRecorderWaits_returnNilOnATimeout() throws {
+    let player = Player(
+      url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast())
+    defer { player.close() }
+    let recorder = PlayerEventRecorder(player)
+    XCTAssertNotNil(recorder.waitForEvent(named: "readyToPlay"))
+    // Paused: the item never ends.
+    XCTAssertNil(recorder.waitForItemEnd(timeoutSeconds: 0.1))
+    XCTAssertFalse(recorder.waitUntil(timeoutSeconds: 0.1) { $0.count > 1_000 })
+  }
+
+  /// A recording video sink sees every frame the player presents, in order.
+  func testRecordingVideoSink_recordsThePresentedFrames() throws {
+    var configuration = PlayerConfiguration.fast()
+    let sink = RecordingVideoSink()
+    configuration.videoSink = sink
+    let player = Player(url: try Fixtures.url("sample-h264-aac.mp4"), configuration: configuration)
+    defer { player.close() }
+    let recorder = PlayerEventRecorder(player)
+    player.play()
+    XCTAssertEqual(recorder.waitForItemEnd()?.name, "didPlayToEnd")
+    let times = sink.presentedTimes
+    XCTAssertGreaterThan(times.count, 10)
+    XCTAssertEqual(times, times.sorted(), "frames are presented in time order")
+    XCTAssertEqual(sink.streamTimestamps.count, times.count)
+  }
+
+  private func playLadder() throws -> [String] {
+    var files: [URL: Data] = [:]
+    let root = try Fixtures.directory()
+    for (url, data) in try SimulatedSignedCDN.resources(["hls"], in: root, base: base) {
+      files[url] = data
+    }
+    var configuration = PlayerConfiguration.fast()
+    configuration.hls.dataSource = SimulatedDataSource(
+      resources: files, trace: .constant(bandwidthKbps: 300, latencyMs: 40),
+      clock: configuration.clock)
+    // Set up as one of the clock's workers, so that the player starts at clock time 0
+    // with the recorder and the seek thread in place, the same way every run.
+    let clock = configuration.clock
+    let (player, recorder) = clock.runAsWorker {
+      let player = Player(
+        url: base.appendingPathComponent("hls/master.m3u8"), configuration: configuration)
+      let recorder = PlayerEventRecorder(player)
+      clock.startThread(named: "test.seek") {
+        clock.wait(until: MediaTime(value: 4, timescale: 1), orUntil: WakeSignal())
+        player.seek(to: MediaTime(value: 1, timescale: 1))
+      }
+      player.play()
+      return (player, recorder)
+    }
+    defer { player.close() }
+    XCTAssertNotNil(recorder.waitForItemEnd(), "the player hung: \(recorder.names)")
+    player.close()
+    recorder.queue.sync {}
+    return recorder.events.map { event in
+      "\(event.name) \(Int64((event.clockTime.seconds * 1e6).rounded()))"
+    }
+  }
+}
