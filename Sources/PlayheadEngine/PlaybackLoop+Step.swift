@@ -53,6 +53,10 @@ extension PlaybackLoop {
     let ended = loaderStatus.videoEnded && loaderStatus.audioEnded
 
     if timeControl != .playing {
+      guard startHolds.isEmpty else {
+        setTimeControl(.waitingToPlayAtSpecifiedRate(.startHeld))
+        return nil
+      }
       // Start (or restart after a stall) once the buffer is likely to keep up: frames to
       // show, and what the load control asks to have loaded ahead (decision 0025).
       let hasNextFrames = !isFrozen(at: active.position, limit: presentableEnd(active))

@@ -47,6 +47,8 @@ final class PlaybackLoop: @unchecked Sendable {
   var tempoKey: (rate: Float, algorithm: AudioTimePitchAlgorithm)?
   var boundaryCursor: MediaTime = .zero
   var sinksFinished = false
+  /// The start holds in place (`Player.holdStart()`): playback does not start while any is.
+  var startHolds: Set<UInt64> = []
 
   init(configuration: PlayerConfiguration, actionAtItemEnd: ActionAtItemEnd) {
     self.configuration = configuration

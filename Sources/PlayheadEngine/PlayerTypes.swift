@@ -20,6 +20,8 @@ public enum WaitingReason: String, Sendable, Equatable {
   case evaluatingBufferingRate
   /// The player has no current item.
   case noItemToPlay
+  /// A start hold is in place (`Player.holdStart()`): the SDK's text tracks are loading.
+  case startHeld
 }
 
 /// Whether playback is paused, waiting, or playing.

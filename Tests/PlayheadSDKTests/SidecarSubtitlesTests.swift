@@ -176,6 +176,28 @@ final class SidecarSubtitlesTests: XCTestCase {
       Array(text.cueChanges.prefix(4)), ["enter:Bonjour", "exit:Bonjour", "enter:One", "enter:Two"])
   }
 
+  /// In fast mode a track file that arrives slowly (about 2 s of real time, in which a
+  /// fast player would play the whole 10 s video) holds the start: the first cue still
+  /// enters at its own time, after the track has loaded.
+  func testFastMode_aSlowTrackFile_holdsTheStartUntilItsCuesAreIn() throws {
+    let server = HTTPTestServer(
+      files: ["/subs.vtt": Data(TextTrackTesting.sampleVTT.utf8)],
+      faults: ["/subs.vtt": .slow(bytesPerSecond: 120)])
+    try server.start()
+    defer { server.stop() }
+    let (controller, recorder, text) = TextTrackTesting.makeController()
+    defer { controller.close() }
+    controller.autoPlay = true
+    controller.setVideos([try sampleVideo(tracks: [englishTrack(server.url("/subs.vtt"))])])
+    recorder.waitFor(lifecycle: "end")
+    text.waitFor("One") { $0.contains { $0.detail == "One" } }
+    let entries = text.entries
+    let loaded = try XCTUnwrap(entries.firstIndex { $0.type == "textTrackLoaded" })
+    let one = try XCTUnwrap(entries.firstIndex { $0.type == "textCueEnter" && $0.detail == "One" })
+    XCTAssertLessThan(loaded, one, "\(entries)")
+    XCTAssertEqual(entries[one].time.seconds, 0.5, accuracy: 0.05, "\(entries)")
+  }
+
   func testTheProviderStacksOnAnotherProvider() throws {
     let vtt = try TextTrackTesting.writeVTT(TextTrackTesting.sampleVTT, in: self)
     let plugin = SDKRecorder()

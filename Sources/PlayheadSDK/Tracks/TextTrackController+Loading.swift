@@ -170,6 +170,8 @@ extension TextTrackController {
     }
     guard let outcome else { return }
     addBoundaries(for: outcome.added, generation: generation)
+    // The boundary observers are posted to the player before the start is let go.
+    releaseStartHold()
     deliver(outcome.events)
   }
 
@@ -188,7 +190,9 @@ extension TextTrackController {
   /// A load of the selected track failed. On `work`.
   private func loadFailed(_ error: PlayheadError, for option: TextTrackOption, generation: Int) {
     let current = read { !$0.closed && $0.appliedGeneration == generation }
-    if current { deliver([.failed(option, error)]) }
+    guard current else { return }
+    releaseStartHold()
+    deliver([.failed(option, error)])
   }
 
   /// The event for a timeline change at `time`.

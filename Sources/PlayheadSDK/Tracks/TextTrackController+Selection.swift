@@ -71,8 +71,12 @@ extension TextTrackController {
       state.generation += 1
       return state.generation
     }
-    guard let generation else { return }
+    guard let generation else {
+      // Selected by hand (or closed): that selection's load lets the start go.
+      return
+    }
     if generation < 0 {
+      if selected == nil { releaseStartHold() }
       if announcingNoChange { deliver([.selectionChanged(selected, isAutomatic: true)]) }
       return
     }
@@ -115,7 +119,10 @@ extension TextTrackController {
       releaseEngineSubtitles()
     }
     deliver(change.events)
-    guard let option else { return }
+    guard let option else {
+      releaseStartHold()
+      return
+    }
     load(option, generation: generation)
   }
 }

@@ -22,6 +22,8 @@ extension TextTrackController {
     switch event.kind {
     case .itemStatusChanged(let item, .readyToPlay):
       itemBecameReady(item)
+    case .itemStatusChanged(_, .failed):
+      releaseStartHold()
     case .seekCompleted(_, finished: true):
       moved(to: event.itemTime, continuous: false)
     case .resumeCompleted:

@@ -73,6 +73,9 @@ public final class TextTrackController: Sendable {
     var observers: [Int: Observer] = [:]
     var nextObserverID = 0
     var closed = false
+    /// In fast mode, holds the player's start until the automatically chosen track's
+    /// first cues are in (or its load failed, or no track was chosen).
+    var startHold: PlaybackStartHold?
   }
 
   /// One registered observer.
@@ -100,6 +103,9 @@ public final class TextTrackController: Sendable {
     waitClock = isFast ? HostClock.shared : playerConfiguration.clock
     var initial = State()
     initial.preferences = configuration.preferences
+    // A fast clock would play past the first cues before a track's file is read (the
+    // read is outside the clock's schedule): the start waits for them.
+    if isFast { initial.startHold = player.holdStart() }
     initial.options = sidecarTracks.enumerated().compactMap { index, track in
       TextTrackOption(sidecar: track, index: index)
     }
@@ -240,6 +246,7 @@ public final class TextTrackController: Sendable {
       state.loader = nil
       return (tokens, loader)
     }
+    releaseStartHold()
     loader?.cancel()
     for token in tokens {
       player?.removeEventObserver(token)
@@ -256,6 +263,14 @@ public final class TextTrackController: Sendable {
   @discardableResult
   func write<T: Sendable>(_ body: (inout State) -> T) -> T {
     state.withLock { body(&$0) }
+  }
+
+  /// Lets the player start, if this controller holds its start (fast mode).
+  func releaseStartHold() {
+    write { state -> PlaybackStartHold? in
+      defer { state.startHold = nil }
+      return state.startHold
+    }?.release()
   }
 
   /// Sends `events` to every observer, in order. Call without holding the lock.
