@@ -209,7 +209,7 @@ final class PlaylistMonitor: PlaybackSessionConsumer, Sendable {
 
   func waitForOutcome() -> Outcome {
     done.wait()
-    return state.withLock { $0.outcome } ?? .completed
+    return queue.sync { state.withLock { $0.outcome } } ?? .completed
   }
 
   func didAdvanceTo(_ session: PlaybackSession) {

@@ -101,7 +101,7 @@ private final class SnapshotWaiter: Sendable {
   /// Blocks until the frame is presented; throws why it cannot be.
   func wait() throws(PlayheadError) {
     done.wait()
-    let result = state.withLock { $0.result }
+    let result = queue.sync { state.withLock { $0.result } }
     try result?.get()
   }
 
