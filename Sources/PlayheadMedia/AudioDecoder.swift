@@ -3,9 +3,9 @@ import PlayheadCore
 
 /// Decodes one audio stream's packets into frames of samples.
 ///
-/// Same shape and threading rules as `VideoDecoder`: `send` a packet, `receiveFrame`
+/// Same shape and threading rules (one thread, not `Sendable`) as `VideoDecoder`: `send` a packet, `receiveFrame`
 /// until nil, `send(nil)` at the end, `flush()` after a seek.
-public final class AudioDecoder: @unchecked Sendable {
+public final class AudioDecoder {
   /// The stream this decoder decodes.
   public let stream: StreamInfo
   let context: DecoderContext
@@ -38,8 +38,9 @@ public final class AudioDecoder: @unchecked Sendable {
   public var rejectedPacketCount: Int { context.rejectedPacketCount }
 }
 
-/// One decoded block of audio samples; owns its `AVFrame`.
-public final class AudioFrame: @unchecked Sendable {
+/// One decoded block of audio samples; owns its `AVFrame`. Not `Sendable`: it is
+/// converted on the thread that decoded it.
+public final class AudioFrame {
   let raw: UnsafeMutablePointer<AVFrame>
   /// The time of the first sample in the stream's timeline, or `.invalid`.
   public var pts: MediaTime

@@ -5,10 +5,10 @@ import PlayheadCore
 /// Converts decoded audio frames to one interleaved output format (rate, channels, sample
 /// format) through libswresample; owns its `SwrContext`.
 ///
-/// Used by one thread at a time. A change of the input's format, rate or layout mid-stream
+/// Used by one thread (not `Sendable`). A change of the input's format, rate or layout mid-stream
 /// (e.g. an HLS variant switch) re-initialises the converter; samples still buffered for
 /// the old input come out first.
-public final class AudioResampler: @unchecked Sendable {
+public final class AudioResampler {
   /// The format every buffer comes out in.
   public let output: AudioOutputFormat
   /// Which source channels reach the output.

@@ -13,11 +13,11 @@ public enum TimePitchAlgorithm: String, Sendable {
 /// Changes the speed of interleaved audio: at `rate` 2, one second of input becomes half
 /// a second of output.
 ///
-/// Used by one thread at a time. Owns either an `AVFilterGraph` (time domain) or a
+/// Used by one thread (not `Sendable`). Owns either an `AVFilterGraph` (time domain) or a
 /// `SwrContext` (varispeed). Output timestamps are media times: the pts of a buffer is the
 /// media time of its first frame, counted from the first input buffer's pts (or since the
 /// last `flush()`).
-public final class AudioTempoProcessor: @unchecked Sendable {
+public final class AudioTempoProcessor {
   /// The format of both input and output.
   public let format: AudioOutputFormat
   /// Playback speed: 2 = twice as fast.

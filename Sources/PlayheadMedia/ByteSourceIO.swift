@@ -4,52 +4,77 @@ import PlayheadCore
 
 /// The state that FFmpeg's I/O and interrupt callbacks reach through their opaque pointer.
 ///
-/// The read position and the pending error are touched only by the thread that runs the
-/// demuxer (callbacks run inside its FFmpeg calls); `interrupted` is in a `Locked`
-/// because `Demuxer.interrupt()` sets it from any thread.
-final class ByteSourceIOState: @unchecked Sendable {
-  // Unchecked Sendable: the `var`s are confined to the demuxer's thread (see above).
+/// The read position and the pending error are used by the thread that runs the demuxer
+/// (callbacks run inside its FFmpeg calls); `Demuxer.interrupt()` sets the interrupted
+/// flag from any thread. All of it is in one `Locked`, held only to read or update it,
+/// never while the source reads.
+final class ByteSourceIOState: Sendable {
   let source: any ByteSource
-  var position: Int64 = 0
-  /// The furthest byte any read reached, to tell an empty source from a bad one.
-  var bytesSeen: Int64 = 0
-  /// The source's own error from the last failed read, rethrown by the demuxer as it is.
-  var pendingError: PlayheadError?
-  /// The first URL FFmpeg tried to open by itself (refused), named in the error.
-  var refusedNestedURL: String?
-  private let interruptedFlag = Locked(false)
+  private let state = Locked(State())
+
+  private struct State: Sendable {
+    var position: Int64 = 0
+    var bytesSeen: Int64 = 0
+    var pendingError: PlayheadError?
+    var refusedNestedURL: String?
+    var interrupted = false
+  }
 
   init(source: any ByteSource) {
     self.source = source
   }
 
-  var isInterrupted: Bool { interruptedFlag.value }
+  /// The furthest byte any read reached, to tell an empty source from a bad one.
+  var bytesSeen: Int64 { state.withLock { $0.bytesSeen } }
+
+  /// The source's own error from the last failed read, rethrown by the demuxer as it is.
+  var pendingError: PlayheadError? {
+    get { state.withLock { $0.pendingError } }
+    set { state.withLock { $0.pendingError = newValue } }
+  }
+
+  /// The first URL FFmpeg tried to open by itself (refused), named in the error.
+  var refusedNestedURL: String? { state.withLock { $0.refusedNestedURL } }
+
+  /// Records `url` as the refused nested open, unless one was recorded already.
+  func noteRefusedNestedURL(_ url: String) {
+    state.withLock { state in
+      if state.refusedNestedURL == nil { state.refusedNestedURL = url }
+    }
+  }
+
+  var isInterrupted: Bool { state.withLock { $0.interrupted } }
 
   func interrupt() {
-    interruptedFlag.withLock { $0 = true }
+    state.withLock { $0.interrupted = true }
     source.cancel()
   }
 
   /// Takes the pending source error, if any, leaving none behind.
   func takePendingError() -> PlayheadError? {
-    defer { pendingError = nil }
-    return pendingError
+    state.withLock { state in
+      defer { state.pendingError = nil }
+      return state.pendingError
+    }
   }
 
   func read(_ buffer: UnsafeMutablePointer<UInt8>, count: Int32) -> Int32 {
-    if isInterrupted {
-      pendingError = PlayheadError(.cancelled, "read cancelled", url: source.url)
+    guard let position = state.withLock({ $0.interrupted ? nil : $0.position }) else {
+      let error = PlayheadError(.cancelled, "read cancelled", url: source.url)
+      state.withLock { $0.pendingError = error }
       return FFmpegError.exit
     }
     do {
       let raw = UnsafeMutableRawBufferPointer(start: buffer, count: Int(count))
       let read = try source.read(into: raw, at: position)
       if read <= 0 { return FFmpegError.eof }
-      position += Int64(read)
-      bytesSeen = max(bytesSeen, position)
+      state.withLock { state in
+        state.position = position + Int64(read)
+        state.bytesSeen = max(state.bytesSeen, state.position)
+      }
       return Int32(read)
     } catch {
-      pendingError = error
+      state.withLock { $0.pendingError = error }
       return FFmpegError.exit
     }
   }
@@ -62,14 +87,14 @@ final class ByteSourceIOState: @unchecked Sendable {
     let target: Int64
     switch mode {
     case SEEK_SET: target = offset
-    case SEEK_CUR: target = position + offset
+    case SEEK_CUR: target = state.withLock { $0.position } + offset
     case SEEK_END:
       guard let length = source.length else { return Int64(CFFmpeg_AVERROR(ENOSYS)) }
       target = length + offset
     default: return Int64(CFFmpeg_AVERROR(EINVAL))
     }
     guard target >= 0 else { return Int64(CFFmpeg_AVERROR(EINVAL)) }
-    position = target
+    state.withLock { $0.position = target }
     return target
   }
 }

@@ -59,9 +59,7 @@ let refusingNestedOpenCallback:
   ) -> Int32 = { context, _, url, _, _ in
     if let opaque = context?.pointee.opaque {
       let state = Unmanaged<ByteSourceIOState>.fromOpaque(opaque).takeUnretainedValue()
-      if state.refusedNestedURL == nil {
-        state.refusedNestedURL = url.map { String(cString: $0) } ?? "(no URL)"
-      }
+      state.noteRefusedNestedURL(url.map { String(cString: $0) } ?? "(no URL)")
     }
     return CFFmpeg_AVERROR(EPERM)
   }

@@ -13,6 +13,9 @@ import PlayheadCore
 /// while let packet = try demuxer.readPacket() { … }
 /// ```
 public final class Demuxer: @unchecked Sendable {
+  // Unchecked Sendable: FFmpeg's context is not; one thread at a time uses the demuxer,
+  // and `interrupt()`, the one call from any thread, only sets a `Locked` flag and cancels
+  // the source.
   let format: FormatContext
   /// The source's URL, named in errors.
   public let url: URL

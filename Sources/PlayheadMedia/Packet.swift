@@ -5,8 +5,9 @@ import PlayheadCore
 ///
 /// Timestamps are in the stream's timeline; a timestamp the container does not give is
 /// `.invalid`. Setting a timestamp rewrites the packet (rounded to the stream's time
-/// base), so that an engine can shift a segment's timeline before decoding.
-public final class Packet: @unchecked Sendable {
+/// base), so that an engine can shift a segment's timeline before decoding. Not
+/// `Sendable`: a packet stays with the thread that reads and decodes it.
+public final class Packet {
   let raw: UnsafeMutablePointer<AVPacket>
   let timeBase: AVRational
 

@@ -3,11 +3,11 @@ import PlayheadCore
 
 /// Decodes one video stream's packets into frames.
 ///
-/// Used by one thread at a time. The loop is: `send` a packet, then `receiveFrame` until
+/// Used by one thread (not `Sendable`). The loop is: `send` a packet, then `receiveFrame` until
 /// it returns nil; at the end `send(nil)` and receive until `isDrained`. After a seek,
 /// `flush()`. Packets the codec rejects as corrupt are skipped and counted in
 /// `rejectedPacketCount` rather than failing playback.
-public final class VideoDecoder: @unchecked Sendable {
+public final class VideoDecoder {
   /// The stream this decoder decodes.
   public let stream: StreamInfo
   let context: DecoderContext
@@ -60,6 +60,9 @@ public final class VideoDecoder: @unchecked Sendable {
 
 /// One decoded picture; owns its `AVFrame` (whose pixel buffers FFmpeg reference-counts).
 public final class VideoFrame: @unchecked Sendable {
+  // Unchecked Sendable: a frame goes from the decoding thread to the presenting one and
+  // sinks keep it; once decoded, its `AVFrame` is only read, and the `var`s are set by
+  // the decoding thread before it hands the frame on.
   let raw: UnsafeMutablePointer<AVFrame>
   /// The presentation time: the best-effort timestamp in the stream's timeline, or
   /// `.invalid` when FFmpeg could not guess one.

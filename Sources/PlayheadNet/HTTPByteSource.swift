@@ -25,9 +25,9 @@ import PlayheadCore
 /// refused or broken connection throws `.connectionFailed`; `cancel()` makes a blocked read
 /// throw `.cancelled` at once. After a failure the next read sends a new request, so a
 /// caller may retry.
-public final class HTTPByteSource: ByteSource, ByteBufferReporting, @unchecked Sendable {
-  // Unchecked Sendable: the stored properties are immutable; mutable state lives in
-  // `state`, which is guarded by its condition's lock.
+public final class HTTPByteSource: ByteSource, ByteBufferReporting, Sendable {
+  // The stored properties are immutable; mutable state lives in `state`, which is
+  // guarded by its condition's lock.
   public let url: URL
   /// The request settings this source was created with.
   public let configuration: HTTPRequestConfiguration

@@ -11,6 +11,7 @@ import PlayheadCore
 /// Every property is guarded by `condition`; the delegate broadcasts it whenever anything
 /// changes and the loading thread waits on it.
 final class HTTPLoad: @unchecked Sendable {
+  // Unchecked Sendable: every `var` is guarded by `condition`, as described above.
   /// How a load ended.
   enum Outcome {
     case finished

@@ -12,9 +12,8 @@ import PlayheadCore
 /// loads, never the source. Callbacks for a task that is no longer registered are ignored.
 /// Redirects follow `HTTPRedirects`: one to a scheme other than http(s) is refused, and
 /// more than `HTTPRedirects.limit` in a row fail with `.tooManyRedirects`.
-final class HTTPLoadDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-  // Unchecked Sendable only because NSObject is not Sendable: the one mutable field is
-  // in a `Locked`, and each load guards its own fields.
+final class HTTPLoadDelegate: NSObject, URLSessionDataDelegate, Sendable {
+  // The one mutable field is in a `Locked`; each load guards its own fields.
   private let loads = Locked([Int: HTTPLoad]())
 
   func register(_ load: HTTPLoad, taskIdentifier: Int) {

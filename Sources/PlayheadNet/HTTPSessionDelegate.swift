@@ -13,8 +13,8 @@ import PlayheadCore
 /// Callbacks from a task that is no longer the current one are ignored. Redirects follow
 /// `HTTPRedirects`: one to a scheme other than http(s) is refused, and more than
 /// `HTTPRedirects.limit` in a row fail with `.tooManyRedirects`.
-final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-  // Unchecked Sendable: `state` is immutable and guards its own fields.
+final class HTTPSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+  // `state` is immutable and guards its own fields.
   let state: HTTPTransferState
 
   init(state: HTTPTransferState) {

@@ -12,6 +12,7 @@ import PlayheadCore
 /// Every property is guarded by `condition`; callers hold its lock while they touch them.
 /// The delegate signals `condition` whenever anything changes, and readers wait on it.
 final class HTTPTransferState: @unchecked Sendable {
+  // Unchecked Sendable: every `var` is guarded by `condition`, as described above.
   /// Where the current response stands.
   enum Phase {
     /// No request in flight: the next read that needs bytes starts one.

@@ -95,11 +95,11 @@ struct PlaySummary: Sendable {
 ///
 /// Observers run on the session's own serial queue, so the main thread can block in
 /// `waitForOutcome()` without starving them.
-final class PlaySession: @unchecked Sendable {
-  // Unchecked Sendable: the mutable state is touched only on `queue`; the main thread
-  // reads it through `queue.sync` after `done` has been signalled.
+final class PlaySession: Sendable {
+  // The mutable state, in `state`, is touched only on `queue`; the main thread reads it
+  // through `queue.sync` after `done` has been signalled.
   let queue = DispatchQueue(label: "playhead.cli.play")
-  private weak var player: Player?
+  private weak let player: Player?
   private let item: PlayerItem
   private let output: PlayCommand.Output
   private let console: Console
@@ -107,20 +107,25 @@ final class PlaySession: @unchecked Sendable {
   private let renditionIndex: Int?
   /// `--audio LANG`, checked (and selected, when needed) once the item is ready.
   private let audio: AudioChoice?
-  /// Called once the `--audio` track plays (playback may start).
-  private var audioSettled: (@Sendable () -> Void)?
-  /// The rendition `--audio` selected at ready, until the engine reports the switch.
-  private var pendingAudio: RenditionInfo?
-  private var bitRates = BitrateAverager()
   private let clockOrigin: MediaTime
   private let done = DispatchSemaphore(value: 0)
-  private var outcome: PlayOutcome?
-  private var becameReady = false
-  private var isStalled = false
-  private var lastLifecycle: String?
-  /// The time-control status as of the last event handled, so that a progress tick shows
-  /// the status at its own time (the player may have moved on by the time it runs).
-  private var timeControl: TimeControlStatus = .paused
+  private let state: Locked<State>
+
+  private struct State: Sendable {
+    /// Called once the `--audio` track plays (playback may start).
+    var audioSettled: (@Sendable () -> Void)?
+    /// The rendition `--audio` selected at ready, until the engine reports the switch.
+    var pendingAudio: RenditionInfo?
+    var bitRates = BitrateAverager()
+    var outcome: PlayOutcome?
+    var becameReady = false
+    var isStalled = false
+    var lastLifecycle: String?
+    /// The time-control status as of the last event handled, so that a progress tick
+    /// shows the status at its own time (the player may have moved on by the time it
+    /// runs).
+    var timeControl: TimeControlStatus = .paused
+  }
 
   /// `audioSettled` runs on the session's queue once the `audio` track plays.
   init(
@@ -134,12 +139,15 @@ final class PlaySession: @unchecked Sendable {
     self.console = console
     self.renditionIndex = renditionIndex
     self.audio = audio
-    self.audioSettled = audioSettled
+    self.state = Locked(State(audioSettled: audioSettled))
     self.clockOrigin = player.clock.now
   }
 
   /// Whether the progress line is shown (not with `--json` or `--quiet`).
   private var showsProgress: Bool { !output.json && !output.quiet }
+
+  /// Whether the run has its outcome.
+  private var isFinished: Bool { state.withLock { $0.outcome != nil } }
 
   /// Prints "loading", adds the observers and catches Ctrl-C; call before the item is set.
   func begin() {
@@ -161,7 +169,7 @@ final class PlaySession: @unchecked Sendable {
     // exits with 130 anyway); a second Ctrl-C ends the process at once.
     Interrupt.setHandler { [self] in
       queue.async { [self] in
-        guard outcome == nil else { return }
+        guard !isFinished else { return }
         if !output.json && !output.quiet { console.line("interrupted") }
         finish(.interrupted)
       }
@@ -171,7 +179,7 @@ final class PlaySession: @unchecked Sendable {
   /// Blocks until the item ends or fails, or Ctrl-C.
   func waitForOutcome() -> PlayOutcome {
     done.wait()
-    return queue.sync { outcome ?? .interrupted }
+    return queue.sync { state.withLock { $0.outcome } ?? .interrupted }
   }
 
   /// Prints the summary and the error, if any; returns the exit status. Call after the
@@ -179,7 +187,7 @@ final class PlaySession: @unchecked Sendable {
   func end(_ outcome: PlayOutcome) -> ExitCode {
     console.clearProgress()
     let (becameReady, streamBitRate) = queue.sync {
-      (self.becameReady, self.bitRates.averageBitsPerSecond)
+      state.withLock { ($0.becameReady, $0.bitRates.averageBitsPerSecond) }
     }
     let log = item.accessLog()
     let hasVariants = !item.variants.isEmpty
@@ -210,29 +218,35 @@ final class PlaySession: @unchecked Sendable {
 
   /// Prints `event` as asked and notes the end of playback. Runs on `queue`.
   private func handle(_ event: PlayerEvent) {
-    guard outcome == nil else { return }
-    bitRates.record(event)
+    guard !isFinished else { return }
+    state.withLock { $0.bitRates.record(event) }
     if output.json {
       console.line(JSONLines.event(event, clockOrigin: clockOrigin))
     } else {
       if output.events { console.line(EventText.line(event)) }
       // A brief wait for the decoder (fast mode) does not end "playing": print a step
       // only when it differs from the last one.
-      if !output.quiet, let line = EventText.lifecycle(event), line != lastLifecycle {
-        lastLifecycle = line
-        console.line(line)
+      if !output.quiet, let line = EventText.lifecycle(event) {
+        let isNew = state.withLock { state in
+          guard line != state.lastLifecycle else { return false }
+          state.lastLifecycle = line
+          return true
+        }
+        if isNew { console.line(line) }
       }
     }
     switch event.kind {
     case .itemStatusChanged(_, .readyToPlay):
-      becameReady = true
+      state.withLock { $0.becameReady = true }
       checkRendition()
       chooseAudio()
     case .audioRenditionChanged(_, let rendition):
-      if let pending = pendingAudio, rendition == pending {
-        pendingAudio = nil
-        settleAudio(AudioChoice.describe(pending))
+      let settled: RenditionInfo? = state.withLock { state in
+        guard let pending = state.pendingAudio, rendition == pending else { return nil }
+        state.pendingAudio = nil
+        return pending
       }
+      if let settled { settleAudio(AudioChoice.describe(settled)) }
     case .itemStatusChanged(_, .failed(let error)), .failedToPlayToEnd(_, let error):
       finish(.failed(error))
     case .didPlayToEnd:
@@ -240,12 +254,12 @@ final class PlaySession: @unchecked Sendable {
     case .previewEnded:
       finish(.previewEnded)
     case .playbackStalled:
-      isStalled = true
+      state.withLock { $0.isStalled = true }
       redrawProgress()
     case .playbackRecovered:
-      isStalled = false
+      state.withLock { $0.isStalled = false }
     case .timeControlStatusChanged(let status):
-      timeControl = status
+      state.withLock { $0.timeControl = status }
       redrawProgress()
     default:
       break
@@ -271,12 +285,12 @@ final class PlaySession: @unchecked Sendable {
   /// first when another one plays, or ends the run with a usage error when there is none.
   /// Runs on `queue`.
   private func chooseAudio() {
-    guard let audio, outcome == nil else { return }
+    guard let audio, !isFinished else { return }
     switch audio.decide(for: item) {
     case .playing(let description):
       settleAudio(description)
     case .select(let rendition):
-      pendingAudio = rendition
+      state.withLock { $0.pendingAudio = rendition }
       if !item.selectAudioRendition(rendition) {
         finish(
           .failed(
@@ -296,14 +310,17 @@ final class PlaySession: @unchecked Sendable {
     if !output.json && !output.quiet && !output.events {
       console.line("audio: \(description)")
     }
-    let settled = audioSettled
-    audioSettled = nil
+    let settled = state.withLock { state in
+      defer { state.audioSettled = nil }
+      return state.audioSettled
+    }
     settled?()
   }
 
   /// Shows the progress line for `time`. Runs on `queue`.
   private func showProgress(at time: MediaTime) {
-    guard outcome == nil else { return }
+    guard !isFinished else { return }
+    let (timeControl, isStalled) = state.withLock { ($0.timeControl, $0.isStalled) }
     let hasVariants = !item.variants.isEmpty
     let line = ProgressLine(
       time: time, duration: item.duration, status: timeControl,
@@ -315,14 +332,19 @@ final class PlaySession: @unchecked Sendable {
 
   /// Redraws the progress line in place after a state change (terminals only).
   private func redrawProgress() {
-    guard showsProgress, console.isErrorTerminal, becameReady else { return }
+    guard showsProgress, console.isErrorTerminal, state.withLock({ $0.becameReady }) else {
+      return
+    }
     showProgress(at: item.currentTime())
   }
 
   /// Records the first outcome and wakes `waitForOutcome()`.
   private func finish(_ result: PlayOutcome) {
-    guard outcome == nil else { return }
-    outcome = result
-    done.signal()
+    let first = state.withLock { state in
+      guard state.outcome == nil else { return false }
+      state.outcome = result
+      return true
+    }
+    if first { done.signal() }
   }
 }

@@ -151,9 +151,9 @@ struct PlaylistFileError: Error {
 /// Follows the controller until the list is done: plays the first session when
 /// `--auto-play` is off, moves on after failures with `--auto-advance`, and records the
 /// first failure for the exit status.
-final class PlaylistMonitor: PlaybackSessionConsumer, @unchecked Sendable {
+final class PlaylistMonitor: PlaybackSessionConsumer, Sendable {
   /// How the run ended.
-  enum Outcome {
+  enum Outcome: Sendable {
     case completed
     case failed(PlayheadError)
     case interrupted
@@ -167,19 +167,23 @@ final class PlaylistMonitor: PlaybackSessionConsumer, @unchecked Sendable {
     }
   }
 
-  // Unchecked Sendable: every method runs on `queue` (the controller's callback queue);
-  // `outcome` is read after `done` is signalled.
+  // Every method runs on `queue` (the controller's callback queue); `outcome` is read
+  // after `done` is signalled.
   private let controller: PlaybackController
   private let autoAdvance: Bool
   private let autoPlay: Bool
   private let waitsForSubtitles: Bool
   private let queue: DispatchQueue
-  /// The session to play once its subtitle track is loaded (or none is chosen).
-  private var waitingSession: UInt64?
   private let done = DispatchSemaphore(value: 0)
-  private var outcome: Outcome?
-  private var firstFailure: PlayheadError?
-  private var sessionCount = 0
+  private let state = Locked(State())
+
+  private struct State: Sendable {
+    /// The session to play once its subtitle track is loaded (or none is chosen).
+    var waitingSession: UInt64?
+    var outcome: Outcome?
+    var firstFailure: PlayheadError?
+    var sessionCount = 0
+  }
 
   init(
     controller: PlaybackController, autoAdvance: Bool, autoPlay: Bool,
@@ -205,11 +209,14 @@ final class PlaylistMonitor: PlaybackSessionConsumer, @unchecked Sendable {
 
   func waitForOutcome() -> Outcome {
     done.wait()
-    return queue.sync { outcome ?? .completed }
+    return queue.sync { state.withLock { $0.outcome } } ?? .completed
   }
 
   func didAdvanceTo(_ session: PlaybackSession) {
-    sessionCount += 1
+    let sessionCount = state.withLock { state in
+      state.sessionCount += 1
+      return state.sessionCount
+    }
     if autoPlay && !waitsForSubtitles { return }
     if !autoPlay && sessionCount > 1 {
       // Without --auto-play a new session waits for a play that never comes.
@@ -217,22 +224,28 @@ final class PlaylistMonitor: PlaybackSessionConsumer, @unchecked Sendable {
       return
     }
     if waitsForSubtitles {
-      waitingSession = session.id
+      state.withLock { $0.waitingSession = session.id }
     } else {
       controller.play()
     }
   }
 
   func playbackSession(_ session: PlaybackSession, didReceive lifecycleEvent: LifecycleEvent) {
-    if waitingSession == session.id && Self.subtitlesSettled(lifecycleEvent) {
-      waitingSession = nil
-      controller.play()
+    let settled = Self.subtitlesSettled(lifecycleEvent)
+    let playsNow = state.withLock { state in
+      guard state.waitingSession == session.id && settled else { return false }
+      state.waitingSession = nil
+      return true
     }
+    if playsNow { controller.play() }
     switch lifecycleEvent.type {
     case .end, .previewEnded:
       if !autoAdvance { finishWithResult() }
     case .fail, .failedToPlayToEndTime:
-      if firstFailure == nil { firstFailure = lifecycleEvent.error }
+      let error = lifecycleEvent.error
+      state.withLock { state in
+        if state.firstFailure == nil { state.firstFailure = error }
+      }
       if !autoAdvance {
         finishWithResult()
       } else if lifecycleEvent.type == .failedToPlayToEndTime {
@@ -263,12 +276,16 @@ final class PlaylistMonitor: PlaybackSessionConsumer, @unchecked Sendable {
   }
 
   private func finishWithResult() {
-    finish(firstFailure.map(Outcome.failed) ?? .completed)
+    finish(state.withLock { $0.firstFailure }.map(Outcome.failed) ?? .completed)
   }
 
   private func finish(_ result: Outcome) {
-    guard outcome == nil else { return }
-    outcome = result
+    let first = state.withLock { state in
+      guard state.outcome == nil else { return false }
+      state.outcome = result
+      return true
+    }
+    guard first else { return }
     Interrupt.setHandler(nil)
     done.signal()
   }

@@ -77,17 +77,20 @@ enum SnapshotTaker {
 
 /// Follows a snapshot player's events: seeks once the item is ready, and reports when the
 /// frame at the seek time has been presented or why it cannot be.
-private final class SnapshotWaiter: @unchecked Sendable {
-  // Unchecked Sendable: the mutable state is touched only on `queue`; `result` is read
-  // after `done` has been signalled, through `queue`.
+private final class SnapshotWaiter: Sendable {
+  /// Where `handle` runs.
   let queue = DispatchQueue(label: "playhead.cli.snapshot")
-  private weak var player: Player?
+  private weak let player: Player?
   private let item: PlayerItem
   private let time: MediaTime
   private let done = DispatchSemaphore(value: 0)
-  private var result: Result<Void, PlayheadError>?
-  private var seekLanded = false
-  private var framePresented = false
+  private let state = Locked(State())
+
+  private struct State: Sendable {
+    var result: Result<Void, PlayheadError>?
+    var seekLanded = false
+    var framePresented = false
+  }
 
   init(player: Player, item: PlayerItem, time: MediaTime) {
     self.player = player
@@ -98,19 +101,22 @@ private final class SnapshotWaiter: @unchecked Sendable {
   /// Blocks until the frame is presented; throws why it cannot be.
   func wait() throws(PlayheadError) {
     done.wait()
-    let result = queue.sync { self.result }
+    let result = queue.sync { state.withLock { $0.result } }
     try result?.get()
   }
 
   func handle(_ event: PlayerEvent) {
-    guard result == nil else { return }
+    guard state.withLock({ $0.result == nil }) else { return }
     switch event.kind {
     case .itemStatusChanged(let changed, .readyToPlay) where changed === item:
       player?.seek(to: time, toleranceBefore: .zero, toleranceAfter: .zero, completionHandler: nil)
     case .itemStatusChanged(_, .failed(let error)), .failedToPlayToEnd(_, let error):
       finish(.failure(error))
     case .seekCompleted(_, finished: true):
-      seekLanded = true
+      let framePresented = state.withLock { state in
+        state.seekLanded = true
+        return state.framePresented
+      }
       if framePresented {
         finish(.success(()))
       } else {
@@ -131,7 +137,10 @@ private final class SnapshotWaiter: @unchecked Sendable {
             .decodeFailed, "the seek to \(TimeText.seconds(time)) did not complete",
             url: item.asset.url)))
     case .firstFramePresented:
-      framePresented = true
+      let seekLanded = state.withLock { state in
+        state.framePresented = true
+        return state.seekLanded
+      }
       if seekLanded { finish(.success(())) }
     default:
       break
@@ -140,8 +149,11 @@ private final class SnapshotWaiter: @unchecked Sendable {
 
   /// Records the first result and wakes `wait()`; later results are ignored.
   private func finish(_ outcome: Result<Void, PlayheadError>) {
-    guard result == nil else { return }
-    result = outcome
-    done.signal()
+    let first = state.withLock { state in
+      guard state.result == nil else { return false }
+      state.result = outcome
+      return true
+    }
+    if first { done.signal() }
   }
 }

@@ -90,11 +90,11 @@ struct SubtitleLines: Sendable {
 /// Prints the subtitles of a player played directly (`play URL --subtitles LANG`) and
 /// starts playback once the chosen track is loaded (or failed, or none was chosen), so
 /// that no cue is missed at the start, even in fast mode.
-final class DirectSubtitles: @unchecked Sendable {
-  // Unchecked Sendable: `started` and `startPlayback` are touched only on `queue`.
+final class DirectSubtitles: Sendable {
   let controller: TextTrackController
   private let lines: SubtitleLines
-  private var startPlayback: (@Sendable () -> Void)?
+  /// Runs once, then is gone.
+  private let startPlayback: Locked<(@Sendable () -> Void)?>
 
   /// Follows `player`'s text tracks; `start` runs once, on `queue`, when playback may
   /// begin.
@@ -106,7 +106,7 @@ final class DirectSubtitles: @unchecked Sendable {
       player: player, configuration: SubtitleLines.configuration(language: lines.language),
       contentURL: contentURL)
     self.lines = lines
-    startPlayback = start
+    startPlayback = Locked(start)
     controller.addObserver(queue: queue) { [self] event in handle(event) }
   }
 
@@ -134,16 +134,17 @@ final class DirectSubtitles: @unchecked Sendable {
   }
 
   private func begin() {
-    let start = startPlayback
-    startPlayback = nil
+    let start = startPlayback.withLock { start in
+      defer { start = nil }
+      return start
+    }
     start?()
   }
 }
 
 /// Prints the subtitles of the controller's sessions (`play --playlist … --subtitles LANG`
 /// and `play catalog:…`) from their text-track lifecycle events.
-final class SessionSubtitles: PlaybackSessionConsumer, @unchecked Sendable {
-  // Unchecked Sendable: immutable.
+final class SessionSubtitles: PlaybackSessionConsumer, Sendable {
   private let lines: SubtitleLines
 
   init(lines: SubtitleLines) {

@@ -20,9 +20,8 @@ import PlayheadCore
 /// task as it completes can crash FoundationNetworking on Linux, so the source never
 /// cancels one). Over a `CacheDataSource`, the resource's cache entry stays in use (never
 /// evicted) from creation until `cancel()` or deinitialisation.
-public final class CacheByteSource: ByteSource, ByteBufferReporting, @unchecked Sendable {
-  // Unchecked Sendable: the `let`s never change; the shared state is guarded by its
-  // condition.
+public final class CacheByteSource: ByteSource, ByteBufferReporting, Sendable {
+  // The `let`s never change; the shared state is guarded by its condition.
   public let url: URL
   /// The bytes per request and per chunk.
   public let chunkBytes: Int

@@ -1,8 +1,10 @@
 import Foundation
+import PlayheadCore
 
 /// One cached resource in memory: its key, spans and use count.
 ///
-/// Every `var` is guarded by the owning `MediaCache`'s lock. `commitLock` serialises the
+/// Every `var` is reached only inside the owning `MediaCache`'s `state.withLock` (or
+/// before the entry is shared, while the cache recovers it). `commit` serialises the
 /// entry's file writes (span files and index), so that two loads storing bytes of the
 /// same resource at once never lose each other's spans; it is always taken before the
 /// cache's lock, never while holding it.
@@ -12,7 +14,9 @@ final class CacheEntry: @unchecked Sendable {
   let id: String
   let key: String
   let directory: URL
-  let commitLock = NSLock()
+  /// Held while the entry's files are written; it guards the files on disk, which is why
+  /// it holds no value.
+  let commit = Locked(())
 
   var totalLength: Int64?
   var spans: [CacheSpan] = []

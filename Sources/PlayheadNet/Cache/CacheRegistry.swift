@@ -8,28 +8,19 @@ import PlayheadCore
 #endif
 
 /// The process's open caches, one per directory, and the global switch.
-final class CacheRegistry: @unchecked Sendable {
-  // Unchecked Sendable, and a bare lock rather than a `Locked`: `instance` holds the lock
-  // while it creates a cache, whose recovery and first trim may ask the configuration's
-  // free-space provider, so that a directory never gets two instances; both `var`s are
-  // guarded by `lock`.
+final class CacheRegistry: Sendable {
   static let shared = CacheRegistry()
 
-  private let lock = NSLock()
-  private var caches: [String: MediaCache] = [:]
-  private var enabled = true
+  private struct State: Sendable {
+    var caches: [String: MediaCache] = [:]
+    var enabled = true
+  }
+
+  private let state = Locked(State())
 
   var isEnabled: Bool {
-    get {
-      lock.lock()
-      defer { lock.unlock() }
-      return enabled
-    }
-    set {
-      lock.lock()
-      enabled = newValue
-      lock.unlock()
-    }
+    get { state.withLock { $0.enabled } }
+    set { state.withLock { $0.enabled = newValue } }
   }
 
   /// The instance for `directory`, created (with the directory) when there is none.
@@ -50,29 +41,33 @@ final class CacheRegistry: @unchecked Sendable {
   private func instance(for directory: URL, configuration: MediaCache.Configuration?)
     throws(PlayheadError) -> (MediaCache, Bool)
   {
-    lock.lock()
-    defer { lock.unlock() }
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    } catch {
-      throw PlayheadError(
-        .ioError,
-        "cannot create the cache directory \(directory.path): \(PlayheadError.reason(for: error))",
-        url: directory)
+    // An exception to "no call-outs inside `withLock`" (decision 0026), as before with the
+    // bare lock: the directory is created and the cache opened under the lock, so that a
+    // directory never gets two instances. Opening may ask the configuration's free-space
+    // provider, which must not open a cache or touch `MediaCache.isEnabled`.
+    try state.withLock { (state) throws(PlayheadError) -> (MediaCache, Bool) in
+      do {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      } catch {
+        throw PlayheadError(
+          .ioError,
+          "cannot create the cache directory \(directory.path): \(PlayheadError.reason(for: error))",
+          url: directory)
+      }
+      let canonical = directory.standardizedFileURL.resolvingSymlinksInPath()
+      if let cache = state.caches[canonical.path] { return (cache, false) }
+      let cache = try MediaCache(
+        directory: canonical, configuration: configuration ?? MediaCache.Configuration())
+      state.caches[canonical.path] = cache
+      return (cache, true)
     }
-    let canonical = directory.standardizedFileURL.resolvingSymlinksInPath()
-    if let cache = caches[canonical.path] { return (cache, false) }
-    let cache = try MediaCache(
-      directory: canonical, configuration: configuration ?? MediaCache.Configuration())
-    caches[canonical.path] = cache
-    return (cache, true)
   }
 
   /// Forgets `cache`, so that its directory opens afresh.
   func forget(_ cache: MediaCache) {
-    lock.lock()
-    if caches[cache.directory.path] === cache { caches[cache.directory.path] = nil }
-    lock.unlock()
+    state.withLock { state in
+      if state.caches[cache.directory.path] === cache { state.caches[cache.directory.path] = nil }
+    }
   }
 }
 

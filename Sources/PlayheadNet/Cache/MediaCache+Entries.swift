@@ -12,60 +12,57 @@ extension MediaCache {
   /// it used now; nil when the cache is closed, or when another key with the same hash
   /// is in use (the load then bypasses the cache). Balance with `release`.
   func acquire(key: String) -> CacheEntry? {
-    lock.lock()
-    guard !closed else {
-      lock.unlock()
-      return nil
-    }
     let id = CacheEntry.identifier(for: key)
-    var trash: URL?
-    let entry: CacheEntry
-    if let existing = entriesByID[id], existing.key == key {
-      entry = existing
-    } else {
-      if let other = entriesByID[id] {
-        guard other.users == 0 else {
-          lock.unlock()
-          return nil
+    let directory = entriesDirectory.appendingPathComponent(id)
+    let acquired: (entry: CacheEntry, trash: URL?, stamp: Int64, touch: Bool)? =
+      state.withLock { state in
+        guard !state.closed else { return nil }
+        var trash: URL?
+        let entry: CacheEntry
+        if let existing = state.entriesByID[id], existing.key == key {
+          entry = existing
+        } else {
+          if let other = state.entriesByID[id] {
+            guard other.users == 0 else { return nil }
+            trash = detach(other, from: &state)
+          }
+          entry = CacheEntry(id: id, key: key, directory: directory)
+          state.entriesByID[id] = entry
         }
-        trash = detachLocked(other)
+        entry.users += 1
+        let stamp = state.nextStamp()
+        entry.accessStamp = stamp
+        return (entry, trash, stamp, entry.hasDirectory && !isReadOnly)
       }
-      entry = CacheEntry(
-        id: id, key: key, directory: entriesDirectory.appendingPathComponent(id))
-      entriesByID[id] = entry
+    guard let acquired else { return nil }
+    if let trash = acquired.trash { CacheFiles.removeTree(trash) }
+    if acquired.touch {
+      CacheFiles.setModificationNanoseconds(acquired.entry.indexURL, acquired.stamp)
     }
-    entry.users += 1
-    let stamp = nextStampLocked()
-    entry.accessStamp = stamp
-    let touch = entry.hasDirectory && !isReadOnly
-    lock.unlock()
-    if let trash { CacheFiles.removeTree(trash) }
-    if touch { CacheFiles.setModificationNanoseconds(entry.indexURL, stamp) }
-    return entry
+    return acquired.entry
   }
 
   /// Stops using `entry`; an entry left empty is forgotten, and the cache is trimmed
   /// (entries in use may have kept it over its limits).
   func release(_ entry: CacheEntry) {
-    lock.lock()
-    entry.users = max(0, entry.users - 1)
-    var trash: URL?
-    if entry.users == 0 && entry.spans.isEmpty && !entry.isRemoved {
-      trash = detachLocked(entry)
+    let (trash, needsTrim): (URL?, Bool) = state.withLock { state in
+      entry.users = max(0, entry.users - 1)
+      var trash: URL?
+      if entry.users == 0 && entry.spans.isEmpty && !entry.isRemoved {
+        trash = detach(entry, from: &state)
+      }
+      let needsTrim =
+        state.totalBytes > state.configuration.effectiveMaximumBytes
+        || state.configuration.effectiveMinimumFreeBytes > 0
+      return (trash, needsTrim)
     }
-    let needsTrim =
-      storedTotalBytes > storedConfiguration.effectiveMaximumBytes
-      || storedConfiguration.effectiveMinimumFreeBytes > 0
-    lock.unlock()
     if let trash { CacheFiles.removeTree(trash) }
     if needsTrim { trim() }
   }
 
   /// The entry's spans and length now.
   func state(of entry: CacheEntry) -> CacheEntryState {
-    lock.lock()
-    defer { lock.unlock() }
-    return CacheEntryState(spans: entry.spans, totalLength: entry.totalLength)
+    state.withLock { _ in CacheEntryState(spans: entry.spans, totalLength: entry.totalLength) }
   }
 
   /// Reads `count` bytes at `position` from `span` of `entry`; nil when the span's file
@@ -78,24 +75,21 @@ extension MediaCache {
   /// Drops `span` of `entry` (its file could not be read): from memory, from the index
   /// and from disk.
   func discard(_ span: CacheSpan, of entry: CacheEntry) {
-    entry.commitLock.lock()
-    defer { entry.commitLock.unlock() }
-    lock.lock()
-    guard let index = entry.spans.firstIndex(of: span) else {
-      lock.unlock()
-      return
+    entry.commit.withLock { _ in
+      let dropped: (record: CacheEntryIndex, stamp: Int64, writes: Bool)? = state.withLock {
+        state in
+        guard let index = entry.spans.firstIndex(of: span) else { return nil }
+        entry.spans.remove(at: index)
+        if !entry.isRemoved { state.totalBytes -= span.length }
+        let record = CacheEntryIndex(
+          format: CacheEntryIndex.currentFormat, key: entry.key, totalLength: entry.totalLength,
+          spans: entry.spans)
+        return (record, entry.accessStamp, !isReadOnly && !entry.isRemoved && entry.hasDirectory)
+      }
+      guard let dropped, dropped.writes else { return }
+      try? writeIndex(dropped.record, of: entry, stamp: dropped.stamp)
+      CacheFiles.removeTree(entry.spanURL(span))
     }
-    entry.spans.remove(at: index)
-    if !entry.isRemoved { storedTotalBytes -= span.length }
-    let record = CacheEntryIndex(
-      format: CacheEntryIndex.currentFormat, key: entry.key, totalLength: entry.totalLength,
-      spans: entry.spans)
-    let stamp = entry.accessStamp
-    let writes = !isReadOnly && !entry.isRemoved && entry.hasDirectory
-    lock.unlock()
-    guard writes else { return }
-    try? writeIndex(record, of: entry, stamp: stamp)
-    CacheFiles.removeTree(entry.spanURL(span))
   }
 
   /// Stores `data`, the resource's bytes from `offset`, in `entry` (which the caller is
@@ -106,16 +100,24 @@ extension MediaCache {
   /// the capacity and free-disk floor even after evicting every unused entry.
   func store(_ data: Data, at offset: Int64, totalLength: Int64?, in entry: CacheEntry) {
     guard !isReadOnly else { return }
-    entry.commitLock.lock()
-    defer { entry.commitLock.unlock() }
-    lock.lock()
-    guard !closed, !entry.isRemoved else {
-      lock.unlock()
-      return
+    // The commit lock exists to make the whole commit atomic: the file writes, and the
+    // cache's lock taken inside it (decision 0026's exception for such work).
+    entry.commit.withLock { _ in
+      storeCommitting(data, at: offset, totalLength: totalLength, in: entry)
     }
-    var current = entry.spans
-    let known = entry.totalLength
-    lock.unlock()
+  }
+
+  /// `store`, with the entry's commit lock held.
+  private func storeCommitting(
+    _ data: Data, at offset: Int64, totalLength: Int64?, in entry: CacheEntry
+  ) {
+    let now: CacheEntryState? = state.withLock { state in
+      guard !state.closed, !entry.isRemoved else { return nil }
+      return CacheEntryState(spans: entry.spans, totalLength: entry.totalLength)
+    }
+    guard let now else { return }
+    var current = now.spans
+    let known = now.totalLength
     if let known, let totalLength, known != totalLength {
       dropAllSpans(of: entry)
       current = []
@@ -129,12 +131,10 @@ extension MediaCache {
     guard makeRoom(for: bytes, keeping: entry) else { return }
     var written: [CacheSpan] = []
     do throws(PlayheadError) {
-      if !entry.hasDirectoryNow(in: self) {
+      if !state.withLock({ _ in entry.hasDirectory }) {
         try CacheFiles.makeDirectory(entry.directory)
         try CacheFiles.syncDirectory(entriesDirectory)
-        lock.lock()
-        entry.hasDirectory = true
-        lock.unlock()
+        state.withLock { _ in entry.hasDirectory = true }
       }
       for piece in pieces {
         let start = Int(piece.offset - offset)
@@ -144,18 +144,16 @@ extension MediaCache {
       }
       if !written.isEmpty { try CacheFiles.syncDirectory(entry.directory) }
       let spans = CacheSpans.inserting(pieces, into: current)
-      lock.lock()
-      let stamp = entry.accessStamp
-      lock.unlock()
+      let stamp = state.withLock { _ in entry.accessStamp }
       try writeIndex(
         CacheEntryIndex(
           format: CacheEntryIndex.currentFormat, key: entry.key, totalLength: length,
           spans: spans), of: entry, stamp: stamp)
-      lock.lock()
-      entry.spans = spans
-      entry.totalLength = length
-      if !entry.isRemoved { storedTotalBytes += bytes }
-      lock.unlock()
+      state.withLock { state in
+        entry.spans = spans
+        entry.totalLength = length
+        if !entry.isRemoved { state.totalBytes += bytes }
+      }
     } catch {
       // A failed write (a full disk, say) leaves the entry as it was; the new files,
       // which no index lists, go now or at the next open.
@@ -166,14 +164,13 @@ extension MediaCache {
   /// Forgets every span of `entry` and deletes their files (the resource changed).
   /// The caller holds the entry's commit lock.
   private func dropAllSpans(of entry: CacheEntry) {
-    lock.lock()
-    let old = entry.spans
-    entry.spans = []
-    entry.totalLength = nil
-    if !entry.isRemoved { storedTotalBytes -= old.reduce(0) { $0 + $1.length } }
-    let stamp = entry.accessStamp
-    let writes = entry.hasDirectory
-    lock.unlock()
+    let (old, stamp, writes) = state.withLock { state in
+      let old = entry.spans
+      entry.spans = []
+      entry.totalLength = nil
+      if !entry.isRemoved { state.totalBytes -= old.reduce(0) { $0 + $1.length } }
+      return (old, entry.accessStamp, entry.hasDirectory)
+    }
     guard writes else { return }
     try? writeIndex(
       CacheEntryIndex(
@@ -192,24 +189,22 @@ extension MediaCache {
       let free =
         settings.effectiveMinimumFreeBytes > 0
         ? settings.freeSpaceProvider.availableBytes(at: directory) : nil
-      lock.lock()
-      let overCapacity = storedTotalBytes + bytes > settings.effectiveMaximumBytes
-      let lowOnDisk = free.map { $0 - bytes < settings.effectiveMinimumFreeBytes } ?? false
-      if !overCapacity && !lowOnDisk {
-        lock.unlock()
-        return true
+      let step: RoomStep = state.withLock { state in
+        let overCapacity = state.totalBytes + bytes > settings.effectiveMaximumBytes
+        let lowOnDisk = free.map { $0 - bytes < settings.effectiveMinimumFreeBytes } ?? false
+        if !overCapacity && !lowOnDisk { return .fits }
+        let candidates = state.entriesByID.values.filter {
+          $0.users == 0 && $0 !== keeping && !$0.spans.isEmpty
+        }
+        guard !isReadOnly, let victim = candidates.min(by: { $0.accessStamp < $1.accessStamp })
+        else { return .cannot }
+        return .evicted(trash: detach(victim, from: &state))
       }
-      let candidates = entriesByID.values.filter {
-        $0.users == 0 && $0 !== keeping && !$0.spans.isEmpty
+      switch step {
+      case .fits: return true
+      case .cannot: return false
+      case .evicted(let trash): if let trash { CacheFiles.removeTree(trash) }
       }
-      guard !isReadOnly, let victim = candidates.min(by: { $0.accessStamp < $1.accessStamp })
-      else {
-        lock.unlock()
-        return false
-      }
-      let trash = detachLocked(victim)
-      lock.unlock()
-      if let trash { CacheFiles.removeTree(trash) }
     }
   }
 
@@ -265,11 +260,12 @@ final class CacheLease: Sendable {
   }
 }
 
-extension CacheEntry {
-  /// Whether the entry's directory exists, read under the cache's lock.
-  fileprivate func hasDirectoryNow(in cache: MediaCache) -> Bool {
-    cache.lock.lock()
-    defer { cache.lock.unlock() }
-    return hasDirectory
-  }
+/// What one pass of `makeRoom` found.
+private enum RoomStep: Sendable {
+  /// The bytes fit.
+  case fits
+  /// They do not, and no entry can go.
+  case cannot
+  /// An entry went; its moved directory, if any, is to be deleted.
+  case evicted(trash: URL?)
 }

@@ -34,22 +34,31 @@ import PlayheadCore
 /// var configuration = PlayerConfiguration()
 /// configuration.cache = cache
 /// ```
-public final class MediaCache: @unchecked Sendable {
-  // Unchecked Sendable: the `let`s never change; every `var` is guarded by `lock`, and
-  // each entry's mutable state too (see `CacheEntry`).
-
+public final class MediaCache: Sendable {
   /// The cache's directory (absolute, symbolic links resolved).
   public let directory: URL
   /// True when another process holds the directory: the cache then only reads.
   public let isReadOnly: Bool
 
-  let lock = NSLock()
-  var storedConfiguration: Configuration
-  var entriesByID: [String: CacheEntry] = [:]
-  var storedTotalBytes: Int64 = 0
-  var lastStamp: Int64 = 0
-  var closed = false
-  private var directoryLock: CacheDirectoryLock?
+  /// The cache's mutable state. Each entry's `var`s are reached only inside `withLock` on
+  /// this too (see `CacheEntry`).
+  let state: Locked<State>
+
+  /// The mutable state of a cache, guarded by its `state` lock.
+  struct State: Sendable {
+    var configuration: Configuration
+    var entriesByID: [String: CacheEntry] = [:]
+    var totalBytes: Int64 = 0
+    var lastStamp: Int64 = 0
+    var closed = false
+    var directoryLock: CacheDirectoryLock?
+
+    /// A new access stamp: the wall clock, made strictly greater than the last one.
+    mutating func nextStamp() -> Int64 {
+      lastStamp = max(CacheFiles.wallNanoseconds(), lastStamp + 1)
+      return lastStamp
+    }
+  }
 
   static let markerName = ".playhead-cache"
   static let markerContents = "playhead-cache 1\n"
@@ -84,48 +93,39 @@ public final class MediaCache: @unchecked Sendable {
 
   init(directory: URL, configuration: Configuration) throws(PlayheadError) {
     self.directory = directory
-    storedConfiguration = configuration
     try Self.checkMarker(in: directory)
     let directoryLock = CacheDirectoryLock(
       url: directory.appendingPathComponent(Self.lockName))
     isReadOnly = !directoryLock.isHeld
-    self.directoryLock = directoryLock
+    state = Locked(State(configuration: configuration, directoryLock: directoryLock))
     let loaded = try recover()
-    for entry in loaded {
-      entriesByID[entry.id] = entry
-      storedTotalBytes += entry.cachedBytes
-      lastStamp = max(lastStamp, entry.accessStamp)
+    state.withLock { state in
+      for entry in loaded {
+        state.entriesByID[entry.id] = entry
+        state.totalBytes += entry.cachedBytes
+        state.lastStamp = max(state.lastStamp, entry.accessStamp)
+      }
     }
     trim()
   }
 
   /// The limits and callbacks in force; setting them evicts at once to the new limits.
   public var configuration: Configuration {
-    get {
-      lock.lock()
-      defer { lock.unlock() }
-      return storedConfiguration
-    }
+    get { state.withLock { $0.configuration } }
     set {
-      lock.lock()
-      storedConfiguration = newValue
-      lock.unlock()
+      state.withLock { $0.configuration = newValue }
       trim()
     }
   }
 
   /// The bytes cached now (the sum of every entry's spans).
   public var totalBytes: Int64 {
-    lock.lock()
-    defer { lock.unlock() }
-    return storedTotalBytes
+    state.withLock { $0.totalBytes }
   }
 
   /// Whether `close()` was called.
   public var isClosed: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return closed
+    state.withLock { $0.closed }
   }
 
   /// The cache key of `url`: the configuration's `cacheKey`, or `defaultKey(for:)`.
@@ -136,21 +136,21 @@ public final class MediaCache: @unchecked Sendable {
 
   /// Every entry, most recently used first.
   public var entries: [EntryInfo] {
-    lock.lock()
-    defer { lock.unlock() }
-    return entriesByID.values.filter { !$0.spans.isEmpty }
-      .sorted { $0.accessStamp > $1.accessStamp }
-      .map(Self.info)
+    state.withLock { state in
+      state.entriesByID.values.filter { !$0.spans.isEmpty }
+        .sorted { $0.accessStamp > $1.accessStamp }
+        .map(Self.info)
+    }
   }
 
   /// The entry of `key`, if anything of it is cached.
   public func entry(forKey key: String) -> EntryInfo? {
-    lock.lock()
-    defer { lock.unlock() }
-    guard let entry = entriesByID[CacheEntry.identifier(for: key)], entry.key == key,
-      !entry.spans.isEmpty
-    else { return nil }
-    return Self.info(entry)
+    state.withLock { state in
+      guard let entry = state.entriesByID[CacheEntry.identifier(for: key)], entry.key == key,
+        !entry.spans.isEmpty
+      else { return nil }
+      return Self.info(entry)
+    }
   }
 
   /// Removes the entry of `key` and its files; false when there is none or a load is
@@ -158,26 +158,24 @@ public final class MediaCache: @unchecked Sendable {
   @discardableResult
   public func removeEntry(forKey key: String) -> Bool {
     guard !isReadOnly else { return false }
-    lock.lock()
-    guard let entry = entriesByID[CacheEntry.identifier(for: key)], entry.key == key,
-      entry.users == 0
-    else {
-      lock.unlock()
-      return false
+    let removed: (found: Bool, trash: URL?) = state.withLock { state in
+      guard let entry = state.entriesByID[CacheEntry.identifier(for: key)], entry.key == key,
+        entry.users == 0
+      else { return (false, nil) }
+      return (true, detach(entry, from: &state))
     }
-    let trash = detachLocked(entry)
-    lock.unlock()
-    if let trash { CacheFiles.removeTree(trash) }
+    guard removed.found else { return false }
+    if let trash = removed.trash { CacheFiles.removeTree(trash) }
     return true
   }
 
   /// Removes every entry that no load is using.
   public func removeAll() {
     guard !isReadOnly else { return }
-    lock.lock()
-    let unused = entriesByID.values.filter { $0.users == 0 }
-    let trash = unused.compactMap { detachLocked($0) }
-    lock.unlock()
+    let trash = state.withLock { state in
+      let unused = state.entriesByID.values.filter { $0.users == 0 }
+      return unused.compactMap { detach($0, from: &state) }
+    }
     for url in trash { CacheFiles.removeTree(url) }
   }
 
@@ -192,11 +190,11 @@ public final class MediaCache: @unchecked Sendable {
   /// bypass it. Call it when no load is running through the cache.
   public func close() {
     CacheRegistry.shared.forget(self)
-    lock.lock()
-    closed = true
-    let held = directoryLock
-    directoryLock = nil
-    lock.unlock()
+    let held = state.withLock { state in
+      state.closed = true
+      defer { state.directoryLock = nil }
+      return state.directoryLock
+    }
     held?.release()
   }
 
@@ -209,20 +207,15 @@ public final class MediaCache: @unchecked Sendable {
       isInUse: entry.users > 0)
   }
 
-  /// A new access stamp: the wall clock, made strictly greater than the last one.
-  func nextStampLocked() -> Int64 {
-    lastStamp = max(CacheFiles.wallNanoseconds(), lastStamp + 1)
-    return lastStamp
-  }
-
   /// Takes `entry` out of the cache and moves its directory out of `entries/` (a rename,
   /// so the entry disappears at once even across a crash); returns the moved directory
-  /// for the caller to delete outside the lock. The caller holds `lock`.
-  func detachLocked(_ entry: CacheEntry) -> URL? {
-    if entriesByID[entry.id] === entry { entriesByID[entry.id] = nil }
+  /// for the caller to delete outside the lock. Called inside `state.withLock`, with the
+  /// state it gives.
+  func detach(_ entry: CacheEntry, from state: inout State) -> URL? {
+    if state.entriesByID[entry.id] === entry { state.entriesByID[entry.id] = nil }
     guard !entry.isRemoved else { return nil }
     entry.isRemoved = true
-    storedTotalBytes -= entry.cachedBytes
+    state.totalBytes -= entry.cachedBytes
     guard entry.hasDirectory, !isReadOnly else { return nil }
     let trash = directory.appendingPathComponent(Self.trashPrefix + UUID().uuidString)
     if rename(entry.directory.path, trash.path) == 0 { return trash }

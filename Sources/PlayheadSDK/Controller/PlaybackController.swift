@@ -19,6 +19,8 @@ import PlayheadEngine
 /// controller.setVideos([Video(url: url1), Video(url: url2)])
 /// ```
 public final class PlaybackController: @unchecked Sendable {
+  // Unchecked Sendable: the `var`s below are touched only on `queue`; the rest are lets
+  // of Sendable types and `Locked`s.
   let queue = DispatchQueue(label: "playhead.sdk.playback-controller")
   let callbackQueue: DispatchQueue
   let provider: any PlaybackSessionProvider

@@ -31,7 +31,7 @@ final class SessionVideoGate: VideoSink, Sendable {
 /// The application's audio sink, shared by every session: each session's player writes to
 /// it, and only the controller finishes it (when closed), so one file or device outlives
 /// the sessions.
-final class ControllerAudioOutput: AudioSink, @unchecked Sendable {
+final class ControllerAudioOutput: AudioSink, Sendable {
   private let target: any AudioSink
 
   init(_ target: any AudioSink) {

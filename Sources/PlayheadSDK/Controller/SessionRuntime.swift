@@ -7,6 +7,7 @@ import PlayheadEngine
 /// Only the controller's queue reads or writes it (closures capture it to check identity
 /// there), hence the unchecked `Sendable`.
 final class SessionRuntime: @unchecked Sendable {
+  // Unchecked Sendable: the `var`s are touched only on the controller's queue.
   let session: PlaybackSession
   let videoGate: SessionVideoGate
   var listIndex = 0
@@ -50,6 +51,7 @@ final class SessionRuntime: @unchecked Sendable {
 /// A bumper played before a session's content; owned by the controller's queue like
 /// `SessionRuntime`.
 final class BumperRuntime: @unchecked Sendable {
+  // Unchecked Sendable: the `var`s are touched only on the controller's queue.
   let session: PlaybackSession
   let videoGate: SessionVideoGate
   var observerTokens: [ObserverToken] = []

@@ -20,9 +20,7 @@ import PlayheadText
 /// start time of the variant's first segment, or, when it cannot be read, the first
 /// segment map's offset (so that local cue time 0 is item time 0). A segment without a
 /// map has cue time 0 at MPEG-2 time 0 (RFC 8216 3.5).
-final class HLSSubtitleLoader: @unchecked Sendable {
-  // Unchecked Sendable: `origin` and `fallbackOrigin` are used only by the loader thread;
-  // `position` and `cancelled` are in a `Locked`, the rest is immutable.
+final class HLSSubtitleLoader: Sendable {
   /// Where the loader reports; called on the loader thread.
   struct Handlers: Sendable {
     /// Cues of one segment, on the item timeline.
@@ -36,6 +34,11 @@ final class HLSSubtitleLoader: @unchecked Sendable {
   private struct State: Sendable {
     var position: MediaTime = .zero
     var cancelled = false
+    /// The timeline origin measured from the variant (loader thread only).
+    var origin: MediaTime?
+    /// The first segment map's offset, when no origin could be measured (loader thread
+    /// only).
+    var fallbackOrigin: MediaTime?
   }
 
   private struct Entry {
@@ -53,9 +56,6 @@ final class HLSSubtitleLoader: @unchecked Sendable {
   private let handlers: Handlers
   private let wake = WakeSignal()
   private let state = Locked(State())
-  // Loader thread only.
-  private var origin: MediaTime?
-  private var fallbackOrigin: MediaTime?
 
   init(
     list: SubtitleSegmentList, variantURL: URL?, fetcher: TextTrackFetcher, lookAhead: MediaTime?,
@@ -120,7 +120,8 @@ final class HLSSubtitleLoader: @unchecked Sendable {
       }
     }
     if let variantURL {
-      origin = try? HLSTimelineOrigin.measure(variantURL: variantURL, fetcher: fetcher)
+      let measured = try? HLSTimelineOrigin.measure(variantURL: variantURL, fetcher: fetcher)
+      state.withLock { $0.origin = measured }
     }
     var caughtUp = false
     var nextReload = waitClock.now + Self.reloadInterval(playlist)
@@ -197,12 +198,15 @@ final class HLSSubtitleLoader: @unchecked Sendable {
     let base: MediaTime
     let media: [WebVTTCue]
     if let map = document.timestampMap {
-      let chosen = origin ?? fallbackOrigin ?? map.offset(near: nil)
-      if origin == nil && fallbackOrigin == nil { fallbackOrigin = chosen }
+      let chosen = state.withLock { state in
+        let chosen = state.origin ?? state.fallbackOrigin ?? map.offset(near: nil)
+        if state.origin == nil && state.fallbackOrigin == nil { state.fallbackOrigin = chosen }
+        return chosen
+      }
       base = chosen
       media = document.cuesOnMediaTimeline(near: chosen + segmentStart)
     } else {
-      base = origin ?? .zero
+      base = state.withLock { $0.origin } ?? .zero
       media = document.cues
     }
     return media.map { cue in

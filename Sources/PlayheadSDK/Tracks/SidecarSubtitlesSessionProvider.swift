@@ -37,11 +37,10 @@ public final class SidecarSubtitlesSessionProvider: PlaybackSessionProvider {
 
 /// The plug-in attached to a session: sends the controller's events as the session's
 /// lifecycle events and closes the controller when the session ends.
-final class TextTrackSessionPlugin: PlaybackSessionConsumer, @unchecked Sendable {
-  // Unchecked Sendable: both stored properties are immutable; the session is held weakly
-  // (it holds this plug-in).
+final class TextTrackSessionPlugin: PlaybackSessionConsumer, Sendable {
   let controller: TextTrackController
-  private weak var session: PlaybackSession?
+  /// Held weakly: the session holds this plug-in.
+  private weak let session: PlaybackSession?
   private let clock: any Clock
 
   init(controller: TextTrackController, session: PlaybackSession) {
