@@ -40,11 +40,36 @@ final class FastModeDeterminismTests: XCTestCase {
         // The run must exercise what could race: switches, a stall, a seek.
         XCTAssertTrue(events.contains { $0.hasPrefix("trackChanged") }, "\(events)")
         XCTAssertTrue(events.contains { $0.hasPrefix("seekCompleted") }, "\(events)")
+        assertNoBufferStateFlipsWithinAnInstant(events)
       }
     }
   }
 
   // MARK: Helpers
+
+  /// Buffer-state events report changes of state: none turns back at the clock time it
+  /// was reported (a flag set and cleared within one instant).
+  private func assertNoBufferStateFlipsWithinAnInstant(
+    _ events: [String], file: StaticString = #filePath, line: UInt = #line
+  ) {
+    let opposite = [
+      "playbackBufferFull": "playbackBufferNotFull", "playbackBufferNotFull": "playbackBufferFull",
+      "playbackBufferEmpty": "playbackBufferNotEmpty",
+      "playbackBufferNotEmpty": "playbackBufferEmpty",
+      "playbackLikelyToKeepUp": "playbackUnlikelyToKeepUp",
+      "playbackUnlikelyToKeepUp": "playbackLikelyToKeepUp",
+    ]
+    var lastClock: [String: String] = [:]
+    for event in events {
+      let fields = event.split(separator: " ").map(String.init)
+      guard fields.count == 3, let other = opposite[fields[0]] else { continue }
+      XCTAssertNotEqual(
+        lastClock[other], fields[1], "\(fields[0]) turned \(other) back at clock \(fields[1])",
+        file: file, line: line)
+      lastClock[fields[0]] = fields[1]
+      lastClock[other] = nil
+    }
+  }
 
   /// Plays the ladder to its end over `trace`, seeking back to 1 s at clock time `seekAt`,
   /// and returns each event as "name clock item" in microseconds.
