@@ -54,8 +54,13 @@ final class ListPlayerTests: XCTestCase {
     list.enableStrategy(.dynamicPreload, true)
     XCTAssertEqual(list.dynamicPreload, ListPlayer.DynamicPreload(offsetMs: 2000))
 
+    let events = EventRecorder(list.player)
     try list.moveTo(uid: "v1")
     var window = settledWindow(list)
+    // v1 plays (paused) and loads until its buffer is full; moving on while one of its
+    // segments is still in flight would cancel that transfer, and v1's preload as the
+    // previous item would fetch the segment again.
+    events.waitFor(event: "playbackBufferFull")
     XCTAssertEqual(window.map(\.uid), ["v2", "v3", "v4"])
     XCTAssertEqual(window.map(\.offset), [1, 2, 3])
     XCTAssertEqual(window.map(\.durationMs), [5000, 3000, 1000])

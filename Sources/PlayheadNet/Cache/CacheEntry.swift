@@ -4,7 +4,7 @@ import PlayheadCore
 /// One cached resource in memory: its key, spans and use count.
 ///
 /// Every `var` is reached only inside the owning `MediaCache`'s `state.withLock` (or
-/// before the entry is shared, while the cache recovers it). `commit` serialises the
+/// before the entry is shared, while the cache recovers it). `withCommitLock` serialises the
 /// entry's file writes (span files and index), so that two loads storing bytes of the
 /// same resource at once never lose each other's spans; it is always taken before the
 /// cache's lock, never while holding it.
@@ -14,9 +14,17 @@ final class CacheEntry: @unchecked Sendable {
   let id: String
   let key: String
   let directory: URL
-  /// Held while the entry's files are written; it guards the files on disk, which is why
-  /// it holds no value.
-  let commit = Locked(())
+  /// Held while the entry's files are written: it guards the files on disk, not a value,
+  /// so it is a bare lock (a `Locked(())` made ThreadSanitizer report a race between its
+  /// zero-size value and the object's header).
+  private let commitLock = NSLock()
+
+  /// Runs `body` holding the entry's commit lock (the cache's lock may be taken inside).
+  func withCommitLock<Result>(_ body: () -> Result) -> Result {
+    commitLock.lock()
+    defer { commitLock.unlock() }
+    return body()
+  }
 
   var totalLength: Int64?
   var spans: [CacheSpan] = []

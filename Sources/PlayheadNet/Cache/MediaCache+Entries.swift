@@ -75,7 +75,7 @@ extension MediaCache {
   /// Drops `span` of `entry` (its file could not be read): from memory, from the index
   /// and from disk.
   func discard(_ span: CacheSpan, of entry: CacheEntry) {
-    entry.commit.withLock { _ in
+    entry.withCommitLock {
       let dropped: (record: CacheEntryIndex, stamp: Int64, writes: Bool)? = state.withLock {
         state in
         guard let index = entry.spans.firstIndex(of: span) else { return nil }
@@ -102,7 +102,7 @@ extension MediaCache {
     guard !isReadOnly else { return }
     // The commit lock exists to make the whole commit atomic: the file writes, and the
     // cache's lock taken inside it (decision 0026's exception for such work).
-    entry.commit.withLock { _ in
+    entry.withCommitLock {
       storeCommitting(data, at: offset, totalLength: totalLength, in: entry)
     }
   }
