@@ -100,14 +100,13 @@ private final class UncheckedLoadControl: @unchecked Sendable {
 }
 
 /// Collects the abandoned downloads the driver reports.
-private final class AbandonmentLog: @unchecked Sendable {
-  private let lock = NSLock()
-  private var list: [HLSSimulationReport.Abandonment] = []
+private final class AbandonmentLog: Sendable {
+  private let list = Locked<[HLSSimulationReport.Abandonment]>([])
 
   func add(_ record: HLSSegmentLoadRecord) {
     guard let target = record.abandonedFor else { return }
-    lock.withLock {
-      list.append(
+    list.withLock {
+      $0.append(
         HLSSimulationReport.Abandonment(
           mediaSequence: record.mediaSequence, level: record.level, targetLevel: target,
           requestClock: record.requestClock, abandonClock: record.endClock,
@@ -115,5 +114,5 @@ private final class AbandonmentLog: @unchecked Sendable {
     }
   }
 
-  var entries: [HLSSimulationReport.Abandonment] { lock.withLock { list } }
+  var entries: [HLSSimulationReport.Abandonment] { list.value }
 }
