@@ -130,8 +130,7 @@ extension PreloadJob {
 /// by players): a task's cancel must not cancel it for the others, so `cancelAll` here
 /// does nothing; the task's own `CacheDataSource` refuses its later loads, and a load in
 /// flight finishes.
-final class SharedDataSource: DataSource, @unchecked Sendable {
-  // Unchecked Sendable: the one `let` never changes.
+final class SharedDataSource: DataSource, Sendable {
   let base: any DataSource
 
   init(_ base: any DataSource) {
