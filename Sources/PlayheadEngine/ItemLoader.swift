@@ -59,7 +59,7 @@ struct SeekRequest: Sendable {
 }
 
 /// A decoded video frame placed on the item's timeline.
-struct TimedVideoFrame: @unchecked Sendable {
+struct TimedVideoFrame: Sendable {
   var frame: VideoFrame
   /// Item time (stream PTS minus the container's start time).
   var time: MediaTime

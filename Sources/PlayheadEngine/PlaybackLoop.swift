@@ -172,7 +172,7 @@ final class PlaybackLoop: @unchecked Sendable {
 }
 
 /// The state the public getters read, published by the loop.
-struct PlayerSnapshot: @unchecked Sendable {
+struct PlayerSnapshot: Sendable {
   var rate: Float = 0
   var defaultRate: Float = 1
   var timeControl: TimeControlStatus = .paused
