@@ -6,6 +6,8 @@ import PlayheadMedia
 /// posted by the public API, presents frames at their deadlines on the player's clock,
 /// and publishes snapshots for the getters.
 final class PlaybackLoop: @unchecked Sendable {
+  // Unchecked Sendable: commands and the snapshot have locks of their own; everything
+  // else is the loop thread's.
   let configuration: PlayerConfiguration
   var clock: any Clock { configuration.clock }
   let wake = WakeSignal()

@@ -7,6 +7,8 @@ import PlayheadMedia
 /// An item may be in at most one player at a time. Its properties are snapshots that
 /// the player's playback thread updates; reading them is thread-safe.
 public final class PlayerItem: @unchecked Sendable, Identifiable, Hashable {
+  // Unchecked Sendable: `state` is reached only under `lock` (`read`, `update`); the weak
+  // `owner` is set by the playback loop when the item joins it.
   /// Whether the item can be played.
   public enum Status: Sendable, Equatable {
     /// Not yet opened.

@@ -7,6 +7,7 @@ import PlayheadNet
 /// Every `var` is guarded by the loader's `condition`, except `configuration`, which the
 /// loader sets before the job's thread starts and the thread alone reads afterwards.
 final class PreloadJob: @unchecked Sendable {
+  // Unchecked Sendable: the `var`s are guarded by the loader's `condition` (see above).
   let id: String
   let task: PreloadTask
   let listener: (any PreloadListener)?

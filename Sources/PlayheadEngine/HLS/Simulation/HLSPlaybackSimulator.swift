@@ -95,6 +95,7 @@ public enum HLSPlaybackSimulator {
 /// The driver's load control, handed to the pass-through consumer: the whole run happens
 /// on one thread at a time (the simulator's), and `DefaultLoadControl` is thread-safe.
 private final class UncheckedLoadControl: @unchecked Sendable {
+  // Unchecked Sendable: `any LoadControl` is not Sendable; shared as the comment above says.
   let control: any LoadControl
   init(_ control: any LoadControl) { self.control = control }
 }
