@@ -9,7 +9,7 @@ import PlayheadNet
 /// its own load status. An asset that failed to load reports the same error for every
 /// property. The demuxer opened while loading is handed to the first player item that
 /// plays the asset, so a loaded asset is not opened twice.
-public final class Asset: @unchecked Sendable {
+public final class Asset: Sendable {
   /// The properties that load asynchronously.
   public enum Property: String, Sendable, CaseIterable {
     case duration, tracks, isPlayable, hasProtectedContent
@@ -25,7 +25,7 @@ public final class Asset: @unchecked Sendable {
   }
 
   /// What probing the media found.
-  struct Probe: @unchecked Sendable {
+  struct Probe: Sendable {
     var containerName: String
     var duration: MediaTime
     var tracks: [AssetTrack]
@@ -40,16 +40,20 @@ public final class Asset: @unchecked Sendable {
   /// download folder; nil otherwise.
   public let offline: OfflineAsset?
   let http: HTTPRequestConfiguration
-  private let lock = NSLock()
-  private var statuses: [Property: LoadStatus] = [:]
-  private var probe: Probe?
-  private var loadError: PlayheadError?
-  private var loadingSource: (any ByteSource)?
-  private var cancelled = false
-  /// Set when the content turned out to be an HLS playlist under another name.
-  private var contentIsHLS = false
-  /// Whether a driver opened for the asset found encrypted media (nil until one opened).
-  private var foundProtectedContent: Bool?
+  private let state = Locked(State())
+
+  /// The loads' statuses and what opening the media found.
+  private struct State: Sendable {
+    var statuses: [Property: LoadStatus] = [:]
+    var probe: Probe?
+    var loadError: PlayheadError?
+    var loadingSource: (any ByteSource)?
+    var cancelled = false
+    /// Set when the content turned out to be an HLS playlist under another name.
+    var contentIsHLS = false
+    /// Whether a driver opened for the asset found encrypted media (nil until one opened).
+    var foundProtectedContent: Bool?
+  }
 
   /// Creates an asset; no media is read until a property is loaded or the asset plays.
   ///
@@ -64,9 +68,7 @@ public final class Asset: @unchecked Sendable {
 
   /// The load status of `property`.
   public func status(of property: Property) -> LoadStatus {
-    lock.lock()
-    defer { lock.unlock() }
-    return statuses[property] ?? .notYetLoaded
+    state.withLock { $0.statuses[property] ?? .notYetLoaded }
   }
 
   /// Loads `properties` (all of them when empty); throws the loading error, if any.
@@ -88,19 +90,21 @@ public final class Asset: @unchecked Sendable {
   }
 
   private func markLoading(_ properties: [Property]) {
-    lock.lock()
-    defer { lock.unlock() }
-    for property in properties where statuses[property] != .loaded { statuses[property] = .loading }
+    state.withLock { state in
+      for property in properties where state.statuses[property] != .loaded {
+        state.statuses[property] = .loading
+      }
+    }
   }
 
   private func record(_ result: Result<Void, PlayheadError>, for properties: [Property]) {
-    lock.lock()
-    defer { lock.unlock() }
-    for property in properties {
-      switch result {
-      case .success: statuses[property] = .loaded
-      case .failure(let error):
-        statuses[property] = error.code == .cancelled ? .cancelled : .failed(error)
+    state.withLock { state in
+      for property in properties {
+        switch result {
+        case .success: state.statuses[property] = .loaded
+        case .failure(let error):
+          state.statuses[property] = error.code == .cancelled ? .cancelled : .failed(error)
+        }
       }
     }
   }
@@ -125,11 +129,10 @@ public final class Asset: @unchecked Sendable {
 
   /// Stops loading; waiting loads end with `.cancelled`.
   public func cancelLoading() {
-    lock.lock()
-    cancelled = true
-    let source = loadingSource
-    let driver = probe?.driver
-    lock.unlock()
+    let (source, driver) = state.withLock { state in
+      state.cancelled = true
+      return (state.loadingSource, state.probe?.driver)
+    }
     source?.cancel()
     driver?.stop()
   }
@@ -137,31 +140,23 @@ public final class Asset: @unchecked Sendable {
   /// Cancels an open that is in progress (used when a player closes while opening);
   /// a finished load is left as it is.
   func cancelLoadingIfOpening() {
-    lock.lock()
-    let source = loadingSource
-    lock.unlock()
+    let source = state.withLock { $0.loadingSource }
     source?.cancel()
   }
 
   /// The duration, once loaded (`.invalid` before).
   public var duration: MediaTime {
-    lock.lock()
-    defer { lock.unlock() }
-    return probe?.duration ?? .invalid
+    state.withLock { $0.probe?.duration ?? .invalid }
   }
 
   /// The tracks, once loaded (empty before).
   public var tracks: [AssetTrack] {
-    lock.lock()
-    defer { lock.unlock() }
-    return probe?.tracks ?? []
+    state.withLock { $0.probe?.tracks ?? [] }
   }
 
   /// The container format name, once loaded.
   public var containerName: String? {
-    lock.lock()
-    defer { lock.unlock() }
-    return probe?.containerName
+    state.withLock { $0.probe?.containerName }
   }
 
   /// Whether the asset has an audio or video track that can be decoded, once loaded.
@@ -175,9 +170,7 @@ public final class Asset: @unchecked Sendable {
   /// (an encrypted track fails to decode and is reported as such). False until the asset
   /// has loaded or a player has opened it.
   public var hasProtectedContent: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return foundProtectedContent ?? false
+    state.withLock { $0.foundProtectedContent ?? false }
   }
 
   /// How a player opens the asset's HLS driver: its configuration, clock and start time.
@@ -193,20 +186,14 @@ public final class Asset: @unchecked Sendable {
   /// driver kept in the probe for `takeDriver`; without, an HLS driver only probes and is
   /// stopped.
   func loadSynchronously(player: PlayerOpening? = nil) throws(PlayheadError) -> Probe {
-    lock.lock()
-    if let probe {
-      lock.unlock()
-      return probe
+    let url = url
+    let earlier = try state.withLock { (state) throws(PlayheadError) -> Probe? in
+      if let probe = state.probe { return probe }
+      if let loadError = state.loadError { throw loadError }
+      if state.cancelled { throw PlayheadError(.cancelled, "loading cancelled", url: url) }
+      return nil
     }
-    if let loadError {
-      lock.unlock()
-      throw loadError
-    }
-    if cancelled {
-      lock.unlock()
-      throw PlayheadError(.cancelled, "loading cancelled", url: url)
-    }
-    lock.unlock()
+    if let earlier { return earlier }
     do throws(PlayheadError) {
       var opened = try openDriver(
         hls: player?.hls ?? HLSConfiguration(), clock: player?.clock ?? HostClock.shared,
@@ -216,16 +203,16 @@ public final class Asset: @unchecked Sendable {
         opened.driver?.stop()
         opened.driver = nil
       }
-      lock.lock()
-      self.probe = opened
-      loadingSource = nil
-      lock.unlock()
+      state.withLock { state in
+        state.probe = opened
+        state.loadingSource = nil
+      }
       return opened
     } catch {
-      lock.lock()
-      loadError = error
-      loadingSource = nil
-      lock.unlock()
+      state.withLock { state in
+        state.loadError = error
+        state.loadingSource = nil
+      }
       throw error
     }
   }
@@ -237,9 +224,7 @@ public final class Asset: @unchecked Sendable {
   /// Before a property has loaded, only the URL's name can tell.
   public var isHLS: Bool {
     if namesPlaylist { return true }
-    lock.lock()
-    defer { lock.unlock() }
-    return contentIsHLS
+    return state.withLock { $0.contentIsHLS }
   }
 
   /// Whether the URL's name says HLS playlist.
@@ -269,10 +254,10 @@ public final class Asset: @unchecked Sendable {
       opened = try ByteSources.open(
         url, http: http, cache: cache, refresher: refresher, clock: clock)
     }
-    lock.lock()
-    loadingSource = opened
-    let wasCancelled = cancelled
-    lock.unlock()
+    let wasCancelled = state.withLock { state in
+      state.loadingSource = opened
+      return state.cancelled
+    }
     if wasCancelled { opened.cancel() }
     let (content, sniffed) = try ContentSniffer.sniff(opened)
     if let refusal = content.refusal(at: url) {
@@ -281,10 +266,10 @@ public final class Asset: @unchecked Sendable {
     }
     if content == .hlsPlaylist {
       opened.cancel()
-      lock.lock()
-      contentIsHLS = true
-      loadingSource = nil
-      lock.unlock()
+      state.withLock { state in
+        state.contentIsHLS = true
+        state.loadingSource = nil
+      }
       return try openHLSDriver(
         hls: hls, clock: clock, startTime: startTime, cache: cache, refresher: refresher)
     }
@@ -335,9 +320,9 @@ public final class Asset: @unchecked Sendable {
     }
     // Every open (a load, or a player's own) tells whether the media is encrypted.
     let isProtected = driver.hasProtectedContent
-    lock.lock()
-    foundProtectedContent = (foundProtectedContent ?? false) || isProtected
-    lock.unlock()
+    state.withLock { state in
+      state.foundProtectedContent = (state.foundProtectedContent ?? false) || isProtected
+    }
     return Probe(
       containerName: containerName, duration: driver.duration, tracks: tracks, driver: driver)
   }
@@ -363,18 +348,17 @@ public final class Asset: @unchecked Sendable {
     }
     let readsThroughCache = cache != nil && MediaCache.isEnabled
     if readsThroughCache || refresher != nil, !url.isFileURL {
-      lock.lock()
-      let unused = probe?.driver
-      probe?.driver = nil
-      lock.unlock()
+      let unused = state.withLock { state in
+        let driver = state.probe?.driver
+        state.probe?.driver = nil
+        return driver
+      }
       unused?.stop()
       let opened = Result { () throws(PlayheadError) in
         try openDriver(
           hls: hls, clock: clock, startTime: startTime, cache: cache, refresher: refresher)
       }
-      lock.lock()
-      loadingSource = nil
-      lock.unlock()
+      state.withLock { $0.loadingSource = nil }
       guard let driver = try opened.get().driver else {
         throw PlayheadError(.invalidState, "the asset could not be opened", url: url)
       }
@@ -383,13 +367,10 @@ public final class Asset: @unchecked Sendable {
     // Opening may find an HLS playlist under another name: its driver is then the player's.
     let probe = try loadSynchronously(
       player: PlayerOpening(hls: hls, clock: clock, startTime: startTime))
-    lock.lock()
     if let driver = probe.driver {
-      self.probe?.driver = nil
-      lock.unlock()
+      state.withLock { $0.probe?.driver = nil }
       return driver
     }
-    lock.unlock()
     guard let driver = try openDriver(hls: hls, clock: clock, startTime: startTime).driver else {
       throw PlayheadError(.invalidState, "the asset could not be reopened", url: url)
     }

@@ -16,10 +16,9 @@ public protocol AudioSink: AnyObject, Sendable {
 }
 
 /// An audio sink that drops every sample; it counts the sample frames it was given.
-public final class DiscardAudioSink: AudioSink, @unchecked Sendable {
+public final class DiscardAudioSink: AudioSink, Sendable {
   public let format: AudioOutputFormat
-  private let lock = NSLock()
-  private var frames = 0
+  private let frames = Locked(0)
 
   public init(
     format: AudioOutputFormat = AudioOutputFormat(
@@ -29,16 +28,10 @@ public final class DiscardAudioSink: AudioSink, @unchecked Sendable {
   }
 
   /// Sample frames written so far (one frame = one sample per channel).
-  public var writtenFrameCount: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return frames
-  }
+  public var writtenFrameCount: Int { frames.value }
 
   public func write(_ buffer: AudioBuffer) throws(PlayheadError) {
-    lock.lock()
-    frames += buffer.frameCount
-    lock.unlock()
+    frames.withLock { $0 += buffer.frameCount }
   }
 
   public func finish() throws(PlayheadError) {}
@@ -48,12 +41,16 @@ public final class DiscardAudioSink: AudioSink, @unchecked Sendable {
 ///
 /// The header's sizes are patched on `finish()`; until then the file holds the samples
 /// with provisional sizes, so a crash leaves a readable prefix.
-public final class WAVAudioSink: AudioSink, @unchecked Sendable {
+public final class WAVAudioSink: AudioSink, Sendable {
   public let format: AudioOutputFormat
   public let url: URL
-  private let lock = NSLock()
-  private var handle: FileHandle?
-  private var dataBytes: UInt64 = 0
+  private let state: Locked<State>
+
+  /// The open file (nil once finished) and the sample bytes written to it.
+  private struct State: Sendable {
+    var handle: FileHandle?
+    var dataBytes: UInt64 = 0
+  }
 
   /// Creates (or truncates) the file at `url`.
   public init(
@@ -70,7 +67,7 @@ public final class WAVAudioSink: AudioSink, @unchecked Sendable {
     do {
       let handle = try FileHandle(forWritingTo: url)
       try handle.seekToEnd()
-      self.handle = handle
+      state = Locked(State(handle: handle))
     } catch {
       throw PlayheadError(
         .ioError, "cannot open WAV file \(url.path): \(PlayheadError.reason(for: error))", url: url)
@@ -79,38 +76,39 @@ public final class WAVAudioSink: AudioSink, @unchecked Sendable {
 
   /// Sample frames written so far.
   public var writtenFrameCount: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return Int(dataBytes) / format.bytesPerFrame
+    Int(state.value.dataBytes) / format.bytesPerFrame
   }
 
   public func write(_ buffer: AudioBuffer) throws(PlayheadError) {
-    lock.lock()
-    defer { lock.unlock() }
-    guard let handle else {
-      throw PlayheadError(.invalidState, "WAV sink already finished", url: url)
+    let url = url
+    try state.withLock { (state) throws(PlayheadError) in
+      guard let handle = state.handle else {
+        throw PlayheadError(.invalidState, "WAV sink already finished", url: url)
+      }
+      do {
+        try handle.write(contentsOf: buffer.samples)
+      } catch {
+        throw PlayheadError(
+          .ioError, "cannot write \(url.path): \(PlayheadError.reason(for: error))", url: url)
+      }
+      state.dataBytes += UInt64(buffer.samples.count)
     }
-    do {
-      try handle.write(contentsOf: buffer.samples)
-    } catch {
-      throw PlayheadError(
-        .ioError, "cannot write \(url.path): \(PlayheadError.reason(for: error))", url: url)
-    }
-    dataBytes += UInt64(buffer.samples.count)
   }
 
   public func finish() throws(PlayheadError) {
-    lock.lock()
-    defer { lock.unlock() }
-    guard let handle else { return }
-    self.handle = nil
-    do {
-      try handle.seek(toOffset: 0)
-      try handle.write(contentsOf: Self.header(format: format, dataBytes: dataBytes))
-      try handle.close()
-    } catch {
-      throw PlayheadError(
-        .ioError, "cannot finish \(url.path): \(PlayheadError.reason(for: error))", url: url)
+    let url = url
+    let format = format
+    try state.withLock { (state) throws(PlayheadError) in
+      guard let handle = state.handle else { return }
+      state.handle = nil
+      do {
+        try handle.seek(toOffset: 0)
+        try handle.write(contentsOf: Self.header(format: format, dataBytes: state.dataBytes))
+        try handle.close()
+      } catch {
+        throw PlayheadError(
+          .ioError, "cannot finish \(url.path): \(PlayheadError.reason(for: error))", url: url)
+      }
     }
   }
 

@@ -4,12 +4,16 @@ import PlayheadNet
 
 /// Wraps a byte source and counts the bytes read through it (for statistics and logs).
 final class CountingByteSource: ByteSource, DownloadSpeedReporting, ByteBufferReporting,
-  @unchecked Sendable
+  Sendable
 {
   private let base: any ByteSource
-  private let lock = NSLock()
-  private var total: Int64 = 0
-  private var readsUnderWay = 0
+  private let counts = Locked(Counts())
+
+  /// Bytes read so far, and how many reads are blocked in the base source now.
+  private struct Counts: Sendable {
+    var total: Int64 = 0
+    var readsUnderWay = 0
+  }
 
   init(_ base: any ByteSource) { self.base = base }
 
@@ -32,34 +36,18 @@ final class CountingByteSource: ByteSource, DownloadSpeedReporting, ByteBufferRe
   }
 
   /// Bytes read so far.
-  var bytesRead: Int64 {
-    lock.lock()
-    defer { lock.unlock() }
-    return total
-  }
+  var bytesRead: Int64 { counts.value.total }
 
   /// Whether a read is under way (blocked in the base source).
-  var isReading: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return readsUnderWay > 0
-  }
+  var isReading: Bool { counts.value.readsUnderWay > 0 }
 
   func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(PlayheadError)
     -> Int
   {
-    lock.lock()
-    readsUnderWay += 1
-    lock.unlock()
-    defer {
-      lock.lock()
-      readsUnderWay -= 1
-      lock.unlock()
-    }
+    counts.withLock { $0.readsUnderWay += 1 }
+    defer { counts.withLock { $0.readsUnderWay -= 1 } }
     let count = try base.read(into: buffer, at: offset)
-    lock.lock()
-    total += Int64(count)
-    lock.unlock()
+    counts.withLock { $0.total += Int64(count) }
     return count
   }
 

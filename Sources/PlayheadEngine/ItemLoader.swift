@@ -59,7 +59,7 @@ struct SeekRequest: Sendable {
 }
 
 /// A decoded video frame placed on the item's timeline.
-struct TimedVideoFrame: @unchecked Sendable {
+struct TimedVideoFrame: Sendable {
   var frame: VideoFrame
   /// Item time (stream PTS minus the container's start time).
   var time: MediaTime
@@ -143,6 +143,8 @@ struct LoaderStatus: Sendable {
 /// finished frames and buffers out of its queues. Every shared field is guarded by
 /// `condition`.
 final class ItemLoader: @unchecked Sendable {
+  // Unchecked Sendable: every shared field is guarded by `condition`; the demuxer and
+  // decoders are the loading thread's.
   let asset: Asset
   let settings: LoaderSettings
   let wake: WakeSignal

@@ -5,18 +5,18 @@ import PlayheadNet
 
 /// A stretch of an item's media that one demuxer reads: the whole file for progressive
 /// media, or consecutive HLS segments of one rendition with no discontinuity.
-final class MediaRun: @unchecked Sendable {
+final class MediaRun: Sendable {
   let demuxer: Demuxer
   /// The item time the run's first sample maps to.
   let itemStart: MediaTime
   /// What the driver needs to find the run's successor (the HLS run feed).
-  let context: AnyObject?
+  let context: (any AnyObject & Sendable)?
   /// A timestamp jump larger than this inside the run, with no discontinuity to mark it,
   /// is re-based (HLS: the target duration); nil takes timestamps as they are.
   let timestampJumpThreshold: MediaTime?
 
   init(
-    demuxer: Demuxer, itemStart: MediaTime, context: AnyObject? = nil,
+    demuxer: Demuxer, itemStart: MediaTime, context: (any AnyObject & Sendable)? = nil,
     timestampJumpThreshold: MediaTime? = nil
   ) {
     self.demuxer = demuxer
@@ -138,7 +138,7 @@ struct SourceActivity: Sendable, Equatable {
 }
 
 /// One progressive file: a single run, seeking inside the demuxer.
-final class ProgressiveDriver: MediaSourceDriver, @unchecked Sendable {
+final class ProgressiveDriver: MediaSourceDriver, Sendable {
   private let demuxer: Demuxer
   private let source: CountingByteSource
 

@@ -6,6 +6,8 @@ import PlayheadMedia
 /// posted by the public API, presents frames at their deadlines on the player's clock,
 /// and publishes snapshots for the getters.
 final class PlaybackLoop: @unchecked Sendable {
+  // Unchecked Sendable: commands and the snapshot have locks of their own; everything
+  // else is the loop thread's.
   let configuration: PlayerConfiguration
   var clock: any Clock { configuration.clock }
   let wake = WakeSignal()
@@ -174,7 +176,7 @@ final class PlaybackLoop: @unchecked Sendable {
 }
 
 /// The state the public getters read, published by the loop.
-struct PlayerSnapshot: @unchecked Sendable {
+struct PlayerSnapshot: Sendable {
   var rate: Float = 0
   var defaultRate: Float = 1
   var timeControl: TimeControlStatus = .paused

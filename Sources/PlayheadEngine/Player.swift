@@ -17,6 +17,8 @@ import PlayheadMedia
 /// player.play()
 /// ```
 public class Player: @unchecked Sendable {
+  // Unchecked Sendable: an open class, which the compiler cannot check; its one stored
+  // property, `loop`, is Sendable.
   let loop: PlaybackLoop
 
   /// Creates a player with no item.

@@ -6,7 +6,7 @@ import PlayheadMedia
 ///
 /// An item may be in at most one player at a time. Its properties are snapshots that
 /// the player's playback thread updates; reading them is thread-safe.
-public final class PlayerItem: @unchecked Sendable, Identifiable, Hashable {
+public final class PlayerItem: Sendable, Identifiable, Hashable {
   /// Whether the item can be played.
   public enum Status: Sendable, Equatable {
     /// Not yet opened.
@@ -19,9 +19,18 @@ public final class PlayerItem: @unchecked Sendable, Identifiable, Hashable {
 
   public let id: UInt64
   public let asset: Asset
-  let lock = NSLock()
-  var state = ItemState()
-  weak var owner: PlaybackLoop?
+  private let state = Locked(ItemState())
+  private let weakOwner = Locked(WeakOwner())
+
+  /// The playback loop the item is in (held weakly); the loop sets it when the item joins.
+  var owner: PlaybackLoop? {
+    get { weakOwner.withLock { $0.loop } }
+    set { weakOwner.withLock { $0.loop = newValue } }
+  }
+
+  private struct WeakOwner: Sendable {
+    weak var loop: PlaybackLoop?
+  }
 
   /// Creates an item for `asset`.
   public init(asset: Asset) {
@@ -37,16 +46,12 @@ public final class PlayerItem: @unchecked Sendable, Identifiable, Hashable {
   public static func == (lhs: PlayerItem, rhs: PlayerItem) -> Bool { lhs === rhs }
   public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
-  func read<T>(_ body: (ItemState) -> T) -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(state)
+  func read<T: Sendable>(_ body: (ItemState) -> T) -> T {
+    state.withLock { body($0) }
   }
 
   func update(_ body: (inout ItemState) -> Void) {
-    lock.lock()
-    body(&state)
-    lock.unlock()
+    state.withLock { body(&$0) }
   }
 
   /// The item's status.

@@ -7,6 +7,7 @@ import PlayheadCore
 /// the same clock instant the current one ends, so there is no gap. Items that fail to
 /// open are skipped.
 public final class QueuePlayer: Player, @unchecked Sendable {
+  // Unchecked Sendable: restates `Player`'s; it adds no stored properties.
   /// Creates a queue player with `items` (the first becomes current).
   public init(items: [PlayerItem], configuration: PlayerConfiguration = PlayerConfiguration()) {
     super.init(configuration: configuration, actionAtItemEnd: .advance, items: items)

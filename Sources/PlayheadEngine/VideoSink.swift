@@ -18,23 +18,16 @@ extension VideoSink {
 }
 
 /// A video sink that drops every frame (headless playback); it counts them.
-public final class DiscardVideoSink: VideoSink, @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
+public final class DiscardVideoSink: VideoSink, Sendable {
+  private let count = Locked(0)
 
   public init() {}
 
   /// How many frames were presented.
-  public var presentedFrameCount: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return count
-  }
+  public var presentedFrameCount: Int { count.value }
 
   public func present(_ frame: VideoFrame, itemTime: MediaTime) throws(PlayheadError) {
-    lock.lock()
-    count += 1
-    lock.unlock()
+    count.withLock { $0 += 1 }
   }
 }
 
@@ -42,7 +35,7 @@ public final class DiscardVideoSink: VideoSink, @unchecked Sendable {
 ///
 /// Files are named `frame-000001.png` … by presentation order (1-based), counting every
 /// presented frame, so `everyNthFrame: 25` writes frames 1, 26, 51, …
-public final class ImageSequenceVideoSink: VideoSink, @unchecked Sendable {
+public final class ImageSequenceVideoSink: VideoSink, Sendable {
   public let directory: URL
   public let everyNthFrame: Int
   private let width: Int?
@@ -50,9 +43,13 @@ public final class ImageSequenceVideoSink: VideoSink, @unchecked Sendable {
   private let gravity: VideoGravity
   private let alphaMode: AlphaRenderMode
   private let converter = VideoConverter()
-  private let lock = NSLock()
-  private var presented = 0
-  private var written: [URL] = []
+  /// Frames presented so far and the files written, in order.
+  private let state = Locked(State())
+
+  private struct State: Sendable {
+    var presented = 0
+    var written: [URL] = []
+  }
 
   /// Creates the directory if needed; `width`/`height` nil keep the frame's size.
   public init(
@@ -76,17 +73,13 @@ public final class ImageSequenceVideoSink: VideoSink, @unchecked Sendable {
   }
 
   /// The files written so far, in order.
-  public var writtenFiles: [URL] {
-    lock.lock()
-    defer { lock.unlock() }
-    return written
-  }
+  public var writtenFiles: [URL] { state.value.written }
 
   public func present(_ frame: VideoFrame, itemTime: MediaTime) throws(PlayheadError) {
-    lock.lock()
-    presented += 1
-    let index = presented
-    lock.unlock()
+    let index = state.withLock { state in
+      state.presented += 1
+      return state.presented
+    }
     guard (index - 1) % everyNthFrame == 0 else { return }
     let image = try converter.convert(
       frame, width: width, height: height, gravity: gravity, alphaMode: alphaMode)
@@ -98,8 +91,6 @@ public final class ImageSequenceVideoSink: VideoSink, @unchecked Sendable {
       throw PlayheadError(
         .ioError, "cannot write \(file.path): \(PlayheadError.reason(for: error))", url: file)
     }
-    lock.lock()
-    written.append(file)
-    lock.unlock()
+    state.withLock { $0.written.append(file) }
   }
 }

@@ -4,7 +4,7 @@ extension DefaultABRController {
   /// Adds a finished or abandoned download to the network memory: the long-term
   /// throughput, and the outage share (time spent on downloads whose throughput was below
   /// the lowest level's bitrate).
-  func noteDownload(_ download: CompletedDownload) {
+  func noteDownload(_ download: CompletedDownload, state: inout State) {
     let total = download.duration.finiteSeconds
     guard total > 0 else { return }
     let firstByte = min(total, download.timeToFirstByte?.finiteSeconds ?? 0)
@@ -24,7 +24,7 @@ extension DefaultABRController {
   /// Headroom is the long-term throughput of the engine's own downloads (before any, the
   /// estimate) over the lowest level's bitrate: risky at `riskyHeadroom` or less, calm at
   /// `calmHeadroom` or more, interpolated in between.
-  func caution(situation: ABRSituation, ladder: ABRLadder) -> Double {
+  func caution(situation: ABRSituation, ladder: ABRLadder, state: State) -> Double {
     let outage =
       state.judgedSeconds > 0
       ? min(1, state.outageSeconds / state.judgedSeconds / configuration.outageShareForCaution)

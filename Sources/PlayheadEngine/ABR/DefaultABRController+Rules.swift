@@ -18,14 +18,14 @@ extension DefaultABRController {
   ///    seeking, where an empty buffer delays the start rather than stalling playback).
   /// 5. Near the end of the content, the buffer is spent (`endgamePosition`), which may
   ///    go above the guard: every remaining segment still arrives in time.
-  func decide(in ladder: ABRLadder, context: ABRContext, allLevels: [BitrateLevel])
-    -> ABRDecision
-  {
+  func decide(
+    in ladder: ABRLadder, context: ABRContext, allLevels: [BitrateLevel], state: inout State
+  ) -> ABRDecision {
     let situation = ABRSituation(
       context: context, defaultBandwidth: configuration.defaultBandwidthEstimate,
       lowBufferSegments: configuration.lowBufferSegments)
     state.lowestBitrate = ladder.bitrates.first
-    let weight = caution(situation: situation, ladder: ladder)
+    let weight = caution(situation: situation, ladder: ladder, state: state)
     let (low, high) = bufferRuleThresholds(situation: situation, caution: weight)
     let current = ladder.position(ofIndex: context.currentLevel ?? state.lastIndex)
     let byThroughput = throughputPosition(

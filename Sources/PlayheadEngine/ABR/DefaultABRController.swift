@@ -6,23 +6,22 @@ import PlayheadCore
 /// abandonment of a download that would empty it.
 ///
 /// Deterministic and free of I/O: the same calls give the same answers. Thread-safe; the
-/// small per-item state sits behind a lock. See `docs/abr.md` for the rules and the
+/// small per-item state sits in a `Locked`. See `docs/abr.md` for the rules and the
 /// benchmark.
 ///
 /// ```swift
 /// let abr = DefaultABRController(configuration: .init(startPreference: .quality("HD")))
 /// let first = abr.selectInitialLevel(levels: ladder, context: context)
 /// ```
-public final class DefaultABRController: ABRController, @unchecked Sendable {
+public final class DefaultABRController: ABRController, Sendable {
   /// The configuration, with every number clamped into range.
   public let configuration: Configuration
-  private let lock = NSLock()
-  /// What the controller remembers; read and written only under `lock`.
-  var state = State()
+  /// What the controller remembers.
+  let state = Locked(State())
 
   /// What the controller remembers: the last choice of the current item, and the
   /// network across items.
-  struct State {
+  struct State: Sendable {
     /// The `BitrateLevel.index` of the last choice.
     var lastIndex: Int?
     /// The lowest eligible bitrate of the last decision, in bits per second.
@@ -43,7 +42,7 @@ public final class DefaultABRController: ABRController, @unchecked Sendable {
   }
 
   public func selectInitialLevel(levels: [BitrateLevel], context: ABRContext) -> Int {
-    lock.withLock {
+    state.withLock { state in
       state.lastIndex = nil
       guard !levels.isEmpty else { return -1 }
       if let manual = context.constraints.manualSelection(in: levels) { return manual.index }
@@ -56,13 +55,13 @@ public final class DefaultABRController: ABRController, @unchecked Sendable {
   }
 
   public func selectLevel(levels: [BitrateLevel], context: ABRContext) -> ABRDecision {
-    lock.withLock {
+    state.withLock { state in
       guard !levels.isEmpty else { return ABRDecision(level: -1, reason: .noLevels) }
       if let manual = context.constraints.manualSelection(in: levels) {
         return ABRDecision(level: manual.index, reason: .manual)
       }
       let ladder = ABRLadder(levels: context.constraints.eligibleLevels(levels))
-      let decision = decide(in: ladder, context: context, allLevels: levels)
+      let decision = decide(in: ladder, context: context, allLevels: levels, state: &state)
       state.lastIndex = decision.level
       return decision
     }
@@ -71,7 +70,7 @@ public final class DefaultABRController: ABRController, @unchecked Sendable {
   public func shouldAbandon(
     levels: [BitrateLevel], download: InProgressDownload, context: ABRContext
   ) -> Int? {
-    lock.withLock {
+    state.withLock { state in
       guard configuration.abandonsDownloads,
         context.constraints.manualSelection(in: levels) == nil,
         let downloading = levels.first(where: { $0.index == download.level })
@@ -87,10 +86,10 @@ public final class DefaultABRController: ABRController, @unchecked Sendable {
   }
 
   public func didCompleteDownload(_ download: CompletedDownload) {
-    lock.withLock { noteDownload(download) }
+    state.withLock { noteDownload(download, state: &$0) }
   }
 
   public func reset() {
-    lock.withLock { state = State() }
+    state.withLock { $0 = State() }
   }
 }

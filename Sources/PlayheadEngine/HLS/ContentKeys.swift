@@ -40,40 +40,31 @@ public protocol ContentKeyProvider: Sendable {
 ///
 /// Certificates are stored and handed to content-key providers that ask for them; the
 /// engine itself never uses them, as FairPlay does not exist on Linux.
-public final class ApplicationCertificateRegistry: @unchecked Sendable {
+public final class ApplicationCertificateRegistry: Sendable {
   /// The process-wide registry.
   public static let shared = ApplicationCertificateRegistry()
 
-  private let lock = NSLock()
-  private var certificates: [String: Data] = [:]
+  private let certificates = Locked<[String: Data]>([:])
 
   public init() {}
 
   /// Stores `certificate` under `identifier`, replacing any earlier one.
   public func add(_ certificate: Data, identifier: String) {
-    lock.lock()
-    certificates[identifier] = certificate
-    lock.unlock()
+    certificates.withLock { $0[identifier] = certificate }
   }
 
   /// Removes the certificate under `identifier`.
   public func remove(identifier: String) {
-    lock.lock()
-    certificates[identifier] = nil
-    lock.unlock()
+    certificates.withLock { $0[identifier] = nil }
   }
 
   /// The certificate under `identifier`, if any.
   public func certificate(for identifier: String) -> Data? {
-    lock.lock()
-    defer { lock.unlock() }
-    return certificates[identifier]
+    certificates.withLock { $0[identifier] }
   }
 
   /// Every identifier with a certificate.
   public var identifiers: [String] {
-    lock.lock()
-    defer { lock.unlock() }
-    return certificates.keys.sorted()
+    certificates.withLock { $0.keys.sorted() }
   }
 }

@@ -27,34 +27,37 @@ struct HLSSegmentLoadRecord: Sendable {
 
 /// What the progress callback of one segment load has seen; shared between the loading
 /// thread (which runs the callback) and the downloader, behind a lock.
-final class SegmentLoadWatch: @unchecked Sendable {
-  private let lock = NSLock()
-  private var loaded = 0
-  private var firstByte: MediaTime?
-  private var abandonTarget: Int?
+final class SegmentLoadWatch: Sendable {
+  private let state = Locked(State())
+
+  private struct State: Sendable {
+    var loaded = 0
+    var firstByte: MediaTime?
+    var abandonTarget: Int?
+  }
 
   /// Takes in one progress report: the bytes so far and, the first time it is known, the
   /// time to first byte (the source's, else the elapsed time of the first report with
   /// bytes).
   func note(_ progress: TransferProgress) {
-    lock.withLock {
-      loaded = max(loaded, progress.bytesLoaded)
-      if firstByte == nil {
+    state.withLock { state in
+      state.loaded = max(state.loaded, progress.bytesLoaded)
+      if state.firstByte == nil {
         if let reported = progress.timeToFirstByte {
-          firstByte = reported
+          state.firstByte = reported
         } else if progress.bytesLoaded > 0 {
-          firstByte = progress.elapsed
+          state.firstByte = progress.elapsed
         }
       }
     }
   }
 
-  var bytesLoaded: Int { lock.withLock { loaded } }
-  var timeToFirstByte: MediaTime? { lock.withLock { firstByte } }
+  var bytesLoaded: Int { state.value.loaded }
+  var timeToFirstByte: MediaTime? { state.value.firstByte }
   /// The level the controller abandoned the download for, once it has.
   var target: Int? {
-    get { lock.withLock { abandonTarget } }
-    set { lock.withLock { abandonTarget = newValue } }
+    get { state.value.abandonTarget }
+    set { state.withLock { $0.abandonTarget = newValue } }
   }
 }
 

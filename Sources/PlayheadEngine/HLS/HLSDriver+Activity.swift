@@ -45,34 +45,22 @@ extension HLSDriver {
 
 /// Counts the loads under way through a data source (each with its own timeout and
 /// retries), for the no-progress watchdog.
-final class RequestActivityDataSource: DataSource, @unchecked Sendable {
-  // Unchecked Sendable: `inFlight` is guarded by `lock`.
+final class RequestActivityDataSource: DataSource, Sendable {
   let upstream: any DataSource
-  private let lock = NSLock()
-  private var inFlight = 0
+  private let inFlight = Locked(0)
 
   init(upstream: any DataSource) {
     self.upstream = upstream
   }
 
   /// How many loads are under way now.
-  var loadsInFlight: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return inFlight
-  }
+  var loadsInFlight: Int { inFlight.value }
 
   func load(_ request: DataRequest, progress: (@Sendable (TransferProgress) -> Bool)?)
     throws(PlayheadError) -> DataResponse
   {
-    lock.lock()
-    inFlight += 1
-    lock.unlock()
-    defer {
-      lock.lock()
-      inFlight -= 1
-      lock.unlock()
-    }
+    inFlight.withLock { $0 += 1 }
+    defer { inFlight.withLock { $0 -= 1 } }
     return try upstream.load(request, progress: progress)
   }
 

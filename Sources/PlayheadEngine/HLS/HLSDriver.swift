@@ -11,6 +11,8 @@ import PlayheadNet
 /// Nothing before a seek target is fetched: a seek restarts downloading at the segment
 /// that contains the target.
 final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
+  // Unchecked Sendable: the `var`s are guarded by `lock` or used by one thread as their
+  // comments say; `abr` and the load controls are the downloader thread's.
   let url: URL
   let configuration: HLSConfiguration
   /// The clock network waits and exclusions read (see `init`).

@@ -6,53 +6,68 @@ import PlayheadCore
 ///
 /// The run ends (reads return 0) before a segment that cannot continue it: another
 /// rendition, a discontinuity, a new initialisation section, or a gap in the sequence.
-final class HLSRunFeed: ByteSource, @unchecked Sendable {
+final class HLSRunFeed: ByteSource, Sendable {
   let url: URL
   private let queue: HLSSegmentQueue
   /// The queue generation the feed reads.
   let generation: Int
-  private let lock = NSLock()
-  /// Loaded chunks: (offset of the chunk in the run, bytes).
-  private var chunks: [(offset: Int64, data: Data)] = []
-  private var loadedLength: Int64 = 0
-  private var lastSegment: DownloadedSegment?
-  /// The ordinal of the next segment to append.
-  private(set) var nextOrdinal: Int
-  private var finished = false
-  private var cancelled = false
-
   /// The first segment of the run (already downloaded).
   let first: DownloadedSegment
-  /// The URI of the first and of the latest segment the run has taken (a run on a live
-  /// stream can last for hours, so the ones between are not kept).
-  private var firstURI: URL?
-  private var latestURI: URL?
+  private let state: Locked<State>
+
+  /// What the run has taken from the queue so far.
+  private struct State: Sendable {
+    /// Loaded chunks: (offset of the chunk in the run, bytes).
+    var chunks: [(offset: Int64, data: Data)] = []
+    var loadedLength: Int64 = 0
+    var lastSegment: DownloadedSegment?
+    /// The ordinal of the next segment to append.
+    var nextOrdinal: Int
+    var finished = false
+    var cancelled = false
+    /// The URI of the first and of the latest segment the run has taken (a run on a live
+    /// stream can last for hours, so the ones between are not kept).
+    var firstURI: URL?
+    var latestURI: URL?
+  }
+
+  /// What one pass of `read` under the lock found.
+  private enum ReadStep: Sendable {
+    /// This many bytes were copied.
+    case copied(Int)
+    /// The run has ended.
+    case ended
+    /// The bytes are not loaded yet: the segment with this ordinal is next, after
+    /// `previous`.
+    case fetch(ordinal: Int, previous: DownloadedSegment?)
+  }
 
   init(queue: HLSSegmentQueue, first: DownloadedSegment, generation: Int, url: URL) {
     self.queue = queue
     self.first = first
     self.generation = generation
     self.url = url
-    self.nextOrdinal = first.ordinal + 1
+    var initial = State(nextOrdinal: first.ordinal + 1)
     if let initSection = first.initSection {
-      chunks.append((0, initSection))
-      loadedLength = Int64(initSection.count)
+      initial.chunks.append((0, initSection))
+      initial.loadedLength = Int64(initSection.count)
     }
-    chunks.append((loadedLength, first.data))
-    loadedLength += Int64(first.data.count)
-    lastSegment = first
-    firstURI = first.uri
-    latestURI = first.uri
+    initial.chunks.append((initial.loadedLength, first.data))
+    initial.loadedLength += Int64(first.data.count)
+    initial.lastSegment = first
+    initial.firstURI = first.uri
+    initial.latestURI = first.uri
+    state = Locked(initial)
   }
 
   /// The URIs of the first and of the latest segment the run has taken so far (one URI
   /// when they are the same segment); empty when the segments have no URI.
   var segmentURIs: [URL] {
-    lock.lock()
-    defer { lock.unlock() }
-    guard let firstURI else { return [] }
-    guard let latestURI, latestURI != firstURI else { return [firstURI] }
-    return [firstURI, latestURI]
+    state.withLock { state in
+      guard let firstURI = state.firstURI else { return [] }
+      guard let latestURI = state.latestURI, latestURI != firstURI else { return [firstURI] }
+      return [firstURI, latestURI]
+    }
   }
 
   var length: Int64? { nil }
@@ -70,63 +85,60 @@ final class HLSRunFeed: ByteSource, @unchecked Sendable {
 
   /// The bytes the feed holds now (the kept first chunk and the history window).
   var retainedByteCount: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return chunks.reduce(0) { $0 + $1.data.count }
+    state.withLock { state in state.chunks.reduce(0) { $0 + $1.data.count } }
   }
 
   /// The ordinal after the last segment this run took (where the next run starts).
   var endOrdinal: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return nextOrdinal
+    state.withLock { $0.nextOrdinal }
   }
 
   func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(PlayheadError)
     -> Int
   {
+    let url = url
     while true {
-      lock.lock()
-      if cancelled {
-        lock.unlock()
-        throw PlayheadError(.cancelled, "read cancelled", url: url)
-      }
-      if let chunk = chunks.last(where: { $0.offset <= offset }),
-        offset < chunk.offset + Int64(chunk.data.count)
-      {
-        let start = Int(offset - chunk.offset)
-        let count = min(buffer.count, chunk.data.count - start)
-        chunk.data.withUnsafeBytes { raw in
-          buffer.baseAddress!.copyMemory(from: raw.baseAddress! + start, byteCount: count)
+      let step = try state.withLock { (state) throws(PlayheadError) -> ReadStep in
+        if state.cancelled {
+          throw PlayheadError(.cancelled, "read cancelled", url: url)
         }
-        // Keep history for demuxers that step back (the MP4 demuxer returns to the
-        // initialisation section): drop only media chunks well behind the read position.
-        let keepFrom = offset - Self.retainedHistoryBytes
-        while chunks.count > 2,
-          chunks[1].offset + Int64(chunks[1].data.count) < keepFrom
+        if let chunk = state.chunks.last(where: { $0.offset <= offset }),
+          offset < chunk.offset + Int64(chunk.data.count)
         {
-          chunks.remove(at: 1)
+          let start = Int(offset - chunk.offset)
+          let count = min(buffer.count, chunk.data.count - start)
+          chunk.data.withUnsafeBytes { raw in
+            buffer.baseAddress!.copyMemory(from: raw.baseAddress! + start, byteCount: count)
+          }
+          // Keep history for demuxers that step back (the MP4 demuxer returns to the
+          // initialisation section): drop only media chunks well behind the read position.
+          let keepFrom = offset - Self.retainedHistoryBytes
+          while state.chunks.count > 2,
+            state.chunks[1].offset + Int64(state.chunks[1].data.count) < keepFrom
+          {
+            state.chunks.remove(at: 1)
+          }
+          return .copied(count)
         }
-        lock.unlock()
-        return count
+        if let firstChunk = state.chunks.first,
+          offset >= firstChunk.offset + Int64(firstChunk.data.count),
+          state.chunks.count > 1, offset < state.chunks[1].offset
+        {
+          throw PlayheadError(.ioError, "HLS run read before its retained window", url: url)
+        }
+        if offset < (state.chunks.first?.offset ?? 0) {
+          throw PlayheadError(.ioError, "HLS run read before its retained window", url: url)
+        }
+        if state.finished { return .ended }
+        return .fetch(ordinal: state.nextOrdinal, previous: state.lastSegment)
       }
-      if let firstChunk = chunks.first, offset >= firstChunk.offset + Int64(firstChunk.data.count),
-        chunks.count > 1, offset < chunks[1].offset
-      {
-        lock.unlock()
-        throw PlayheadError(.ioError, "HLS run read before its retained window", url: url)
+      let wanted: Int
+      let previous: DownloadedSegment?
+      switch step {
+      case .copied(let count): return count
+      case .ended: return 0
+      case .fetch(let ordinal, let last): (wanted, previous) = (ordinal, last)
       }
-      if offset < (chunks.first?.offset ?? 0) {
-        lock.unlock()
-        throw PlayheadError(.ioError, "HLS run read before its retained window", url: url)
-      }
-      if finished {
-        lock.unlock()
-        return 0
-      }
-      let wanted = nextOrdinal
-      let previous = lastSegment
-      lock.unlock()
       let found: DownloadedSegment?
       do throws(PlayheadError) {
         found = try queue.segment(ordinal: wanted, generation: generation)
@@ -137,26 +149,22 @@ final class HLSRunFeed: ByteSource, @unchecked Sendable {
         found = nil
       }
       guard let next = found, let previous, previous.continues(into: next) else {
-        lock.lock()
-        finished = true
-        lock.unlock()
+        state.withLock { $0.finished = true }
         continue
       }
-      lock.lock()
-      chunks.append((loadedLength, next.data))
-      loadedLength += Int64(next.data.count)
-      lastSegment = next
-      nextOrdinal = wanted + 1
-      if let uri = next.uri { latestURI = uri }
-      lock.unlock()
+      state.withLock { state in
+        state.chunks.append((state.loadedLength, next.data))
+        state.loadedLength += Int64(next.data.count)
+        state.lastSegment = next
+        state.nextOrdinal = wanted + 1
+        if let uri = next.uri { state.latestURI = uri }
+      }
       queue.discard(before: wanted + 1)
     }
   }
 
   func cancel() {
-    lock.lock()
-    cancelled = true
-    lock.unlock()
+    state.withLock { $0.cancelled = true }
     queue.cancel()
   }
 }

@@ -39,6 +39,8 @@ struct DownloadedSegment: Sendable {
 /// The segments downloaded ahead of the demuxer, shared by the downloader thread (which
 /// appends) and the loader thread (which reads them through runs).
 final class HLSSegmentQueue: @unchecked Sendable {
+  // Unchecked Sendable: every `var` is guarded by `condition`, released while a reader or
+  // the downloader waits on the clock.
   private let condition = NSLock()
   /// The clock the reader and the downloader wait on.
   private let clock: any Clock

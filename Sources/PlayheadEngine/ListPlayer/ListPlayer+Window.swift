@@ -7,34 +7,28 @@ extension ListPlayer {
   /// How many items behind and ahead of the current one are preloaded (each at least 0);
   /// the seed's `setPreloadCount:nextCount:`. Default: 1 behind, 1 ahead.
   public func setPreloadCount(previous: Int, next: Int) {
-    lock.lock()
-    defer { lock.unlock() }
-    previousCount = max(0, previous)
-    nextCount = max(0, next)
-    planWindowLocked()
+    state.withLock { state in
+      state.previousCount = max(0, previous)
+      state.nextCount = max(0, next)
+      planWindow(&state)
+    }
   }
 
   /// The preload counts behind and ahead.
   public var preloadCount: (previous: Int, next: Int) {
-    lock.lock()
-    defer { lock.unlock() }
-    return (previousCount, nextCount)
+    state.withLock { ($0.previousCount, $0.nextCount) }
   }
 
   /// The base preload configuration: `durationMs` for the items next to the current one
   /// (1000 ms by default) and the default rendition preference. Setting it plans the
   /// window again. The seed's `updatePreloadConfig`.
   public var preloadConfig: PreloadConfig {
-    get {
-      lock.lock()
-      defer { lock.unlock() }
-      return storedPreloadConfig
-    }
+    get { state.withLock { $0.storedPreloadConfig } }
     set {
-      lock.lock()
-      defer { lock.unlock() }
-      storedPreloadConfig = newValue
-      planWindowLocked()
+      state.withLock { state in
+        state.storedPreloadConfig = newValue
+        planWindow(&state)
+      }
     }
   }
 
@@ -46,12 +40,12 @@ extension ListPlayer {
   /// Switches a strategy on or off (the seed's `enableStrategy:enable:`); the dynamic
   /// preload is off by default.
   public func enableStrategy(_ strategy: Strategy, _ enabled: Bool) {
-    lock.lock()
-    defer { lock.unlock() }
-    switch strategy {
-    case .dynamicPreload: dynamicEnabled = enabled
+    state.withLock { state in
+      switch strategy {
+      case .dynamicPreload: state.dynamicEnabled = enabled
+      }
+      planWindow(&state)
     }
-    planWindowLocked()
   }
 
   /// Tunes a strategy with the seed's JSON parameter, e.g.
@@ -59,43 +53,35 @@ extension ListPlayer {
   /// `.invalidArgument` for a parameter `DynamicPreload(json:)` refuses.
   public func setStrategyParam(_ strategy: Strategy, json: String) throws(PlayheadError) {
     let parsed = try DynamicPreload(json: json)
-    lock.lock()
-    defer { lock.unlock() }
-    switch strategy {
-    case .dynamicPreload: storedDynamic = parsed
+    state.withLock { state in
+      switch strategy {
+      case .dynamicPreload: state.storedDynamic = parsed
+      }
+      planWindow(&state)
     }
-    planWindowLocked()
   }
 
   /// The dynamic preload rule in force, or nil while the strategy is off. Setting a
   /// value switches it on; nil switches it off.
   public var dynamicPreload: DynamicPreload? {
-    get {
-      lock.lock()
-      defer { lock.unlock() }
-      return dynamicEnabled ? storedDynamic : nil
-    }
+    get { state.withLock { $0.dynamicEnabled ? $0.storedDynamic : nil } }
     set {
-      lock.lock()
-      defer { lock.unlock() }
-      if let newValue { storedDynamic = newValue }
-      dynamicEnabled = newValue != nil
-      planWindowLocked()
+      state.withLock { state in
+        if let newValue { state.storedDynamic = newValue }
+        state.dynamicEnabled = newValue != nil
+        planWindow(&state)
+      }
     }
   }
 
   /// Which bitrate items are preloaded at and start on (seed 003's multi-bitrate modes).
   public var multiBitrateMode: MultiBitrateMode {
-    get {
-      lock.lock()
-      defer { lock.unlock() }
-      return storedMode
-    }
+    get { state.withLock { $0.storedMode } }
     set {
-      lock.lock()
-      defer { lock.unlock() }
-      storedMode = newValue
-      planWindowLocked()
+      state.withLock { state in
+        state.storedMode = newValue
+        planWindow(&state)
+      }
     }
   }
 
@@ -103,31 +89,19 @@ extension ListPlayer {
   /// highest rendition at most this fast; nil uses the preload configuration's preference,
   /// else the player's.
   public var defaultBandwidth: Int? {
-    get {
-      lock.lock()
-      defer { lock.unlock() }
-      return storedDefaultBandwidth
-    }
+    get { state.withLock { $0.storedDefaultBandwidth } }
     set {
-      lock.lock()
-      defer { lock.unlock() }
-      storedDefaultBandwidth = newValue.map { max(0, $0) }
-      planWindowLocked()
+      state.withLock { state in
+        state.storedDefaultBandwidth = newValue.map { max(0, $0) }
+        planWindow(&state)
+      }
     }
   }
 
   /// Whether moving to an item starts playing it (true by default).
   public var autoPlay: Bool {
-    get {
-      lock.lock()
-      defer { lock.unlock() }
-      return storedAutoPlay
-    }
-    set {
-      lock.lock()
-      defer { lock.unlock() }
-      storedAutoPlay = newValue
-    }
+    get { state.withLock { $0.storedAutoPlay } }
+    set { state.withLock { $0.storedAutoPlay = newValue } }
   }
 
   // MARK: The window
@@ -135,10 +109,7 @@ extension ListPlayer {
   /// The preload window as planned after the last change, nearest items first (ahead
   /// before behind at the same distance), with each preload's state now.
   public var preloadWindow: [PreloadEntry] {
-    lock.lock()
-    let plan = planned
-    let known = records
-    lock.unlock()
+    let (plan, known) = state.withLock { ($0.planned, $0.records) }
     return plan.compactMap { entry in
       guard let record = known[entry.uid] else { return nil }
       return PreloadEntry(
@@ -148,56 +119,61 @@ extension ListPlayer {
     }
   }
 
-  /// The preference the player starts an item on, by the multi-bitrate mode (with `lock`
-  /// held).
-  func startPreferenceLocked(for uid: String) -> ABRStartPreference {
-    let fallback = defaultPreferenceLocked
-    let preloaded = records[uid].flatMap(completedBandwidth) ?? preloadedBandwidths[uid]
-    switch storedMode {
+  /// The preference the player starts an item on, by the multi-bitrate mode.
+  func startPreference(for uid: String, _ state: State) -> ABRStartPreference {
+    let fallback = defaultPreference(state)
+    let preloaded =
+      state.records[uid].flatMap(completedBandwidth) ?? state.preloadedBandwidths[uid]
+    switch state.storedMode {
     case .default:
       return fallback
     case .firstFramePriority:
       return preloaded.map { .bandwidth($0) } ?? fallback
     case .balanced:
-      return (preloaded ?? lastPlayedBandwidth).map { .bandwidth($0) } ?? fallback
+      return (preloaded ?? state.lastPlayedBandwidth).map { .bandwidth($0) } ?? fallback
     case .smoothPriority:
-      return lastPlayedBandwidth.map { .bandwidth($0) } ?? fallback
+      return state.lastPlayedBandwidth.map { .bandwidth($0) } ?? fallback
     }
   }
 
   /// The default bitrate's preference: `defaultBandwidth`, else the preload
   /// configuration's, else the player's.
-  var defaultPreferenceLocked: ABRStartPreference {
-    if let storedDefaultBandwidth { return .bandwidth(storedDefaultBandwidth) }
-    if storedPreloadConfig.startPreference != .automatic {
-      return storedPreloadConfig.startPreference
+  func defaultPreference(_ state: State) -> ABRStartPreference {
+    if let bandwidth = state.storedDefaultBandwidth { return .bandwidth(bandwidth) }
+    if state.storedPreloadConfig.startPreference != .automatic {
+      return state.storedPreloadConfig.startPreference
     }
     return player.configuration.hls.startPreference
   }
 
   /// The preference preloads use now: the default bitrate, or in the balanced and
   /// smooth modes the bitrate playing (once known).
-  private var preloadPreferenceLocked: ABRStartPreference {
-    switch storedMode {
+  private func preloadPreference(_ state: State) -> ABRStartPreference {
+    switch state.storedMode {
     case .default, .firstFramePriority:
-      return defaultPreferenceLocked
+      return defaultPreference(state)
     case .balanced, .smoothPriority:
-      let playing = current == nil ? nil : player.currentItem?.currentVariant?.bandwidth
-      return (playing ?? lastPlayedBandwidth).map { .bandwidth($0) } ?? defaultPreferenceLocked
+      let playing = state.current == nil ? nil : player.currentItem?.currentVariant?.bandwidth
+      return (playing ?? state.lastPlayedBandwidth).map { .bandwidth($0) }
+        ?? defaultPreference(state)
     }
   }
 
   /// Plans the window around the current item: starts the preloads it lacks (or that
-  /// cover too little, or another bitrate) and cancels those of items that left it.
-  func planWindowLocked() {
+  /// cover too little, or another bitrate) and cancels those of items that left it
+  /// (inside `state.withLock`).
+  func planWindow(_ state: inout State) {
+    let items = state.items
     var plan: [(uid: String, offset: Int, durationMs: Int, preference: ABRStartPreference)] = []
-    if let current, let index = items.firstIndex(where: { $0.uid == current }) {
-      let base = storedPreloadConfig.durationMs
-      let preference = preloadPreferenceLocked
+    if let current = state.current, let index = items.firstIndex(where: { $0.uid == current }) {
+      let base = state.storedPreloadConfig.durationMs
+      let preference = preloadPreference(state)
+      let (previousCount, nextCount) = (state.previousCount, state.nextCount)
       // No item lies further than the list is long: huge counts neither hang nor overflow.
       for distance in 1...max(1, min(max(previousCount, nextCount), items.count)) {
         let duration =
-          dynamicEnabled ? storedDynamic.durationMs(baseMs: base, distance: distance) : base
+          state.dynamicEnabled
+          ? state.storedDynamic.durationMs(baseMs: base, distance: distance) : base
         guard duration > 0 else { break }
         if distance <= nextCount, items.indices.contains(index + distance) {
           plan.append((items[index + distance].uid, distance, duration, preference))
@@ -207,34 +183,36 @@ extension ListPlayer {
         }
       }
     }
-    planned = plan
+    state.planned = plan
     let wanted = Set(plan.map(\.uid))
-    for (uid, record) in records where !wanted.contains(uid) {
-      let state = loader.state(ofTask: record.taskID)
-      if state?.isFinished == false { loader.cancelTask(record.taskID) }
-      if state.map({ if case .completed = $0 { return false } else { return true } }) ?? true {
-        records[uid] = nil
+    for (uid, record) in state.records where !wanted.contains(uid) {
+      let task = loader.state(ofTask: record.taskID)
+      if task?.isFinished == false { loader.cancelTask(record.taskID) }
+      if task.map({ if case .completed = $0 { return false } else { return true } }) ?? true {
+        state.records[uid] = nil
       }
     }
     // A completed preload outside the window is kept: its bytes are cached, and the first
     // frame priority mode starts the item on its bitrate.
     for entry in plan {
       guard let url = items.first(where: { $0.uid == entry.uid })?.url else { continue }
-      if let record = records[entry.uid], covers(record, entry.durationMs, entry.preference) {
+      if let record = state.records[entry.uid],
+        covers(record, entry.durationMs, entry.preference)
+      {
         continue
       }
-      if let record = records[entry.uid] {
+      if let record = state.records[entry.uid] {
         if loader.state(ofTask: record.taskID)?.isFinished == false {
           loader.cancelTask(record.taskID)
         } else if let bandwidth = completedBandwidth(record) {
-          preloadedBandwidths[entry.uid] = bandwidth
+          state.preloadedBandwidths[entry.uid] = bandwidth
         }
       }
-      var config = storedPreloadConfig
+      var config = state.storedPreloadConfig
       config.durationMs = entry.durationMs
       config.startPreference = entry.preference
       let id = loader.addTask(PreloadTask(url: url, config: config))
-      records[entry.uid] = Record(
+      state.records[entry.uid] = Record(
         taskID: id, durationMs: entry.durationMs, preference: entry.preference)
     }
   }

@@ -31,8 +31,7 @@ import PlayheadNet
 /// list.enableStrategy(.dynamicPreload, true)
 /// try list.moveTo(uid: "a")
 /// ```
-public final class ListPlayer: @unchecked Sendable {
-  // Unchecked Sendable: the `let`s never change; every `var` is guarded by `lock`.
+public final class ListPlayer: Sendable {
 
   /// The one player the items play in.
   public let player: Player
@@ -41,38 +40,42 @@ public final class ListPlayer: @unchecked Sendable {
   /// The scene whose buffer preset the player uses.
   public let scene: PlayerScene
 
-  struct Item {
+  struct Item: Sendable {
     var uid: String
     var url: URL
   }
 
   /// A preload the list player started for an item.
-  struct Record {
+  struct Record: Sendable {
     var taskID: String
     var durationMs: Int
     var preference: ABRStartPreference
   }
 
-  let lock = NSLock()
-  var items: [Item] = []
-  var current: String?
-  var currentPlayerItem: PlayerItem?
-  var previousCount = 1
-  var nextCount = 1
-  var storedPreloadConfig = PreloadConfig(durationMs: 1000)
-  var dynamicEnabled = false
-  var storedDynamic = DynamicPreload()
-  var storedMode = MultiBitrateMode.default
-  var storedDefaultBandwidth: Int?
-  var storedAutoPlay = true
-  /// The bandwidth of the rendition the last current item was playing when it was left.
-  var lastPlayedBandwidth: Int?
-  var records: [String: Record] = [:]
-  /// The bitrate of each item's last completed preload whose record was replaced since.
-  var preloadedBandwidths: [String: Int] = [:]
-  /// The window as last planned: uid, offset, wanted duration, preference.
-  var planned: [(uid: String, offset: Int, durationMs: Int, preference: ABRStartPreference)] =
-    []
+  /// The list, the settings and the preloads started; reached only inside `withLock`.
+  struct State: Sendable {
+    var items: [Item] = []
+    var current: String?
+    var currentPlayerItem: PlayerItem?
+    var previousCount = 1
+    var nextCount = 1
+    var storedPreloadConfig = PreloadConfig(durationMs: 1000)
+    var dynamicEnabled = false
+    var storedDynamic = DynamicPreload()
+    var storedMode = MultiBitrateMode.default
+    var storedDefaultBandwidth: Int?
+    var storedAutoPlay = true
+    /// The bandwidth of the rendition the last current item was playing when it was left.
+    var lastPlayedBandwidth: Int?
+    var records: [String: Record] = [:]
+    /// The bitrate of each item's last completed preload whose record was replaced since.
+    var preloadedBandwidths: [String: Int] = [:]
+    /// The window as last planned: uid, offset, wanted duration, preference.
+    var planned: [(uid: String, offset: Int, durationMs: Int, preference: ABRStartPreference)] =
+      []
+  }
+
+  let state = Locked(State())
 
   /// Creates a list player over `configuration` (its cache, HLS settings, clock, sinks)
   /// with `scene`'s buffer preset; `maximumConcurrentPreloads` preloads run at once.
@@ -102,17 +105,17 @@ public final class ListPlayer: @unchecked Sendable {
   /// Throws `.invalidArgument` when `uid` is empty or already in the list. The window is
   /// planned again (a new item may fall into it).
   public func add(url: URL, uid: String) throws(PlayheadError) {
-    lock.lock()
-    defer { lock.unlock() }
-    guard !uid.isEmpty else {
-      throw PlayheadError(.invalidArgument, "a list item needs a non-empty uid", url: url)
+    try state.withLock { (state) throws(PlayheadError) in
+      guard !uid.isEmpty else {
+        throw PlayheadError(.invalidArgument, "a list item needs a non-empty uid", url: url)
+      }
+      guard !state.items.contains(where: { $0.uid == uid }) else {
+        throw PlayheadError(
+          .invalidArgument, "the list already has an item with uid '\(uid)'", url: url)
+      }
+      state.items.append(Item(uid: uid, url: url))
+      planWindow(&state)
     }
-    guard !items.contains(where: { $0.uid == uid }) else {
-      throw PlayheadError(
-        .invalidArgument, "the list already has an item with uid '\(uid)'", url: url)
-    }
-    items.append(Item(uid: uid, url: url))
-    planWindowLocked()
   }
 
   /// Removes an item; its preload is cancelled. Removing the current item stops it: the
@@ -120,67 +123,59 @@ public final class ListPlayer: @unchecked Sendable {
   ///
   /// Throws `.invalidArgument` for an unknown uid.
   public func remove(uid: String) throws(PlayheadError) {
-    lock.lock()
-    defer { lock.unlock() }
-    guard let index = items.firstIndex(where: { $0.uid == uid }) else {
-      throw unknown(uid)
+    try state.withLock { (state) throws(PlayheadError) in
+      guard let index = state.items.firstIndex(where: { $0.uid == uid }) else {
+        throw unknown(uid)
+      }
+      state.items.remove(at: index)
+      state.preloadedBandwidths[uid] = nil
+      if let record = state.records.removeValue(forKey: uid) { loader.cancelTask(record.taskID) }
+      if state.current == uid {
+        noteLeaving(&state)
+        state.current = nil
+        state.currentPlayerItem = nil
+        player.replaceCurrentItem(with: nil)
+      }
+      planWindow(&state)
     }
-    items.remove(at: index)
-    preloadedBandwidths[uid] = nil
-    if let record = records.removeValue(forKey: uid) { loader.cancelTask(record.taskID) }
-    if current == uid {
-      noteLeavingLocked()
-      current = nil
-      currentPlayerItem = nil
-      player.replaceCurrentItem(with: nil)
-    }
-    planWindowLocked()
   }
 
   /// Removes every item, stops the player and cancels every preload.
   public func clear() {
-    lock.lock()
-    defer { lock.unlock() }
-    items.removeAll()
-    preloadedBandwidths.removeAll()
-    for record in records.values { loader.cancelTask(record.taskID) }
-    records.removeAll()
-    if current != nil {
-      noteLeavingLocked()
-      current = nil
-      currentPlayerItem = nil
-      player.replaceCurrentItem(with: nil)
+    state.withLock { state in
+      state.items.removeAll()
+      state.preloadedBandwidths.removeAll()
+      for record in state.records.values { loader.cancelTask(record.taskID) }
+      state.records.removeAll()
+      if state.current != nil {
+        noteLeaving(&state)
+        state.current = nil
+        state.currentPlayerItem = nil
+        player.replaceCurrentItem(with: nil)
+      }
+      planWindow(&state)
     }
-    planWindowLocked()
   }
 
   /// The item IDs, in list order.
   public var uids: [String] {
-    lock.lock()
-    defer { lock.unlock() }
-    return items.map(\.uid)
+    state.withLock { $0.items.map(\.uid) }
   }
 
   /// The current item's ID, if any.
   public var currentUID: String? {
-    lock.lock()
-    defer { lock.unlock() }
-    return current
+    state.withLock { $0.current }
   }
 
   /// The player item made for the current item (the player's `currentItem` once it has
   /// taken it), or nil without a current item.
   public var currentItem: PlayerItem? {
-    lock.lock()
-    defer { lock.unlock() }
-    return currentPlayerItem
+    state.withLock { $0.currentPlayerItem }
   }
 
   /// The URL of an item, or nil for an unknown uid.
   public func url(of uid: String) -> URL? {
-    lock.lock()
-    defer { lock.unlock() }
-    return items.first { $0.uid == uid }?.url
+    state.withLock { state in state.items.first { $0.uid == uid }?.url }
   }
 
   // MARK: Moving
@@ -189,10 +184,10 @@ public final class ListPlayer: @unchecked Sendable {
   /// bitrate `multiBitrateMode` chooses; the window is planned around it. Moving to the
   /// current item restarts it. Throws `.invalidArgument` for an unknown uid.
   public func moveTo(uid: String) throws(PlayheadError) {
-    lock.lock()
-    defer { lock.unlock() }
-    guard let item = items.first(where: { $0.uid == uid }) else { throw unknown(uid) }
-    activateLocked(item)
+    try state.withLock { (state) throws(PlayheadError) in
+      guard let item = state.items.first(where: { $0.uid == uid }) else { throw unknown(uid) }
+      activate(item, &state)
+    }
   }
 
   /// Moves to the item after the current one and returns its uid. Throws `.invalidState`
@@ -210,44 +205,48 @@ public final class ListPlayer: @unchecked Sendable {
   }
 
   private func move(by step: Int) throws(PlayheadError) -> String {
-    lock.lock()
-    defer { lock.unlock() }
-    guard let current, let index = items.firstIndex(where: { $0.uid == current }) else {
-      throw PlayheadError(.invalidState, "the list has no current item: call moveTo(uid:) first")
+    try state.withLock { (state) throws(PlayheadError) in
+      guard let current = state.current,
+        let index = state.items.firstIndex(where: { $0.uid == current })
+      else {
+        throw PlayheadError(
+          .invalidState, "the list has no current item: call moveTo(uid:) first")
+      }
+      let target = index + step
+      guard state.items.indices.contains(target) else {
+        throw PlayheadError(
+          .invalidState, "'\(current)' is the \(step > 0 ? "last" : "first") item of the list")
+      }
+      let item = state.items[target]
+      activate(item, &state)
+      return item.uid
     }
-    let target = index + step
-    guard items.indices.contains(target) else {
-      throw PlayheadError(
-        .invalidState, "'\(current)' is the \(step > 0 ? "last" : "first") item of the list")
-    }
-    activateLocked(items[target])
-    return items[target].uid
   }
 
-  /// Plays `item` and plans the window around it (with `lock` held).
-  private func activateLocked(_ item: Item) {
-    noteLeavingLocked()
-    let preference = startPreferenceLocked(for: item.uid)
-    if let record = records[item.uid], let state = loader.state(ofTask: record.taskID),
-      !state.isFinished
+  /// Plays `item` and plans the window around it (inside `state.withLock`).
+  private func activate(_ item: Item, _ state: inout State) {
+    noteLeaving(&state)
+    let preference = startPreference(for: item.uid, state)
+    if let record = state.records[item.uid], let task = loader.state(ofTask: record.taskID),
+      !task.isFinished
     {
       // The player fetches from here on; what the preload got is in the cache.
       loader.cancelTask(record.taskID)
-      records[item.uid] = nil
+      state.records[item.uid] = nil
     }
-    current = item.uid
+    state.current = item.uid
     let playerItem = PlayerItem(url: item.url)
     playerItem.startPreference = preference
-    currentPlayerItem = playerItem
+    state.currentPlayerItem = playerItem
     player.replaceCurrentItem(with: playerItem)
-    if storedAutoPlay { player.play() }
-    planWindowLocked()
+    if state.storedAutoPlay { player.play() }
+    planWindow(&state)
   }
 
   /// Remembers the bitrate the current item plays before it is left.
-  private func noteLeavingLocked() {
-    if current != nil, let bandwidth = player.currentItem?.currentVariant?.bandwidth {
-      lastPlayedBandwidth = bandwidth
+  private func noteLeaving(_ state: inout State) {
+    if state.current != nil, let bandwidth = player.currentItem?.currentVariant?.bandwidth {
+      state.lastPlayedBandwidth = bandwidth
     }
   }
 

@@ -10,49 +10,42 @@ import PlayheadCore
 /// the optimiser's size (which grows with watch time) is smaller; `targetBuffer` reports
 /// it. A chunk that would take the buffer past the maximum is not requested, unless the
 /// buffer is empty. While playback is not running and the buffer is below what it needs
-/// to start, loading always continues. Thread-safe; the state sits behind a lock.
+/// to start, loading always continues. Thread-safe; the state sits in a `Locked`.
 ///
 /// ```swift
 /// let control = DefaultLoadControl(scene: .short,
 ///                                  settings: BufferSettings(startupBuffer: .zero))
 /// ```
-public final class DefaultLoadControl: LoadControl, @unchecked Sendable {
-  private let lock = NSLock()
-  private var scene: PlayerScene
-  private var settings: BufferSettings
-  private var resolved: LoadControlParameters
-  private var watchedSeconds: Double = 0
-  private var isLoading = true
-  private var hasStarted = false
+public final class DefaultLoadControl: LoadControl, Sendable {
+  private let state: Locked<State>
 
   /// Creates a load control for `scene` with `settings` winning over the scene's values.
   public init(scene: PlayerScene = .none, settings: BufferSettings = BufferSettings()) {
-    self.scene = scene
-    self.settings = settings
-    self.resolved = settings.resolved(for: scene)
+    state = Locked(
+      State(scene: scene, settings: settings, resolved: settings.resolved(for: scene)))
   }
 
   /// The parameters in effect (the scene with the explicit settings applied).
-  public var parameters: LoadControlParameters { lock.withLock { resolved } }
+  public var parameters: LoadControlParameters { state.withLock { $0.resolved } }
 
   /// Changes the scene; explicit settings keep winning over it.
   public func setScene(_ scene: PlayerScene) {
-    lock.withLock {
-      self.scene = scene
-      resolved = settings.resolved(for: scene)
+    state.withLock { state in
+      state.scene = scene
+      state.resolved = state.settings.resolved(for: scene)
     }
   }
 
   /// Replaces the explicit settings.
   public func setSettings(_ settings: BufferSettings) {
-    lock.withLock {
-      self.settings = settings
-      resolved = settings.resolved(for: scene)
+    state.withLock { state in
+      state.settings = settings
+      state.resolved = settings.resolved(for: state.scene)
     }
   }
 
   public var targetBuffer: MediaTime {
-    lock.withLock { MediaTime(seconds: stopLevelSeconds(), preferredTimescale: 1000) }
+    state.withLock { MediaTime(seconds: $0.stopLevelSeconds(), preferredTimescale: 1000) }
   }
 
   public func shouldContinueLoading(
@@ -67,66 +60,78 @@ public final class DefaultLoadControl: LoadControl, @unchecked Sendable {
     bufferedAhead: MediaTime, nextChunkDuration: MediaTime, playbackElapsed: MediaTime,
     isPlaying: Bool
   ) -> Bool {
-    lock.withLock {
-      noteWatched(playbackElapsed)
+    state.withLock { state in
+      state.noteWatched(playbackElapsed)
       let buffered = bufferedAhead.finiteSeconds
       let chunk = nextChunkDuration.finiteSeconds
-      if buffered > 0, buffered + chunk > resolved.maximumBuffer.finiteSeconds {
-        isLoading = false
+      if buffered > 0, buffered + chunk > state.resolved.maximumBuffer.finiteSeconds {
+        state.isLoading = false
         return false
       }
-      let stop = stopLevelSeconds()
-      if !isPlaying, buffered < neededToPlaySeconds() {
-        isLoading = true
+      let stop = state.stopLevelSeconds()
+      if !isPlaying, buffered < state.neededToPlaySeconds() {
+        state.isLoading = true
         return true
       }
-      if isLoading {
-        if buffered >= stop { isLoading = false }
-      } else if buffered < min(resolved.lowWaterMark.finiteSeconds, stop) {
-        isLoading = true
+      if state.isLoading {
+        if buffered >= stop { state.isLoading = false }
+      } else if buffered < min(state.resolved.lowWaterMark.finiteSeconds, stop) {
+        state.isLoading = true
       }
-      return isLoading
+      return state.isLoading
     }
   }
 
   public func shouldStartPlayback(bufferedAhead: MediaTime, isAfterRebuffer: Bool) -> Bool {
-    lock.withLock {
-      let needed = isAfterRebuffer ? resolved.bufferAfterRebuffer : resolved.startupBuffer
-      let ready = bufferedAhead.finiteSeconds >= min(needed.finiteSeconds, stopLevelSeconds())
-      if ready { hasStarted = true }
+    state.withLock { state in
+      let needed =
+        isAfterRebuffer ? state.resolved.bufferAfterRebuffer : state.resolved.startupBuffer
+      let ready =
+        bufferedAhead.finiteSeconds >= min(needed.finiteSeconds, state.stopLevelSeconds())
+      if ready { state.hasStarted = true }
       return ready
     }
   }
 
   public func playbackDidProgress(elapsed: MediaTime) {
-    lock.withLock { noteWatched(elapsed) }
+    state.withLock { $0.noteWatched(elapsed) }
   }
 
   public func reset() {
-    lock.withLock {
-      watchedSeconds = 0
-      isLoading = true
-      hasStarted = false
+    state.withLock { state in
+      state.watchedSeconds = 0
+      state.isLoading = true
+      state.hasStarted = false
     }
   }
 
-  /// Keeps the largest watch time reported (watch time never goes back within an item).
-  private func noteWatched(_ elapsed: MediaTime) {
-    watchedSeconds = max(watchedSeconds, elapsed.finiteSeconds)
-  }
+  /// The scene, the settings and what the control remembers of the item's loading.
+  private struct State: Sendable {
+    var scene: PlayerScene
+    var settings: BufferSettings
+    var resolved: LoadControlParameters
+    var watchedSeconds: Double = 0
+    var isLoading = true
+    var hasStarted = false
 
-  /// The level at which loading stops now, in seconds.
-  private func stopLevelSeconds() -> Double {
-    let high = resolved.highWaterMark.finiteSeconds
-    guard let size = resolved.optimizer.sizeSeconds(afterWatching: watchedSeconds) else {
-      return high
+    /// Keeps the largest watch time reported (watch time never goes back within an item).
+    mutating func noteWatched(_ elapsed: MediaTime) {
+      watchedSeconds = max(watchedSeconds, elapsed.finiteSeconds)
     }
-    return min(high, size)
-  }
 
-  /// What playback needs buffered to start (or resume), capped at the stop level.
-  private func neededToPlaySeconds() -> Double {
-    let needed = hasStarted ? resolved.bufferAfterRebuffer : resolved.startupBuffer
-    return min(needed.finiteSeconds, stopLevelSeconds())
+    /// The level at which loading stops now, in seconds.
+    func stopLevelSeconds() -> Double {
+      let high = resolved.highWaterMark.finiteSeconds
+      guard let size = resolved.optimizer.sizeSeconds(afterWatching: watchedSeconds) else {
+        return high
+      }
+      return min(high, size)
+    }
+
+    /// What playback needs buffered to start (or resume), capped at the stop level.
+    func neededToPlaySeconds() -> Double {
+      let needed = hasStarted ? resolved.bufferAfterRebuffer : resolved.startupBuffer
+      return min(needed.finiteSeconds, stopLevelSeconds())
+    }
   }
 }

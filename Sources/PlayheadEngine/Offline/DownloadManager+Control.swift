@@ -45,17 +45,17 @@ extension DownloadManager {
     try stop(id, as: .cancelled)
     let record = try existing(id)
     removeFiles(of: record)
-    lock.lock()
-    if var current = records[id] {
-      current.progress = DownloadProgress(expectedBytes: current.progress.expectedBytes)
-      current.encryptionKeyID = nil
-      records[id] = current
+    state.withLock { state in
+      if var current = state.records[id] {
+        current.progress = DownloadProgress(expectedBytes: current.progress.expectedBytes)
+        current.encryptionKeyID = nil
+        state.records[id] = current
+      }
+      // The key goes with its key ID: a restart without a key must not encrypt with it, or
+      // a later run (which no longer has it) would store the rest of the files clear.
+      state.keys[id] = nil
+      saveIndexQuietly(&state)
     }
-    // The key goes with its key ID: a restart without a key must not encrypt with it, or a
-    // later run (which no longer has it) would store the rest of the files clear.
-    keys[id] = nil
-    saveIndexQuietlyLocked()
-    lock.unlock()
   }
 
   /// Stops a download, removes its files and plan, and forgets it.
@@ -63,14 +63,14 @@ extension DownloadManager {
     let record = try existing(id)
     try stop(id, as: .cancelled, deleting: true)
     removeFiles(of: record)
-    lock.lock()
-    defer { lock.unlock() }
-    records[id] = nil
-    order.removeAll { $0 == id }
-    prepared[id] = nil
-    keys[id] = nil
-    freshURLs[id] = nil
-    try saveIndexLocked()
+    try state.withLock { (state) throws(PlayheadError) in
+      state.records[id] = nil
+      state.order.removeAll { $0 == id }
+      state.prepared[id] = nil
+      state.keys[id] = nil
+      state.freshURLs[id] = nil
+      try saveIndex(state)
+    }
   }
 
   /// Blocks until the download is not `.downloading` (or `timeoutSeconds` pass) and
@@ -114,46 +114,41 @@ extension DownloadManager {
       try OfflineKeyRegistry.keyID(for: key)
     }
     let control = DownloadControl()
-    lock.lock()
-    guard var record = records[id] else {
-      lock.unlock()
-      throw Self.unknown(id)
-    }
-    if record.state == .downloading || record.state == .completed {
-      lock.unlock()
-      return
-    }
-    var key = encryptionKey ?? keys[id]
-    if let storedID = record.encryptionKeyID {
-      if let givenID, givenID != storedID {
-        lock.unlock()
+    // Nil when the download is already running or completed (nothing to do).
+    let launched = try state.withLock {
+      (state) throws(PlayheadError) -> (key: [UInt8]?, saved: Result<Void, PlayheadError>)? in
+      guard var record = state.records[id] else { throw Self.unknown(id) }
+      if record.state == .downloading || record.state == .completed { return nil }
+      var key = encryptionKey ?? state.keys[id]
+      if let storedID = record.encryptionKeyID {
+        if let givenID, givenID != storedID {
+          throw PlayheadError(
+            .invalidArgument,
+            "download \(id) was started with another encryption key (key ID \(storedID))")
+        }
+        if key == nil { key = OfflineKeyRegistry.shared.key(forKeyID: storedID) }
+        guard key != nil else {
+          throw PlayheadError(
+            .invalidArgument,
+            "download \(id) is encrypted at rest; resume it with its key (key ID \(storedID))")
+        }
+      } else if record.state != .requested && record.state != .cancelled && key != nil
+        && record.progress.downloadedBytes > 0
+      {
         throw PlayheadError(
           .invalidArgument,
-          "download \(id) was started with another encryption key (key ID \(storedID))")
+          "download \(id) was started without encryption; it cannot be encrypted on resume")
       }
-      if key == nil { key = OfflineKeyRegistry.shared.key(forKeyID: storedID) }
-      guard key != nil else {
-        lock.unlock()
-        throw PlayheadError(
-          .invalidArgument,
-          "download \(id) is encrypted at rest; resume it with its key (key ID \(storedID))")
-      }
-    } else if record.state != .requested && record.state != .cancelled && key != nil
-      && record.progress.downloadedBytes > 0
-    {
-      lock.unlock()
-      throw PlayheadError(
-        .invalidArgument,
-        "download \(id) was started without encryption; it cannot be encrypted on resume")
+      record.encryptionKeyID = givenID ?? record.encryptionKeyID
+      record.state = .downloading
+      record.failure = nil
+      state.records[id] = record
+      state.keys[id] = key
+      state.running[id] = control
+      return (key, Result { () throws(PlayheadError) in try saveIndex(state) })
     }
-    record.encryptionKeyID = givenID ?? record.encryptionKeyID
-    record.state = .downloading
-    record.failure = nil
-    records[id] = record
-    keys[id] = key
-    running[id] = control
-    let saved = Result { () throws(PlayheadError) in try saveIndexLocked() }
-    lock.unlock()
+    guard let launched else { return }
+    let (key, saved) = launched
     if case .failure(let error) = saved {
       finish(id, control: control, state: .error, failure: error)
       control.markFinished()
@@ -171,53 +166,51 @@ extension DownloadManager {
 
   /// Stops the download's thread (if running) and sets `state`; a completed download can
   /// be stopped only by `delete` (`deleting`).
-  private func stop(_ id: DownloadID, as state: DownloadState, deleting: Bool = false)
+  private func stop(_ id: DownloadID, as newState: DownloadState, deleting: Bool = false)
     throws(PlayheadError)
   {
-    lock.lock()
-    guard var record = records[id] else {
-      lock.unlock()
-      throw Self.unknown(id)
+    let (control, changes) = try state.withLock {
+      (state) throws(PlayheadError) -> (DownloadControl?, Bool) in
+      guard var record = state.records[id] else { throw Self.unknown(id) }
+      if newState == .cancelled && record.state == .completed && !deleting {
+        throw PlayheadError(
+          .invalidState, "download \(id) is completed; delete it to remove its files")
+      }
+      let control = state.running.removeValue(forKey: id)
+      control?.cancel()
+      let changes = control != nil || (newState == .cancelled && record.state != .cancelled)
+      if changes {
+        record.state = newState
+        state.records[id] = record
+        saveIndexQuietly(&state)
+      }
+      return (control, changes)
     }
-    if state == .cancelled && record.state == .completed && !deleting {
-      lock.unlock()
-      throw PlayheadError(
-        .invalidState, "download \(id) is completed; delete it to remove its files")
-    }
-    let control = running.removeValue(forKey: id)
-    control?.cancel()
-    let changes = control != nil || (state == .cancelled && record.state != .cancelled)
-    if changes {
-      record.state = state
-      records[id] = record
-      saveIndexQuietlyLocked()
-    }
-    lock.unlock()
     control?.wake()
     control?.waitUntilFinished()
-    if changes { deliver(.stateChanged(id, state)) }
+    if changes { deliver(.stateChanged(id, newState)) }
   }
 
   /// Ends a run in `state` unless it was stopped meanwhile (pause, cancel, delete): sends
   /// `event` (completion or failure), then `.stateChanged`. Returns whether the state was set.
   @discardableResult
   func finish(
-    _ id: DownloadID, control: DownloadControl, state: DownloadState, failure: PlayheadError?,
-    announcing event: DownloadEvent? = nil
+    _ id: DownloadID, control: DownloadControl, state newState: DownloadState,
+    failure: PlayheadError?, announcing event: DownloadEvent? = nil
   ) -> Bool {
-    lock.lock()
-    guard running[id] === control, !control.isCancelled, var record = records[id] else {
-      lock.unlock()
-      return false
+    let ended = state.withLock { state in
+      guard state.running[id] === control, !control.isCancelled, var record = state.records[id]
+      else { return false }
+      state.running[id] = nil
+      record.state = newState
+      record.failure = failure.map(DownloadFailure.init)
+      state.records[id] = record
+      saveIndexQuietly(&state)
+      return true
     }
-    running[id] = nil
-    record.state = state
-    record.failure = failure.map(DownloadFailure.init)
-    records[id] = record
-    saveIndexQuietlyLocked()
-    lock.unlock()
+    guard ended else { return false }
     if let event { deliver(event) }
-    deliver(.stateChanged(id, state))
+    deliver(.stateChanged(id, newState))
     return true
   }
 }

@@ -36,18 +36,20 @@ extension DownloadManager {
     return index.downloads
   }
 
-  /// Writes the index atomically (call with `lock` held, so writes keep their order).
-  func saveIndexLocked() throws(PlayheadError) {
-    let index = DownloadIndex(downloads: order.compactMap { records[$0] })
+  /// Writes the index of `state` atomically (call inside `state.withLock`, so writes keep
+  /// their order).
+  func saveIndex(_ state: State) throws(PlayheadError) {
+    let index = DownloadIndex(downloads: state.order.compactMap { state.records[$0] })
     try AtomicFile.write(Self.encode(index), to: indexURL)
   }
 
-  /// Saves the index, turning a failure into the record's error (call with `lock` held).
-  func saveIndexQuietlyLocked() {
+  /// Saves the index, turning a failure into the record's error (call inside
+  /// `state.withLock`).
+  func saveIndexQuietly(_ state: inout State) {
     do {
-      try saveIndexLocked()
+      try saveIndex(state)
     } catch {
-      lastSaveError = error
+      state.lastSaveError = error
     }
   }
 

@@ -31,9 +31,7 @@ extension DownloadManager {
     let keyID = try key.map { key throws(PlayheadError) in try OfflineKeyRegistry.keyID(for: key) }
     var plan: DownloadPlan
     if Self.isHLS(record) {
-      lock.lock()
-      var loaded = prepared[id]
-      lock.unlock()
+      var loaded = state.withLock { $0.prepared[id] }
       if loaded == nil {
         loaded = try HLSDownloadPlanner(
           dataSource: playlistSource(for: record.sourceURL, refresher: refresher)
@@ -102,12 +100,12 @@ extension DownloadManager {
         expectedBytes: allKnown ? counted : max(counted, estimate),
         completedFiles: plan.units.indices.filter(isComplete).count,
         totalFiles: plan.units.count)
-      lock.lock()
-      if var current = records[id], running[id] === control {
-        current.progress = progress
-        records[id] = current
+      state.withLock { state in
+        if var current = state.records[id], state.running[id] === control {
+          current.progress = progress
+          state.records[id] = current
+        }
       }
-      lock.unlock()
       deliver(.downloadingProgress(id, progress))
     }
     report()
@@ -155,9 +153,7 @@ extension DownloadManager {
       }
       sinceReport = 0
       report()
-      lock.lock()
-      saveIndexQuietlyLocked()
-      lock.unlock()
+      state.withLock { saveIndexQuietly(&$0) }
     }
   }
 

@@ -59,30 +59,31 @@ public struct DownloadConfiguration: Sendable {
 /// try manager.selectTrack(info.tracks[0].trackIndex, for: info.id)
 /// try manager.start(info.id)
 /// ```
-public final class DownloadManager: @unchecked Sendable {
-  // Unchecked Sendable: every mutable property is guarded by `lock`.
+public final class DownloadManager: Sendable {
   /// Where the index, the plans and (by default) the downloaded folders live.
   public let rootDirectory: URL
   public let configuration: DownloadConfiguration
 
-  let lock = NSLock()
-  var records: [DownloadID: DownloadRecord] = [:]
-  var order: [DownloadID] = []
-  var prepared: [DownloadID: PreparedHLS] = [:]
-  var running: [DownloadID: DownloadControl] = [:]
-  var keys: [DownloadID: [UInt8]] = [:]
-  /// The fresh URL of each refreshed resource per download (by its original URL), kept
-  /// for later runs in this process; never persisted.
-  var freshURLs: [DownloadID: [URL: URL]] = [:]
-  var observers: [UUID: @Sendable (DownloadEvent) -> Void] = [:]
-  var lastSaveError: PlayheadError?
+  /// The downloads, their runs and the observers.
+  let state: Locked<State>
+
+  struct State: Sendable {
+    var records: [DownloadID: DownloadRecord] = [:]
+    var order: [DownloadID] = []
+    var prepared: [DownloadID: PreparedHLS] = [:]
+    var running: [DownloadID: DownloadControl] = [:]
+    var keys: [DownloadID: [UInt8]] = [:]
+    /// The fresh URL of each refreshed resource per download (by its original URL), kept
+    /// for later runs in this process; never persisted.
+    var freshURLs: [DownloadID: [URL: URL]] = [:]
+    var observers: [UUID: @Sendable (DownloadEvent) -> Void] = [:]
+    var lastSaveError: PlayheadError?
+  }
 
   /// The last failure to write the index (a full disk, say) while a download ran, when
   /// there was one; the downloads go on, and the next successful write catches up.
   public var lastPersistenceError: PlayheadError? {
-    lock.lock()
-    defer { lock.unlock() }
-    return lastSaveError
+    state.withLock { $0.lastSaveError }
   }
   let eventQueue = DispatchQueue(label: "playhead.downloads.events")
 
@@ -98,18 +99,18 @@ public final class DownloadManager: @unchecked Sendable {
     let loaded = try Self.loadIndex(
       self.rootDirectory.appendingPathComponent(DownloadIndex.fileName))
     var changed = false
+    var initial = State()
     for var record in loaded {
       if record.state == .downloading {
         record.state = .suspended
         changed = true
       }
-      records[record.id] = record
-      order.append(record.id)
+      initial.records[record.id] = record
+      initial.order.append(record.id)
     }
+    state = Locked(initial)
     if changed {
-      lock.lock()
-      defer { lock.unlock() }
-      try saveIndexLocked()
+      try state.withLock { (state) throws(PlayheadError) in try saveIndex(state) }
     }
   }
 
@@ -117,16 +118,12 @@ public final class DownloadManager: @unchecked Sendable {
 
   /// Every download, in the order they were prepared.
   public var downloads: [DownloadRecord] {
-    lock.lock()
-    defer { lock.unlock() }
-    return order.compactMap { records[$0] }
+    state.withLock { state in state.order.compactMap { state.records[$0] } }
   }
 
   /// The download with this ID, if any.
   public func record(for id: DownloadID) -> DownloadRecord? {
-    lock.lock()
-    defer { lock.unlock() }
-    return records[id]
+    state.withLock { $0.records[id] }
   }
 
   /// The completed download's folder as an `OfflineAsset`; throws `.invalidState` unless
@@ -146,17 +143,13 @@ public final class DownloadManager: @unchecked Sendable {
   @discardableResult
   public func addObserver(_ handler: @escaping @Sendable (DownloadEvent) -> Void) -> UUID {
     let token = UUID()
-    lock.lock()
-    observers[token] = handler
-    lock.unlock()
+    state.withLock { $0.observers[token] = handler }
     return token
   }
 
   /// Stops delivering events to the observer with this token.
   public func removeObserver(_ token: UUID) {
-    lock.lock()
-    observers[token] = nil
-    lock.unlock()
+    state.withLock { $0.observers[token] = nil }
   }
 
   /// Blocks until every event sent so far has reached the observers. Never call it from an
@@ -166,9 +159,7 @@ public final class DownloadManager: @unchecked Sendable {
   }
 
   func deliver(_ event: DownloadEvent) {
-    lock.lock()
-    let handlers = Array(observers.values)
-    lock.unlock()
+    let handlers = state.withLock { Array($0.observers.values) }
     eventQueue.async {
       for handler in handlers { handler(event) }
     }
@@ -187,9 +178,9 @@ public final class DownloadManager: @unchecked Sendable {
     let id = DownloadID.make()
     let folder = (folderURL ?? ownedFoldersURL.appendingPathComponent(id.rawValue))
       .standardizedFileURL
-    lock.lock()
-    let clash = records.values.first { $0.folderURL.standardizedFileURL.path == folder.path }
-    lock.unlock()
+    let clash = state.withLock { state in
+      state.records.values.first { $0.folderURL.standardizedFileURL.path == folder.path }
+    }
     if let clash {
       throw PlayheadError(
         .invalidArgument, "the folder \(folder.path) is used by download \(clash.id)", url: folder)
@@ -213,28 +204,26 @@ public final class DownloadManager: @unchecked Sendable {
         info = HLSDownloadPlanner.mediaInfo(loaded, id: id)
       }
     } catch {
-      lock.lock()
-      freshURLs[id] = nil
-      lock.unlock()
+      state.withLock { $0.freshURLs[id] = nil }
       throw error
     }
     let record = DownloadRecord(
       id: id, sourceURL: url, folderURL: folder, state: .requested, mediaInfo: info,
       progress: DownloadProgress(expectedBytes: Self.estimate(info, selection: DownloadSelection()))
     )
-    lock.lock()
-    records[id] = record
-    order.append(id)
-    prepared[id] = hls
-    let saved = Result { () throws(PlayheadError) in try saveIndexLocked() }
-    lock.unlock()
+    let saved = state.withLock { state in
+      state.records[id] = record
+      state.order.append(id)
+      state.prepared[id] = hls
+      return Result { () throws(PlayheadError) in try saveIndex(state) }
+    }
     if case .failure(let error) = saved {
-      lock.lock()
-      records[id] = nil
-      order.removeAll { $0 == id }
-      prepared[id] = nil
-      freshURLs[id] = nil
-      lock.unlock()
+      state.withLock { state in
+        state.records[id] = nil
+        state.order.removeAll { $0 == id }
+        state.prepared[id] = nil
+        state.freshURLs[id] = nil
+      }
       throw error
     }
     deliver(.prepared(id, info))
@@ -260,27 +249,27 @@ public final class DownloadManager: @unchecked Sendable {
   /// Sets what `start` downloads; only before `start` (`.requested` or `.cancelled`),
   /// otherwise `.invalidState`. An out-of-range variant index throws `.invalidArgument`.
   public func select(_ selection: DownloadSelection, for id: DownloadID) throws(PlayheadError) {
-    lock.lock()
-    defer { lock.unlock() }
-    guard var record = records[id] else { throw Self.unknown(id) }
-    guard record.state == .requested || record.state == .cancelled else {
-      throw PlayheadError(
-        .invalidState,
-        "download \(id) is \(record.state.rawValue); the selection can change only before start")
-    }
-    if let index = selection.variantIndex {
-      let count = record.mediaInfo?.tracks.filter { $0.kind == .video }.count ?? 0
-      guard index >= 0, index < max(count, 1) else {
+    try state.withLock { (state) throws(PlayheadError) in
+      guard var record = state.records[id] else { throw Self.unknown(id) }
+      guard record.state == .requested || record.state == .cancelled else {
         throw PlayheadError(
-          .invalidArgument, "variant \(index) does not exist; the stream has \(count)")
+          .invalidState,
+          "download \(id) is \(record.state.rawValue); the selection can change only before start")
       }
+      if let index = selection.variantIndex {
+        let count = record.mediaInfo?.tracks.filter { $0.kind == .video }.count ?? 0
+        guard index >= 0, index < max(count, 1) else {
+          throw PlayheadError(
+            .invalidArgument, "variant \(index) does not exist; the stream has \(count)")
+        }
+      }
+      record.selection = selection
+      if let info = record.mediaInfo {
+        record.progress.expectedBytes = Self.estimate(info, selection: selection)
+      }
+      state.records[id] = record
+      try saveIndex(state)
     }
-    record.selection = selection
-    if let info = record.mediaInfo {
-      record.progress.expectedBytes = Self.estimate(info, selection: selection)
-    }
-    records[id] = record
-    try saveIndexLocked()
   }
 
   /// Selects one track of the media info (the seed's `selectTrack`): a video track sets the
@@ -305,9 +294,7 @@ public final class DownloadManager: @unchecked Sendable {
   // MARK: Helpers
 
   func existing(_ id: DownloadID) throws(PlayheadError) -> DownloadRecord {
-    lock.lock()
-    defer { lock.unlock() }
-    guard let record = records[id] else { throw Self.unknown(id) }
+    guard let record = state.withLock({ $0.records[id] }) else { throw Self.unknown(id) }
     return record
   }
 
@@ -348,13 +335,11 @@ public final class DownloadManager: @unchecked Sendable {
       sourceURL: sourceURL,
       onEvent: { [weak self] event in
         guard let self, case .refreshed(let record) = event else { return }
-        self.lock.lock()
-        self.freshURLs[id, default: [:]][record.expired.originalURL] = record.newURL
-        self.lock.unlock()
+        self.state.withLock {
+          $0.freshURLs[id, default: [:]][record.expired.originalURL] = record.newURL
+        }
       })
-    lock.lock()
-    let known = freshURLs[id] ?? [:]
-    lock.unlock()
+    let known = state.withLock { $0.freshURLs[id] ?? [:] }
     for (original, url) in known { refresher.adopt(url, for: original) }
     return refresher
   }

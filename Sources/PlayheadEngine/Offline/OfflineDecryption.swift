@@ -8,8 +8,7 @@ import PlayheadNet
 ///
 /// A file outside the folder, or not marked encrypted in the manifest, is passed through
 /// unchanged. Byte ranges decrypt on their own (AES-CTR is random access).
-final class OfflineDecryptingDataSource: DataSource, @unchecked Sendable {
-  // Unchecked Sendable: every stored property is immutable and Sendable or thread-safe.
+final class OfflineDecryptingDataSource: DataSource, Sendable {
   private let upstream: any DataSource
   private let folderPath: String
   private let key: [UInt8]
@@ -53,8 +52,7 @@ final class OfflineDecryptingDataSource: DataSource, @unchecked Sendable {
 
 /// A byte source over one file encrypted at rest (progressive playback), decrypting each
 /// read at its offset.
-final class OfflineDecryptingByteSource: ByteSource, ByteBufferReporting, @unchecked Sendable {
-  // Unchecked Sendable: the wrapped source and the cipher are thread-safe.
+final class OfflineDecryptingByteSource: ByteSource, ByteBufferReporting, Sendable {
   private let upstream: any ByteSource
   private let cipher: AESCTR
 

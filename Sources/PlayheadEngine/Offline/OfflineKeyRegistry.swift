@@ -15,13 +15,11 @@ import PlayheadMedia
 /// try OfflineKeyRegistry.shared.register(key)
 /// let player = Player(url: downloadFolder)
 /// ```
-public final class OfflineKeyRegistry: @unchecked Sendable {
-  // Unchecked Sendable: `keys` is guarded by `lock`.
+public final class OfflineKeyRegistry: Sendable {
   /// The registry the player reads.
   public static let shared = OfflineKeyRegistry()
 
-  private let lock = NSLock()
-  private var keys: [String: [UInt8]] = [:]
+  private let keys = Locked<[String: [UInt8]]>([:])
 
   /// Makes an empty registry (the player reads `shared`; others are for tests and tools).
   public init() {}
@@ -30,38 +28,28 @@ public final class OfflineKeyRegistry: @unchecked Sendable {
   @discardableResult
   public func register(_ key: [UInt8]) throws(PlayheadError) -> String {
     let id = try Self.keyID(for: key)
-    lock.lock()
-    keys[id] = key
-    lock.unlock()
+    keys.withLock { $0[id] = key }
     return id
   }
 
   /// Removes the key with this ID, if registered.
   public func unregister(keyID: String) {
-    lock.lock()
-    keys[keyID] = nil
-    lock.unlock()
+    keys.withLock { $0[keyID] = nil }
   }
 
   /// Removes every key.
   public func removeAll() {
-    lock.lock()
-    keys.removeAll()
-    lock.unlock()
+    keys.withLock { $0.removeAll() }
   }
 
   /// The key with this ID, if registered.
   public func key(forKeyID keyID: String) -> [UInt8]? {
-    lock.lock()
-    defer { lock.unlock() }
-    return keys[keyID]
+    keys.withLock { $0[keyID] }
   }
 
   /// How many keys are registered.
   public var count: Int {
-    lock.lock()
-    defer { lock.unlock() }
-    return keys.count
+    keys.withLock { $0.count }
   }
 
   /// The ID of `key`: the first 16 bytes of SHA-256("playhead-offline-key-id-v1" ‖ key), as

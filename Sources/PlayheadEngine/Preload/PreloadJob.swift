@@ -7,6 +7,7 @@ import PlayheadNet
 /// Every `var` is guarded by the loader's `condition`, except `configuration`, which the
 /// loader sets before the job's thread starts and the thread alone reads afterwards.
 final class PreloadJob: @unchecked Sendable {
+  // Unchecked Sendable: the `var`s are guarded by the loader's `condition` (see above).
   let id: String
   let task: PreloadTask
   let listener: (any PreloadListener)?
@@ -130,8 +131,7 @@ extension PreloadJob {
 /// by players): a task's cancel must not cancel it for the others, so `cancelAll` here
 /// does nothing; the task's own `CacheDataSource` refuses its later loads, and a load in
 /// flight finishes.
-final class SharedDataSource: DataSource, @unchecked Sendable {
-  // Unchecked Sendable: the one `let` never changes.
+final class SharedDataSource: DataSource, Sendable {
   let base: any DataSource
 
   init(_ base: any DataSource) {

@@ -95,19 +95,19 @@ public enum HLSPlaybackSimulator {
 /// The driver's load control, handed to the pass-through consumer: the whole run happens
 /// on one thread at a time (the simulator's), and `DefaultLoadControl` is thread-safe.
 private final class UncheckedLoadControl: @unchecked Sendable {
+  // Unchecked Sendable: `any LoadControl` is not Sendable; shared as the comment above says.
   let control: any LoadControl
   init(_ control: any LoadControl) { self.control = control }
 }
 
 /// Collects the abandoned downloads the driver reports.
-private final class AbandonmentLog: @unchecked Sendable {
-  private let lock = NSLock()
-  private var list: [HLSSimulationReport.Abandonment] = []
+private final class AbandonmentLog: Sendable {
+  private let list = Locked<[HLSSimulationReport.Abandonment]>([])
 
   func add(_ record: HLSSegmentLoadRecord) {
     guard let target = record.abandonedFor else { return }
-    lock.withLock {
-      list.append(
+    list.withLock {
+      $0.append(
         HLSSimulationReport.Abandonment(
           mediaSequence: record.mediaSequence, level: record.level, targetLevel: target,
           requestClock: record.requestClock, abandonClock: record.endClock,
@@ -115,5 +115,5 @@ private final class AbandonmentLog: @unchecked Sendable {
     }
   }
 
-  var entries: [HLSSimulationReport.Abandonment] { lock.withLock { list } }
+  var entries: [HLSSimulationReport.Abandonment] { list.value }
 }
