@@ -7,19 +7,24 @@ final class ClockSchedulerTests: XCTestCase {
     let clock = ManualClock(advancesOnWait: true)
     let done = DispatchSemaphore(value: 0)
     let log = Locked<[String]>([])
-    clock.startThread(named: "a") {
-      for i in 0..<3 {
-        clock.sleep(until: MediaTime(value: Int64(i * 2 + 1), timescale: 1))
-        log.withLock { $0.append("a\(i)@\(clock.now.seconds)") }
+    // Started from one of the clock's workers: time cannot move before both wait (a
+    // thread outside the schedule is not waited for, so "a" could run to its end before
+    // "b" exists).
+    clock.runAsWorker {
+      clock.startThread(named: "a") {
+        for i in 0..<3 {
+          clock.sleep(until: MediaTime(value: Int64(i * 2 + 1), timescale: 1))
+          log.withLock { $0.append("a\(i)@\(clock.now.seconds)") }
+        }
+        done.signal()
       }
-      done.signal()
-    }
-    clock.startThread(named: "b") {
-      for i in 0..<3 {
-        clock.sleep(until: MediaTime(value: Int64(i * 2 + 2), timescale: 1))
-        log.withLock { $0.append("b\(i)@\(clock.now.seconds)") }
+      clock.startThread(named: "b") {
+        for i in 0..<3 {
+          clock.sleep(until: MediaTime(value: Int64(i * 2 + 2), timescale: 1))
+          log.withLock { $0.append("b\(i)@\(clock.now.seconds)") }
+        }
+        done.signal()
       }
-      done.signal()
     }
     done.wait()
     done.wait()
