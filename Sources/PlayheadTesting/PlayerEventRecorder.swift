@@ -75,13 +75,7 @@ public final class PlayerEventRecorder: @unchecked Sendable {
   public func waitUntil(
     timeoutSeconds: Double = 60, _ predicate: ([PlayerEvent]) -> Bool
   ) -> Bool {
-    let limit = Date(timeIntervalSinceNow: timeoutSeconds)
-    condition.lock()
-    defer { condition.unlock() }
-    while !predicate(storage) {
-      if !condition.wait(until: limit) { return predicate(storage) }
-    }
-    return true
+    waitLocked(timeoutSeconds: timeoutSeconds) { predicate(storage) }
   }
 
   /// Waits for the `count`-th event named `name` and returns it; nil after a timeout.
@@ -95,11 +89,17 @@ public final class PlayerEventRecorder: @unchecked Sendable {
 
   /// Waits until the periodic observer has reported `count` times; false after a timeout.
   public func waitForPeriodic(count: Int, timeoutSeconds: Double = 60) -> Bool {
+    waitLocked(timeoutSeconds: timeoutSeconds) { periodic.count >= count }
+  }
+
+  /// Waits, holding `condition` between checks, until `satisfied` (checked now and after
+  /// each change) holds; false when `timeoutSeconds` of real time passed first.
+  private func waitLocked(timeoutSeconds: Double, _ satisfied: () -> Bool) -> Bool {
     let limit = Date(timeIntervalSinceNow: timeoutSeconds)
     condition.lock()
     defer { condition.unlock() }
-    while periodic.count < count {
-      if !condition.wait(until: limit) { return periodic.count >= count }
+    while !satisfied() {
+      if !condition.wait(until: limit) { return satisfied() }
     }
     return true
   }
