@@ -28,13 +28,9 @@ final class ActiveItem {
   var isHeld = false
   var hasEnded = false
   var failed = false
-  /// The end of the last audio handed to the sink (the audio clock's limit).
-  var audioWrittenEnd: MediaTime?
-  var lastVideoEnd: MediaTime = .zero
-  var lastAudioEnd: MediaTime = .zero
-  var framesRendered = 0
-  var framesDropped = 0
-  var audioSamplesPlayed = 0
+  /// The renderers of the item's video and audio (docs/decisions/0030).
+  let video: VideoRenderer
+  let audio: AudioRenderer
   var stallCount = 0
   var totalStallTime: MediaTime = .zero
   var playingTime: MediaTime = .zero
@@ -64,11 +60,23 @@ final class ActiveItem {
   var progressMark: ProgressMark?
   var progressClock: MediaTime = .zero
 
-  init(item: PlayerItem, loader: ItemLoader, loadControl: ItemLoadControl) {
+  init(
+    item: PlayerItem, loader: ItemLoader, loadControl: ItemLoadControl, video: VideoRenderer,
+    audio: AudioRenderer
+  ) {
     self.item = item
     self.loader = loader
     self.loadControl = loadControl
+    self.video = video
+    self.audio = audio
   }
+
+  /// Every renderer of the item.
+  var renderers: [any TrackRenderer] { [video, audio] }
+
+  /// The clock that leads the position now, if one does (else the player's clock, from the
+  /// anchor).
+  var mediaClock: (any MediaClock)? { media?.hasAudio == true && audio.isClocked ? audio : nil }
 }
 
 /// A seek waiting for its data, with the completion to call.

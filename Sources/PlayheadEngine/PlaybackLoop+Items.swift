@@ -29,7 +29,20 @@ extension PlaybackLoop {
       // A resume keeps the selected subtitles.
       loader.selectSubtitleRendition(RenditionSelection(rendition: subtitle))
     }
-    let active = ActiveItem(item: item, loader: loader, loadControl: loadControl)
+    let video = VideoRenderer(
+      loader: loader, sink: configuration.videoSink,
+      lateFrameDropThreshold: configuration.lateFrameDropThreshold
+    ) { [unowned self] frame in
+      snapshotLock.lock()
+      lastPresentedFrame = frame
+      snapshotLock.unlock()
+    }
+    let audio = AudioRenderer(loader: loader, sink: configuration.audioSink) {
+      [unowned self] (buffer) throws(PlayheadError) in
+      try renderAudio(buffer, algorithm: item.audioTimePitchAlgorithm)
+    }
+    let active = ActiveItem(
+      item: item, loader: loader, loadControl: loadControl, video: video, audio: audio)
     active.playRequestClock = clock.now
     item.owner = self
     if startLoading { loader.start() }
@@ -122,8 +135,7 @@ extension PlaybackLoop {
       // A live item starts near the edge, not at the start of its timeline.
       let start = media.startTime
       anchor(active, at: start, clock: clock.now)
-      active.lastVideoEnd = start
-      active.lastAudioEnd = start
+      for renderer in active.renderers { renderer.reset(to: start) }
       boundaryCursor = start
       resetPeriodicObservers()
       publishItemTime(active)
@@ -295,9 +307,9 @@ extension PlaybackLoop {
       $0.statistics.framesDecoded = loaderStatus.framesDecoded
       $0.statistics.audioSamplesDecoded = loaderStatus.audioSamplesDecoded
       $0.statistics.bytesRead = loaderStatus.bytesRead
-      $0.statistics.framesRendered = active.framesRendered
-      $0.statistics.framesDropped = active.framesDropped
-      $0.statistics.audioSamplesPlayed = active.audioSamplesPlayed
+      $0.statistics.framesRendered = active.video.framesRendered
+      $0.statistics.framesDropped = active.video.framesDropped
+      $0.statistics.audioSamplesPlayed = active.audio.samplesPlayed
       $0.statistics.stallCount = active.stallCount
       $0.statistics.totalStallTime = active.totalStallTime
       $0.statistics.playingTime = playingTime(of: active)
@@ -320,6 +332,7 @@ extension PlaybackLoop {
   func setTimeControl(_ newValue: TimeControlStatus) {
     guard newValue != timeControl else { return }
     timeControl = newValue
+    current?.audio.setPlaying(newValue == .playing)
     publish { $0.timeControl = newValue }
     emit(.timeControlStatusChanged(newValue))
   }
@@ -383,7 +396,7 @@ extension PlaybackLoop {
     active.period = AccessPeriod(
       startClock: clock.now, startItemTime: active.position,
       startBytes: isFirst ? 0 : active.loader.snapshot().bytesRead, startStalls: active.stallCount,
-      startDropped: active.framesDropped, variant: active.reportedVariant)
+      startDropped: active.video.framesDropped, variant: active.reportedVariant)
   }
 
   func finishPeriod(_ active: ActiveItem) {
@@ -406,7 +419,7 @@ extension PlaybackLoop {
       indicatedBitrate: period.variant.map { Double($0.bandwidth) }
         ?? active.media?.indicatedBitrate ?? 0,
       stallCount: active.stallCount - period.startStalls,
-      droppedVideoFrameCount: active.framesDropped - period.startDropped,
+      droppedVideoFrameCount: active.video.framesDropped - period.startDropped,
       startupTime: first ? active.item.statistics.timeToFirstFrame : .invalid)
     active.item.update { $0.accessLog.append(entry) }
     emit(.accessLogEntryAdded(active.item))

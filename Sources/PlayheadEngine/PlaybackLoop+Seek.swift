@@ -46,9 +46,7 @@ extension PlaybackLoop {
     active.seek = PendingSeek(generation: seekGeneration, target: target, completion: completion)
     active.position = target
     active.hasEnded = false
-    active.audioWrittenEnd = nil
-    active.lastVideoEnd = target
-    active.lastAudioEnd = target
+    for renderer in active.renderers { renderer.reset(to: target) }
     // Tell the loader first: a streaming source must restart before it hears of the new
     // position, or it would load ahead of the old one.
     active.loader.seek(

@@ -27,15 +27,15 @@ extension PlaybackLoop {
   /// limit while the queue holds only audio at or before the position (late, or out of
   /// order after a timestamp reset), which the step writes at once.
   private func audioReach(_ queuedEnd: MediaTime?, _ active: ActiveItem) -> MediaTime? {
-    guard let queuedEnd else { return active.lastAudioEnd }
-    return queuedEnd > active.position ? max(queuedEnd, active.lastAudioEnd) : nil
+    guard let queuedEnd else { return active.audio.lastEnd }
+    return queuedEnd > active.position ? max(queuedEnd, active.audio.lastEnd) : nil
   }
 
   /// How far video lets the position go: to the end of the last frame shown when no frame
   /// is queued; without limit otherwise, as video follows the clock and drops frames it is
   /// late for rather than stopping it.
   private func videoReach(_ queuedEnd: MediaTime?, _ active: ActiveItem) -> MediaTime? {
-    queuedEnd == nil ? active.lastVideoEnd : nil
+    queuedEnd == nil ? active.video.lastEnd : nil
   }
 
   /// Whether the position has reached `limit`, the end of the presentable media.

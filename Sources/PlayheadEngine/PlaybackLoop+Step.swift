@@ -57,6 +57,11 @@ extension PlaybackLoop {
         setTimeControl(.waitingToPlayAtSpecifiedRate(.startHeld))
         return nil
       }
+      // Video that fell behind a device that leads (a picture that froze while the sound
+      // went on) catches up by dropping what it decoded too late.
+      if active.mediaClock != nil && active.firstFramePresented {
+        active.video.dropFrames(endingBy: active.position)
+      }
       // Start (or restart after a stall) once the buffer is likely to keep up: frames to
       // show, and what the load control asks to have loaded ahead (decision 0025).
       let hasNextFrames = !isFrozen(at: active.position, limit: presentableEnd(active))
@@ -80,6 +85,12 @@ extension PlaybackLoop {
     }
 
     var position = positionAt(now, active)
+    if let heard = active.mediaClock?.playbackPosition() {
+      // The device leads: the position is what it plays, and the anchor follows it so that
+      // deadlines (and a fall back to the player's clock) go on from there.
+      position = max(heard, active.position)
+      anchor(active, at: position, clock: now)
+    }
     if let end = forwardEnd(active), position > end { position = end }
     active.position = position
     presentDueVideo(active, upTo: position, countDrops: true)
@@ -93,7 +104,7 @@ extension PlaybackLoop {
     let reachedForwardEnd = forwardEndTime.map { position + Self.dueTolerance >= $0 } ?? false
     let queuesEmpty = active.loader.peekVideo() == nil && active.loader.peekAudio() == nil
     if reachedForwardEnd || (ended && queuesEmpty) {
-      var endTime = max(active.lastVideoEnd, active.lastAudioEnd)
+      var endTime = max(active.video.lastEnd, active.audio.lastEnd)
       if let forwardEndTime { endTime = min(endTime, forwardEndTime) }
       if reachedForwardEnd || position + Self.dueTolerance >= endTime {
         itemReachedEnd(active, at: reachedForwardEnd ? (forwardEndTime ?? position) : endTime)
@@ -112,7 +123,7 @@ extension PlaybackLoop {
 
     var candidates: [MediaTime] = []
     if let video = active.loader.peekVideo() { candidates.append(video.time) }
-    if let audio = active.loader.peekAudio() { candidates.append(audio.pts) }
+    if let audio = active.audio.nextDue(after: position) { candidates.append(audio) }
     if let limit { candidates.append(limit) }
     if let forwardEndTime { candidates.append(forwardEndTime) }
     candidates.append(contentsOf: periodicDeadlines())
@@ -182,73 +193,38 @@ extension PlaybackLoop {
         rounding: .roundTowardPositiveInfinity)
   }
 
-  /// Presents the latest due frame; earlier due frames are dropped as late.
-  /// Returns whether a frame was presented.
+  /// Presents the frame due at `position` through the video renderer (dropping late ones
+  /// while playing). Returns whether a frame was presented.
   @discardableResult
   func presentDueVideo(_ active: ActiveItem, upTo position: MediaTime, countDrops: Bool) -> Bool {
-    var due: TimedVideoFrame?
-    var skipped = 0
-    let horizon = position + Self.dueTolerance
-    // Forward playback covers [start, end): a frame at or after the end is never shown, so
-    // the last frame does not depend on whether it was decoded before the end was reached.
-    let end = forwardEnd(active)
-    while let next = active.loader.peekVideo(), next.time <= horizon,
-      end.map({ next.time < $0 }) ?? true
-    {
-      if due != nil { skipped += 1 }
-      due = active.loader.popVideo()
-    }
-    guard let frame = due else { return false }
-    if countDrops { active.framesDropped += skipped }
-    active.lastVideoEnd = max(active.lastVideoEnd, frame.time + frame.duration)
-    // A frame whose time to be on screen ended more than the threshold ago is dropped too
-    // (the previous picture stays), except the first frame after a start or seek.
-    let threshold = configuration.lateFrameDropThreshold
-    if countDrops, active.firstFramePresented, threshold.isNumeric,
-      position - (frame.time + frame.duration) > threshold
-    {
-      active.framesDropped += 1
-      return false
-    }
+    let before = active.video.framesRendered
+    let context = RenderContext(
+      isPlaying: countDrops, forwardEnd: forwardEnd(active),
+      dropsLateFrames: active.firstFramePresented)
     do throws(PlayheadError) {
-      try configuration.videoSink?.present(frame.frame, itemTime: frame.time)
+      _ = try active.video.render(at: position, context: context)
     } catch {
       playbackFailed(active, error)
       return false
     }
-    active.framesRendered += 1
-    snapshotLock.lock()
-    lastPresentedFrame = frame.frame
-    snapshotLock.unlock()
+    guard active.video.framesRendered > before else { return false }
     noteFirstPresentation(active)
     return true
   }
 
-  /// Hands every due audio buffer to the sink, through the tempo stage and volume. Audio
-  /// at or after the forward end is never due, and a buffer that crosses it is cut there,
-  /// as video frames are never shown at or after it.
+  /// Writes the audio due at `position` through the audio renderer (for a clocked device,
+  /// what it keeps queued ahead too).
   func writeDueAudio(_ active: ActiveItem, upTo position: MediaTime) {
-    let horizon = position + Self.dueTolerance
-    let end = forwardEnd(active)
-    while let queued = active.loader.peekAudio(), queued.pts <= horizon,
-      end.map({ queued.pts < $0 }) ?? true
-    {
-      active.loader.popAudio()
-      let cut: AudioBuffer?
-      if let end { cut = queued.trimmed(before: end) } else { cut = queued }
-      guard let next = cut else { continue }
-      let writtenEnd = next.pts + next.mediaDuration
-      active.lastAudioEnd = max(active.lastAudioEnd, writtenEnd)
-      active.audioWrittenEnd = writtenEnd
-      do throws(PlayheadError) {
-        let output = try renderAudio(next, algorithm: active.item.audioTimePitchAlgorithm)
-        if output.frameCount > 0 { try configuration.audioSink?.write(output) }
-        active.audioSamplesPlayed += output.frameCount
-      } catch {
-        playbackFailed(active, error)
-        return
-      }
-      if active.media?.hasVideo == false { noteFirstPresentation(active) }
+    let before = active.audio.buffersWritten
+    let context = RenderContext(isPlaying: true, forwardEnd: forwardEnd(active))
+    do throws(PlayheadError) {
+      _ = try active.audio.render(at: position, context: context)
+    } catch {
+      playbackFailed(active, error)
+      return
+    }
+    if active.audio.buffersWritten > before, active.media?.hasVideo == false {
+      noteFirstPresentation(active)
     }
   }
 

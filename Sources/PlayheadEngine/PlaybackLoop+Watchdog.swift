@@ -40,7 +40,7 @@ extension PlaybackLoop {
     let mark = ProgressMark(
       position: active.position, generation: status.generation,
       framesDecoded: status.framesDecoded, audioSamplesDecoded: status.audioSamplesDecoded,
-      framesRendered: active.framesRendered, audioSamplesPlayed: active.audioSamplesPlayed,
+      framesRendered: active.video.framesRendered, audioSamplesPlayed: active.audio.samplesPlayed,
       bytesRead: status.bytesRead, sourceBytes: activity.bytesDelivered)
     if mark != active.progressMark || activity.isBusy {
       // Progress, or a wait that ends by its own timeout: the bound counts from now.

@@ -16,6 +16,9 @@ struct RenderContext {
   /// Where forward playback ends before the media's end (the item's forward end or
   /// preview limit); nothing at or after it is rendered.
   var forwardEnd: MediaTime?
+  /// Whether video frames that are late by more than the threshold are dropped (false
+  /// until the item's first frame was presented).
+  var dropsLateFrames = false
 }
 
 /// One selected track's output stage in the playback loop, the same shape for video, audio

@@ -26,7 +26,7 @@ public final class PlaybackController: @unchecked Sendable {
   let provider: any PlaybackSessionProvider
   let manager: PlayerSDKManager
   let basePlayerConfiguration: PlayerConfiguration
-  let audioOutput: ControllerAudioOutput?
+  let audioOutput: (any SharedAudioOutput)?
   let viewStrategy: ViewStrategy?
 
   /// The view every session's frames are presented to; reused across sessions.
@@ -53,7 +53,7 @@ public final class PlaybackController: @unchecked Sendable {
     self.viewStrategy = viewStrategy
     self.callbackQueue = callbackQueue
     self.manager = manager
-    self.audioOutput = playerConfiguration.audioSink.map(ControllerAudioOutput.init)
+    self.audioOutput = playerConfiguration.audioSink.map(makeSharedAudioOutput)
     var configuration = playerConfiguration
     if let videoSink = playerConfiguration.videoSink { videoView.addOutput(videoSink) }
     configuration.videoSink = nil
