@@ -34,11 +34,17 @@ final class ActiveItem {
   var stallCount = 0
   var totalStallTime: MediaTime = .zero
   var playingTime: MediaTime = .zero
-  var reportedErrors = 0
-  /// How many of the source refresher's events were already emitted.
-  var reportedRefreshEvents = 0
   var reportedSoftwareDecoding = false
-  var reportedVariant: VariantInfo?
+  /// What the loader's messages told and the step has still to report (in order).
+  var pendingErrors: [PlayheadError] = []
+  var pendingVariants: [VariantInfo] = []
+  /// The rendition being played as last reported, and how often it changed since.
+  var currentVariant: VariantInfo?
+  var variantSwitches = 0
+  /// Where the pending seek landed, once the loader said so.
+  var landedSeekTime: MediaTime?
+  /// The backup URL the media was opened from, if any.
+  var backupURL: URL?
   /// The loader's rendition selection counts already mirrored into the item.
   var reportedAudioSelectionChanges = 0
   var reportedSubtitleSelectionChanges = 0

@@ -221,7 +221,7 @@ extension ItemLoader {
     condition.lock()
     if let variant, variant != status.variant {
       status.variant = variant
-      status.variantChanges += 1
+      postLocked(.variantChanged(variant))
     }
     condition.unlock()
   }
@@ -270,7 +270,7 @@ extension ItemLoader {
     status.seekableRange = driver?.seekableRange
     status.framesDecoded += output.videoFrames.count
     status.audioSamplesDecoded += output.audioSamplesDecoded
-    status.recoverableErrors.append(contentsOf: output.recoverableErrors)
+    for error in output.recoverableErrors { postLocked(.recoverableError(error)) }
     // A seek requested while this step ran makes its output stale.
     guard generation == status.generation, pendingSeek == nil else { return }
     videoQueue.append(contentsOf: output.videoFrames)
@@ -279,8 +279,9 @@ extension ItemLoader {
       status.queuedAudioDuration = status.queuedAudioDuration + buffer.mediaDuration
     }
     status.queuedVideoFrames = videoQueue.count
-    if let resolved = output.resolvedSeekTime, status.resolvedSeekTime == nil {
-      status.resolvedSeekTime = resolved
+    if let resolved = output.resolvedSeekTime, !status.seekLanded {
+      status.seekLanded = true
+      postLocked(.seekLanded(generation: generation, time: resolved))
     }
     if let end = output.demuxedUpTo, let range = status.bufferedRange, end > range.end {
       status.bufferedRange = MediaTimeRange(start: range.start, end: end)

@@ -62,9 +62,7 @@ extension ItemLoader {
         {
           tried.insert(backup)
           source = Asset(url: backup, http: asset.http)
-          condition.lock()
-          status.backupURL = backup
-          condition.unlock()
+          post(.backupUsed(backup))
           continue
         }
         finish(with: .failed(error))
@@ -104,6 +102,8 @@ extension ItemLoader {
     status.audioEnded = !hasAudio
     status.bufferedRange = MediaTimeRange(start: main.run.itemStart, duration: .zero)
     status.variant = driver.variant(of: main.run)
+    postLocked(.opened(media))
+    if let variant = status.variant { postLocked(.variantChanged(variant)) }
     status.audioRenditions = opened.audioGroup
     status.selectedAudioRendition = opened.selectedAudio
     if !opened.audioGroup.isEmpty { status.audioSelectionChanges += 1 }
@@ -218,15 +218,13 @@ extension ItemLoader {
 
   /// Records an error that did not stop playback (the loop logs it).
   func noteRecoverable(_ error: PlayheadError) {
-    condition.lock()
-    status.recoverableErrors.append(error)
-    condition.unlock()
-    notifyLoop()
+    post(.recoverableError(error))
   }
 
   func finish(with phase: LoaderStatus.Phase) {
     condition.lock()
     status.phase = phase
+    if case .failed(let error) = phase { postLocked(.failed(error)) }
     condition.unlock()
     notifyLoop()
   }

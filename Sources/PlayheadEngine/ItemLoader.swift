@@ -93,8 +93,8 @@ struct LoaderStatus: Sendable {
   var phase: Phase = .opening
   /// The seek generation whose data is in the queues.
   var generation = 0
-  /// Where the seek of `generation` landed, once its first data is queued.
-  var resolvedSeekTime: MediaTime?
+  /// Whether the seek of `generation` has landed (its first data is queued).
+  var seekLanded = false
   var videoEnded = false
   var audioEnded = false
   var queuedVideoFrames = 0
@@ -105,15 +105,10 @@ struct LoaderStatus: Sendable {
   var framesDecoded = 0
   var audioSamplesDecoded = 0
   var bytesRead: Int64 = 0
-  /// Recoverable errors met (decode errors of single packets), oldest first.
-  var recoverableErrors: [PlayheadError] = []
   /// An error that ended loading early; the queued data can still be played.
   var streamError: PlayheadError?
-  /// The rendition of the run being decoded, and how many times it changed.
+  /// The rendition of the run being decoded (changes are posted as messages).
   var variant: VariantInfo?
-  var variantChanges = 0
-  /// The backup URL the media was opened from, when the original could not be decoded.
-  var backupURL: URL?
   /// The live seekable range, for live streams.
   var seekableRange: MediaTimeRange?
   /// The bandwidth estimate and last transfer speed (bits/s), for streaming sources.
@@ -153,6 +148,8 @@ final class ItemLoader: @unchecked Sendable {
   /// seek, a selection, a stop); it waits for it on the player's clock.
   let work = WakeSignal()
   var status = LoaderStatus()
+  /// Messages for the playback loop, oldest first (`LoaderMessage`).
+  var outbox: [LoaderMessage] = []
   var videoQueue: [TimedVideoFrame] = []
   var audioQueue: [AudioBuffer] = []
   var pendingSeek: SeekRequest?
@@ -216,7 +213,7 @@ final class ItemLoader: @unchecked Sendable {
     videoQueue.removeAll()
     audioQueue.removeAll()
     status.generation = request.generation
-    status.resolvedSeekTime = nil
+    status.seekLanded = false
     status.videoEnded = !hasVideo
     status.audioEnded = !hasAudio
     status.queuedVideoFrames = 0

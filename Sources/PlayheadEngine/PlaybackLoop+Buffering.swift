@@ -68,7 +68,7 @@ extension PlaybackLoop {
     let hasData = loaderStatus.queuedVideoFrames > 0 || loaderStatus.queuedAudioDuration > .zero
     let empty =
       !hasData && !ended && active.seek == nil
-      || (active.seek != nil && loaderStatus.resolvedSeekTime == nil && !ended)
+      || (active.seek != nil && active.landedSeekTime == nil && !ended)
       || active.stalledSince != nil
     // Frames to start on, and media enough ahead by the load control's rule: the startup
     // buffer, or after a stall the buffer after a rebuffer (AVPlayer's

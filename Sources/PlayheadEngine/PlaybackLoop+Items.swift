@@ -19,7 +19,7 @@ extension PlaybackLoop {
       hls: hls,
       clock: configuration.clock,
       backupURLProvider: configuration.backupURLProvider,
-      preferredAudioLanguages: item.read { $0.preferredAudioLanguages },
+      preferredAudioLanguages: item.readSettings { $0.preferredAudioLanguages },
       initialAudioRendition: item.read { $0.selectedAudioRendition },
       cache: configuration.cache,
       refresher: makeSourceRefresher(for: item))
@@ -101,14 +101,16 @@ extension PlaybackLoop {
   /// The player's HLS configuration with the item's start preference, if it has one.
   func hlsConfiguration(for item: PlayerItem) -> HLSConfiguration {
     var hls = configuration.hls
-    if let preference = item.read({ $0.startPreference }) { hls.startPreference = preference }
+    if let preference = item.readSettings({ $0.startPreference }) {
+      hls.startPreference = preference
+    }
     return hls
   }
 
   /// The item's limits, falling back to the player's HLS configuration.
   func selection(for item: PlayerItem) -> VariantSelection {
     let hls = configuration.hls
-    return item.read { state in
+    return item.readSettings { state in
       let itemPeak = Int(state.preferredPeakBitRate)
       let itemPixels = state.preferredMaximumResolution.map { $0.width * $0.height }
       return VariantSelection(
@@ -144,7 +146,7 @@ extension PlaybackLoop {
       status = .readyToPlay
       publish { $0.status = .readyToPlay }
     }
-    if let backup = active.loader.snapshot().backupURL {
+    if let backup = active.backupURL {
       emit(.backupSourceUsed(active.item, backup))
     }
     emit(.itemStatusChanged(active.item, .readyToPlay))
@@ -253,9 +255,9 @@ extension PlaybackLoop {
   /// window, bandwidth) and raises the events of what changed.
   func reportLoaderProgress(_ active: ActiveItem, _ loaderStatus: LoaderStatus) {
     reportBuffering(active, loaderStatus)
-    while active.reportedErrors < loaderStatus.recoverableErrors.count {
-      let error = loaderStatus.recoverableErrors[active.reportedErrors]
-      active.reportedErrors += 1
+    let errors = active.pendingErrors
+    active.pendingErrors.removeAll()
+    for error in errors {
       active.item.update {
         $0.errorLog.append(
           ErrorLogEntry(
@@ -263,11 +265,14 @@ extension PlaybackLoop {
       }
       emit(.errorLogEntryAdded(active.item, error))
     }
-    if let variant = loaderStatus.variant, variant != active.reportedVariant {
+    let variants = active.pendingVariants
+    active.pendingVariants.removeAll()
+    for variant in variants where variant != active.currentVariant {
       let reason: VariantChangeReason =
-        active.reportedVariant == nil
+        active.currentVariant == nil
         ? .initial : (selection(for: active.item).manualIndex != nil ? .manual : .adaptive)
-      active.reportedVariant = variant
+      if active.currentVariant != nil { active.variantSwitches += 1 }
+      active.currentVariant = variant
       active.item.update { $0.currentVariant = variant }
       emit(.variantChanged(active.item, variant, reason))
       // The access log has one entry per rendition played: a switch closes the period.
@@ -313,7 +318,7 @@ extension PlaybackLoop {
       $0.statistics.stallCount = active.stallCount
       $0.statistics.totalStallTime = active.totalStallTime
       $0.statistics.playingTime = playingTime(of: active)
-      $0.statistics.variantSwitchCount = loaderStatus.variantChanges
+      $0.statistics.variantSwitchCount = active.variantSwitches
     }
   }
 
@@ -396,7 +401,7 @@ extension PlaybackLoop {
     active.period = AccessPeriod(
       startClock: clock.now, startItemTime: active.position,
       startBytes: isFirst ? 0 : active.loader.snapshot().bytesRead, startStalls: active.stallCount,
-      startDropped: active.video.framesDropped, variant: active.reportedVariant)
+      startDropped: active.video.framesDropped, variant: active.currentVariant)
   }
 
   func finishPeriod(_ active: ActiveItem) {

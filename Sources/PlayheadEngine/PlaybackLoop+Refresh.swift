@@ -11,26 +11,22 @@ extension PlaybackLoop {
   func makeSourceRefresher(for item: PlayerItem) -> SourceRefresher? {
     guard let handler = configuration.urlSourceExpiredHandler else { return nil }
     let isFastMode = configuration.timing == .fast
-    let wake = self.wake
     return SourceRefresher(
       handler: handler, options: configuration.sourceRefresh,
       clock: isFastMode ? HostClock.shared : configuration.clock, sourceURL: item.asset.url,
-      onEvent: { _ in wake.raise() })
+      onEvent: { [weak self] event in
+        self?.post { loop in loop.reportSourceRefresh(event, of: item) }
+      })
   }
 
-  /// Emits `sourceRefreshed` / `sourceRefreshFailed` for the refresher's new events.
-  func reportSourceRefreshes(_ active: ActiveItem) {
-    guard let refresher = active.loader.settings.refresher else { return }
-    let events = refresher.events
-    while active.reportedRefreshEvents < events.count {
-      let event = events[active.reportedRefreshEvents]
-      active.reportedRefreshEvents += 1
-      switch event {
-      case .refreshed(let record):
-        emit(.sourceRefreshed(active.item, record))
-      case .failed(let failure):
-        emit(.sourceRefreshFailed(active.item, failure))
-      }
+  /// Emits `sourceRefreshed` / `sourceRefreshFailed` for a refresher's event (posted by
+  /// the refresher, on the loop).
+  func reportSourceRefresh(_ event: SourceRefreshEvent, of item: PlayerItem) {
+    switch event {
+    case .refreshed(let record):
+      emit(.sourceRefreshed(item, record))
+    case .failed(let failure):
+      emit(.sourceRefreshFailed(item, failure))
     }
   }
 }

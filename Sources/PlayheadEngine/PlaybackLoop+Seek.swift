@@ -44,6 +44,7 @@ extension PlaybackLoop {
     active.isHeld = false
     seekGeneration += 1
     active.seek = PendingSeek(generation: seekGeneration, target: target, completion: completion)
+    active.landedSeekTime = nil
     active.position = target
     active.hasEnded = false
     for renderer in active.renderers { renderer.reset(to: target) }
@@ -62,6 +63,7 @@ extension PlaybackLoop {
   func completeSeek(_ active: ActiveItem, at resolved: MediaTime) {
     guard let seek = active.seek else { return }
     active.seek = nil
+    active.landedSeekTime = nil
     anchor(active, at: resolved, clock: clock.now)
     active.needsDisplayRefresh = true
     boundaryCursor = resolved
@@ -115,6 +117,7 @@ extension PlaybackLoop {
   func failPendingSeek(_ active: ActiveItem) {
     guard let seek = active.seek else { return }
     active.seek = nil
+    active.landedSeekTime = nil
     emit(.seekCompleted(active.item, finished: false))
     if let completion = seek.completion { DispatchQueue.global().async { completion(false) } }
   }

@@ -10,25 +10,22 @@ extension PlaybackLoop {
       setTimeControl(rate != 0 ? .waitingToPlayAtSpecifiedRate(.noItemToPlay) : .paused)
       return nil
     }
-    let loaderStatus = active.loader.snapshot()
-    reportSourceRefreshes(active)
-    switch loaderStatus.phase {
-    case .opening:
+    for message in active.loader.takeMessages() { receive(message, active) }
+    guard !active.failed else { return nil }
+    guard active.media != nil else {
       if rate != 0 { setTimeControl(.waitingToPlayAtSpecifiedRate(.evaluatingBufferingRate)) }
       return nil
-    case .failed(let error):
-      if !active.failed { itemFailed(active, error) }
-      return nil
-    case .ready(let media):
-      if active.media == nil { becomeReady(active, media) }
     }
+    let loaderStatus = active.loader.snapshot()
     reportLoaderProgress(active, loaderStatus)
     preloadNextIfNeeded(loaderStatus)
 
     if let seek = active.seek {
-      let ended = loaderStatus.videoEnded && loaderStatus.audioEnded
-      guard loaderStatus.generation == seek.generation,
-        let resolved = loaderStatus.resolvedSeekTime ?? (ended ? seek.target : nil)
+      // A seek past the end lands at its target once both streams have ended.
+      let endedHere =
+        loaderStatus.generation == seek.generation && loaderStatus.videoEnded
+        && loaderStatus.audioEnded
+      guard let resolved = active.landedSeekTime ?? (endedHere ? seek.target : nil)
       else { return nil }
       completeSeek(active, at: resolved)
     }

@@ -31,7 +31,7 @@ extension PlaybackLoop {
     let boundMs = configuration.noProgressTimeoutMs
     guard boundMs > 0, let active = current else { return next }
     let status = active.loader.snapshot()
-    guard rate != 0, !active.hasEnded, !active.failed, case .ready = status.phase else {
+    guard rate != 0, !active.hasEnded, !active.failed, active.media != nil else {
       active.progressMark = nil
       return next
     }

@@ -35,8 +35,8 @@ extension PlayerItem {
   /// chosen this way; with no match the DEFAULT rendition plays. Set it before the item
   /// starts loading; later changes apply only to a resume.
   public var preferredAudioLanguages: [String] {
-    get { read { $0.preferredAudioLanguages } }
-    set { update { $0.preferredAudioLanguages = newValue } }
+    get { readSettings { $0.preferredAudioLanguages } }
+    set { updateSettings { $0.preferredAudioLanguages = newValue } }
   }
 
   /// Plays `rendition`'s audio (a value from `audioRenditions`), or the variant's own

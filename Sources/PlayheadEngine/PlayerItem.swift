@@ -20,6 +20,7 @@ public final class PlayerItem: Sendable, Identifiable, Hashable {
   public let id: UInt64
   public let asset: Asset
   private let state = Locked(ItemState())
+  private let settings = Locked(ItemSettings())
   private let weakOwner = Locked(WeakOwner())
 
   /// The playback loop the item is in (held weakly); the loop sets it when the item joins.
@@ -52,6 +53,14 @@ public final class PlayerItem: Sendable, Identifiable, Hashable {
 
   func update(_ body: (inout ItemState) -> Void) {
     state.withLock { body(&$0) }
+  }
+
+  func readSettings<T: Sendable>(_ body: (ItemSettings) -> T) -> T {
+    settings.withLock { body($0) }
+  }
+
+  func updateSettings(_ body: (inout ItemSettings) -> Void) {
+    settings.withLock { body(&$0) }
   }
 
   /// The item's status.
@@ -140,33 +149,33 @@ public final class PlayerItem: Sendable, Identifiable, Hashable {
   /// resume once it is loaded even when the load control asks for more. Settable while
   /// the item plays; the next loading decision uses it.
   public var preferredForwardBufferDuration: MediaTime {
-    get { read { $0.preferredForwardBufferDuration } }
-    set { update { $0.preferredForwardBufferDuration = newValue } }
+    get { readSettings { $0.preferredForwardBufferDuration } }
+    set { updateSettings { $0.preferredForwardBufferDuration = newValue } }
   }
   /// The highest bitrate to choose in bits per second (0 = no limit); used by streaming sources.
   ///
   /// Takes effect at once on a playing stream (from the next segment on).
   public var preferredPeakBitRate: Double {
-    get { read { $0.preferredPeakBitRate } }
+    get { readSettings { $0.preferredPeakBitRate } }
     set {
-      update { $0.preferredPeakBitRate = max(0, newValue) }
+      updateSettings { $0.preferredPeakBitRate = max(0, newValue) }
       owner?.variantSelectionChanged(for: self)
     }
   }
   /// The largest resolution to choose (nil = no limit); used by streaming sources.
   public var preferredMaximumResolution: (width: Int, height: Int)? {
-    get { read { $0.preferredMaximumResolution } }
+    get { readSettings { $0.preferredMaximumResolution } }
     set {
-      update { $0.preferredMaximumResolution = newValue }
+      updateSettings { $0.preferredMaximumResolution = newValue }
       owner?.variantSelectionChanged(for: self)
     }
   }
   /// A rendition chosen by hand (an index into `variants`), or nil for automatic choice;
   /// it wins over the player's configuration and takes effect from the next segment.
   public var preferredVariantIndex: Int? {
-    get { read { $0.preferredVariantIndex } }
+    get { readSettings { $0.preferredVariantIndex } }
     set {
-      update { $0.preferredVariantIndex = newValue }
+      updateSettings { $0.preferredVariantIndex = newValue }
       owner?.variantSelectionChanged(for: self)
     }
   }
@@ -174,26 +183,26 @@ public final class PlayerItem: Sendable, Identifiable, Hashable {
   /// `HLSConfiguration.startPreference` (nil, the default, keeps the player's). Read when
   /// the item starts loading; a list player sets it per item for its bitrate modes.
   public var startPreference: ABRStartPreference? {
-    get { read { $0.startPreference } }
-    set { update { $0.startPreference = newValue } }
+    get { readSettings { $0.startPreference } }
+    set { updateSettings { $0.startPreference = newValue } }
   }
   /// Playback ends here when playing forward (`.invalid` = the item's end).
   public var forwardPlaybackEndTime: MediaTime {
-    get { read { $0.forwardPlaybackEndTime } }
-    set { update { $0.forwardPlaybackEndTime = newValue } }
+    get { readSettings { $0.forwardPlaybackEndTime } }
+    set { updateSettings { $0.forwardPlaybackEndTime = newValue } }
   }
   /// Plays only the first `previewDuration` of the item (seed 003's `setPreviewTime`):
   /// playback ends there with `.previewEnded` instead of `.didPlayToEnd`, and a seek past it
   /// goes to it. `.invalid` (the default) plays the whole item; a preview at or past the
   /// media's end changes nothing. Settable while the item plays.
   public var previewDuration: MediaTime {
-    get { read { $0.previewDuration } }
-    set { update { $0.previewDuration = newValue } }
+    get { readSettings { $0.previewDuration } }
+    set { updateSettings { $0.previewDuration = newValue } }
   }
   /// Where forward playback ends before the media's end: the earlier of
   /// `forwardPlaybackEndTime` and `previewDuration`, when either is set; nil otherwise.
   var forwardEndTime: MediaTime? {
-    read { state in
+    readSettings { state in
       let preview = state.previewDuration
       let ends = [
         state.forwardPlaybackEndTime.isNumeric ? state.forwardPlaybackEndTime : nil,
@@ -205,13 +214,13 @@ public final class PlayerItem: Sendable, Identifiable, Hashable {
   /// Playback ends here when playing in reverse (`.invalid` = the start). Reverse play is
   /// not supported for progressive media, so this is stored and reported only.
   public var reversePlaybackEndTime: MediaTime {
-    get { read { $0.reversePlaybackEndTime } }
-    set { update { $0.reversePlaybackEndTime = newValue } }
+    get { readSettings { $0.reversePlaybackEndTime } }
+    set { updateSettings { $0.reversePlaybackEndTime = newValue } }
   }
   /// How audio is stretched at rates other than 1 (time-domain by default).
   public var audioTimePitchAlgorithm: AudioTimePitchAlgorithm {
-    get { read { $0.audioTimePitchAlgorithm } }
-    set { update { $0.audioTimePitchAlgorithm = newValue } }
+    get { readSettings { $0.audioTimePitchAlgorithm } }
+    set { updateSettings { $0.audioTimePitchAlgorithm = newValue } }
   }
   /// Whether rates above 1 are supported (true once ready).
   public var canPlayFastForward: Bool { status == .readyToPlay }
@@ -242,7 +251,23 @@ public final class PlayerItem: Sendable, Identifiable, Hashable {
   }
 }
 
-/// The mutable state of an item, written only by the playback thread.
+/// What the application asks of an item (its public setters write it; the playback loop
+/// reads it when it decides).
+struct ItemSettings: Sendable {
+  var preferredForwardBufferDuration: MediaTime = .zero
+  var preferredPeakBitRate: Double = 0
+  var preferredMaximumResolution: (width: Int, height: Int)?
+  var preferredVariantIndex: Int?
+  var startPreference: ABRStartPreference?
+  var forwardPlaybackEndTime: MediaTime = .invalid
+  var previewDuration: MediaTime = .invalid
+  var reversePlaybackEndTime: MediaTime = .invalid
+  var audioTimePitchAlgorithm: AudioTimePitchAlgorithm = .timeDomain
+  var preferredAudioLanguages: [String] = []
+}
+
+/// The playback state of an item, written only by the playback loop's thread (its
+/// getters read it; the application's requests are in `ItemSettings`).
 struct ItemState: Sendable {
   var status: PlayerItem.Status = .unknown
   var duration: MediaTime = .indefinite
@@ -264,18 +289,8 @@ struct ItemState: Sendable {
   var statistics = PlaybackStatistics()
   var accessLog: [AccessLogEntry] = []
   var errorLog: [ErrorLogEntry] = []
-  var preferredForwardBufferDuration: MediaTime = .zero
-  var preferredPeakBitRate: Double = 0
-  var preferredMaximumResolution: (width: Int, height: Int)?
-  var preferredVariantIndex: Int?
-  var startPreference: ABRStartPreference?
-  var forwardPlaybackEndTime: MediaTime = .invalid
-  var previewDuration: MediaTime = .invalid
-  var reversePlaybackEndTime: MediaTime = .invalid
-  var audioTimePitchAlgorithm: AudioTimePitchAlgorithm = .timeDomain
   var audioRenditions: [RenditionInfo] = []
   var selectedAudioRendition: RenditionInfo?
-  var preferredAudioLanguages: [String] = []
   var subtitleRenditions: [RenditionInfo] = []
   var selectedSubtitleRendition: RenditionInfo?
   var subtitleSegments: SubtitleSegmentList?

@@ -1,0 +1,69 @@
+import Foundation
+import PlayheadCore
+
+/// What an item loader tells the playback loop, in the order it happened (Media3's handler
+/// messages): posted to the loader's mailbox, which raises the loop's wake signal, and
+/// taken by the loop at the start of its next step (`ItemLoader.takeMessages()`).
+///
+/// Discrete facts travel as messages; what only has a current value (queued media, bytes
+/// read, the source's buffer and activity) stays in the loader's status, which the loop
+/// reads when it needs it.
+enum LoaderMessage: Sendable {
+  /// The media opened (after `backupUsed`, when it came from a backup URL).
+  case opened(OpenedMedia)
+  /// The media could not be opened, or loading failed before it did.
+  case failed(PlayheadError)
+  /// The media is being opened from `url`, the application's backup for the asset.
+  case backupUsed(URL)
+  /// The first data after the seek of `generation` was queued: the seek lands at `time`.
+  case seekLanded(generation: Int, time: MediaTime)
+  /// An error that did not stop loading (a packet that failed to decode, a segment retried).
+  case recoverableError(PlayheadError)
+  /// The rendition being decoded changed (the first one is the initial choice).
+  case variantChanged(VariantInfo)
+}
+
+extension ItemLoader {
+  /// Posts `message` to the loop; the caller holds `condition`.
+  func postLocked(_ message: LoaderMessage) {
+    outbox.append(message)
+  }
+
+  /// Posts `message` to the loop and wakes it.
+  func post(_ message: LoaderMessage) {
+    condition.lock()
+    outbox.append(message)
+    condition.unlock()
+    notifyLoop()
+  }
+
+  /// The messages posted since the last call, oldest first.
+  func takeMessages() -> [LoaderMessage] {
+    condition.lock()
+    defer { condition.unlock() }
+    let messages = outbox
+    outbox.removeAll()
+    return messages
+  }
+}
+
+extension PlaybackLoop {
+  /// Takes one of the current item's loader messages into the loop's state; what the step
+  /// reports later in its course (errors, rendition changes) waits in the item for it.
+  func receive(_ message: LoaderMessage, _ active: ActiveItem) {
+    switch message {
+    case .opened(let media):
+      if active.media == nil && !active.failed { becomeReady(active, media) }
+    case .failed(let error):
+      if !active.failed { itemFailed(active, error) }
+    case .backupUsed(let url):
+      active.backupURL = url
+    case .seekLanded(let generation, let time):
+      if active.seek?.generation == generation { active.landedSeekTime = time }
+    case .recoverableError(let error):
+      active.pendingErrors.append(error)
+    case .variantChanged(let variant):
+      active.pendingVariants.append(variant)
+    }
+  }
+}
