@@ -45,9 +45,9 @@ final class ActiveItem {
   var landedSeekTime: MediaTime?
   /// The backup URL the media was opened from, if any.
   var backupURL: URL?
-  /// The loader's rendition selection counts already mirrored into the item.
-  var reportedAudioSelectionChanges = 0
-  var reportedSubtitleSelectionChanges = 0
+  /// Whether the loader has told an audio (subtitle) rendition selection yet.
+  var audioSelectionKnown = false
+  var subtitleSelectionKnown = false
   /// The selections last announced by an event (`.none` before the first).
   var emittedAudioRendition: RenditionInfo??
   var emittedSubtitleRendition: RenditionInfo??

@@ -139,7 +139,7 @@ extension ItemLoader {
     condition.lock()
     if status.selectedAudioRendition != rendition {
       status.selectedAudioRendition = rendition
-      status.audioSelectionChanges += 1
+      postLocked(.audioRenditionSelected(rendition))
     }
     condition.unlock()
     notifyLoop()
@@ -155,7 +155,7 @@ extension ItemLoader {
       if status.selectedSubtitleRendition != nil || status.subtitleSegments != nil {
         status.selectedSubtitleRendition = nil
         status.subtitleSegments = nil
-        status.subtitleSelectionChanges += 1
+        postLocked(.subtitleRenditionSelected(nil, segments: nil))
       }
       condition.unlock()
       notifyLoop()
@@ -166,7 +166,7 @@ extension ItemLoader {
       condition.lock()
       status.selectedSubtitleRendition = rendition
       status.subtitleSegments = segments
-      status.subtitleSelectionChanges += 1
+      postLocked(.subtitleRenditionSelected(rendition, segments: segments))
       condition.unlock()
       notifyLoop()
     } catch {
@@ -188,6 +188,9 @@ extension ItemLoader {
     let selectedSubtitle = status.selectedSubtitleRendition
     status.audioRenditions = audio
     status.subtitleRenditions = subtitles
+    if audio != knownAudio || subtitles != knownSubtitles {
+      postLocked(.renditionsListed(audio: audio, subtitles: subtitles))
+    }
     condition.unlock()
     if audio != knownAudio, let selectedAudio, !audio.contains(selectedAudio) {
       let target =

@@ -102,12 +102,15 @@ extension ItemLoader {
     status.audioEnded = !hasAudio
     status.bufferedRange = MediaTimeRange(start: main.run.itemStart, duration: .zero)
     status.variant = driver.variant(of: main.run)
-    postLocked(.opened(media))
-    if let variant = status.variant { postLocked(.variantChanged(variant)) }
     status.audioRenditions = opened.audioGroup
     status.selectedAudioRendition = opened.selectedAudio
-    if !opened.audioGroup.isEmpty { status.audioSelectionChanges += 1 }
     status.subtitleRenditions = driver.alternateRenditions(.subtitles, for: main.run)
+    // The lists and the start selection are in the item before it is reported ready.
+    postLocked(
+      .renditionsListed(audio: status.audioRenditions, subtitles: status.subtitleRenditions))
+    if !opened.audioGroup.isEmpty { postLocked(.audioRenditionSelected(opened.selectedAudio)) }
+    postLocked(.opened(media))
+    if let variant = status.variant { postLocked(.variantChanged(variant)) }
     condition.unlock()
     notifyLoop()
 

@@ -119,12 +119,10 @@ struct LoaderStatus: Sendable {
   /// selection's changes (so the loop can tell a change to nil).
   var audioRenditions: [RenditionInfo] = []
   var selectedAudioRendition: RenditionInfo?
-  var audioSelectionChanges = 0
   /// The subtitle renditions of the variant's group, the selected one and its segments.
   var subtitleRenditions: [RenditionInfo] = []
   var selectedSubtitleRendition: RenditionInfo?
   var subtitleSegments: SubtitleSegmentList?
-  var subtitleSelectionChanges = 0
   /// What the media source (and the audio lane's) is doing, as of the snapshot.
   var sourceActivity = SourceActivity()
   /// What the media source (and the audio lane's, together) holds ahead of the demuxer,

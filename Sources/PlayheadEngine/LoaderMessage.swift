@@ -21,6 +21,14 @@ enum LoaderMessage: Sendable {
   case recoverableError(PlayheadError)
   /// The rendition being decoded changed (the first one is the initial choice).
   case variantChanged(VariantInfo)
+  /// The alternate renditions of the variant being played (at the start, and when a
+  /// switch moves to a variant with other groups).
+  case renditionsListed(audio: [RenditionInfo], subtitles: [RenditionInfo])
+  /// The audio rendition playing now (nil: the variant's own audio).
+  case audioRenditionSelected(RenditionInfo?)
+  /// The subtitle rendition selected (nil: none) and its segments; selecting one again
+  /// sends it again with its playlist read anew.
+  case subtitleRenditionSelected(RenditionInfo?, segments: SubtitleSegmentList?)
 }
 
 extension ItemLoader {
@@ -64,6 +72,20 @@ extension PlaybackLoop {
       active.pendingErrors.append(error)
     case .variantChanged(let variant):
       active.pendingVariants.append(variant)
+    case .renditionsListed(let audio, let subtitles):
+      active.item.update {
+        $0.audioRenditions = audio
+        $0.subtitleRenditions = subtitles
+      }
+    case .audioRenditionSelected(let rendition):
+      active.item.update { $0.selectedAudioRendition = rendition }
+      active.audioSelectionKnown = true
+    case .subtitleRenditionSelected(let rendition, let segments):
+      active.item.update {
+        $0.selectedSubtitleRendition = rendition
+        $0.subtitleSegments = segments
+      }
+      active.subtitleSelectionKnown = true
     }
   }
 }

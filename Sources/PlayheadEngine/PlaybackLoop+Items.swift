@@ -132,7 +132,6 @@ extension PlaybackLoop {
       $0.renditions = media.renditions
       $0.iFrameVariants = media.iFrameVariants
     }
-    mirrorRenditions(active, active.loader.snapshot())
     if media.streamKind != .vod && active.seek == nil && !active.isResuming {
       // A live item starts near the edge, not at the start of its timeline.
       let start = media.startTime
@@ -293,7 +292,7 @@ extension PlaybackLoop {
       active.item.update { $0.seekableTimeRanges = seekable }
       emit(.seekableTimeRangesChanged(active.item, seekable))
     }
-    reportRenditions(active, loaderStatus)
+    reportRenditions(active)
     catchUpIfTooFarBehind(active, window: loaderStatus.seekableRange)
     if let bandwidth = loaderStatus.bandwidth {
       active.item.update { $0.bandwidthEstimate = bandwidth.estimate }
