@@ -28,6 +28,8 @@ final class ActiveItem {
   var isHeld = false
   var hasEnded = false
   var failed = false
+  /// The text track's renderer and what the loop knows of its loading.
+  let text = ActiveText()
   /// The end of the last audio handed to the sink (the audio clock's limit).
   var audioWrittenEnd: MediaTime?
   var lastVideoEnd: MediaTime = .zero

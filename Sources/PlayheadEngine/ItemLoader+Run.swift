@@ -108,6 +108,7 @@ extension ItemLoader {
     status.selectedAudioRendition = opened.selectedAudio
     if !opened.audioGroup.isEmpty { status.audioSelectionChanges += 1 }
     status.subtitleRenditions = driver.alternateRenditions(.subtitles, for: main.run)
+    status.text.origin = Self.timelineOrigin(of: main.run)
     condition.unlock()
     notifyLoop()
 

@@ -130,6 +130,9 @@ struct LoaderStatus: Sendable {
   var selectedSubtitleRendition: RenditionInfo?
   var subtitleSegments: SubtitleSegmentList?
   var subtitleSelectionChanges = 0
+  /// The text loader's view: the media time of item time 0, and the last subtitle
+  /// playlist that failed to load (with a count of failures).
+  var text = LoaderTextStatus()
   /// What the media source (and the audio lane's) is doing, as of the snapshot.
   var sourceActivity = SourceActivity()
   /// What the media source (and the audio lane's, together) holds ahead of the demuxer,

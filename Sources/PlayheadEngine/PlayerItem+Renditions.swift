@@ -70,12 +70,13 @@ extension PlayerItem {
   /// The segments of the selected subtitle rendition and where they lie on the item
   /// timeline; nil when none is selected.
   ///
-  /// The player fetches the rendition's media playlist when it is selected but does not
-  /// read the cues: a cue reader fetches and parses the segments.
+  /// The player fetches the rendition's media playlist when it is selected; its text
+  /// renderer then reads the segments (`textCues`, `textCueEntered` events).
   public var subtitleSegments: SubtitleSegmentList? { read { $0.subtitleSegments } }
 
   /// Selects `rendition` (a value from `subtitleRenditions` with a URI), or no subtitles
-  /// for nil, and fetches its media playlist.
+  /// for nil, and fetches its media playlist; the player then renders its cues (as
+  /// `selectTextTrack(_:)` does, which can select a sidecar track too).
   ///
   /// A `subtitleRenditionChanged` event follows once the playlist is loaded (and
   /// `subtitleSegments` holds it). Returns false, and changes nothing, when the item is
@@ -88,7 +89,7 @@ extension PlayerItem {
     if let rendition, !subtitleRenditions.contains(rendition) || rendition.uri == nil {
       return false
     }
-    owner.subtitleRenditionSelected(rendition, for: self)
+    owner.textTrackSelected(rendition, for: self)
     return true
   }
 }

@@ -279,4 +279,5 @@ struct ItemState: Sendable {
   var subtitleRenditions: [RenditionInfo] = []
   var selectedSubtitleRendition: RenditionInfo?
   var subtitleSegments: SubtitleSegmentList?
+  var text = ItemTextState()
 }
