@@ -10,14 +10,6 @@ extension PlaybackLoop {
     }
   }
 
-  /// Posts the application's subtitle rendition choice for `item` to its loader.
-  func subtitleRenditionSelected(_ rendition: RenditionInfo?, for item: PlayerItem) {
-    post { loop in
-      guard let active = loop.current, active.item === item else { return }
-      active.loader.selectSubtitleRendition(RenditionSelection(rendition: rendition))
-    }
-  }
-
   /// Mirrors the loader's rendition lists and selections into the item (before the
   /// item is reported ready, so they are there when `readyToPlay` arrives).
   func mirrorRenditions(_ active: ActiveItem, _ loaderStatus: LoaderStatus) {

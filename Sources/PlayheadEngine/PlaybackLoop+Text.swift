@@ -8,18 +8,20 @@ final class ActiveText {
   var nextBoundary: MediaTime?
   /// A selected rendition whose playlist failed: it holds nothing back.
   var failedTrack: RenditionInfo?
+  /// The item's selection count the renderer was made for.
+  var selection = -1
   var reportedFailures = 0
 }
 
 extension PlaybackLoop {
   /// Posts the application's text track choice for `item` (a subtitle rendition, a
-  /// sidecar track, or none): a rendition goes to the loader, which loads its playlist; a
-  /// sidecar track (or none) releases the loader's rendition.
-  func textTrackSelected(_ track: RenditionInfo?, for item: PlayerItem) {
+  /// sidecar track, or none; already in the item's state): a rendition goes to the
+  /// loader, which loads its playlist; a sidecar track (or none) releases the loader's
+  /// rendition.
+  func textTrackSelected(_ track: RenditionInfo?, previous: RenditionInfo?, for item: PlayerItem)
+  {
     post { loop in
       guard let active = loop.current, active.item === item else { return }
-      let previous = item.selectedTextTrack
-      item.update { $0.text.selectedTrack = track }
       active.text.failedTrack = nil
       let hadRendition = previous.map { !$0.isSidecarTextTrack } ?? false
       if let track, !track.isSidecarTextTrack {
@@ -92,8 +94,10 @@ extension PlaybackLoop {
   /// and the new track's renderer starts once its cues can be read (a rendition's once
   /// the loader has its segments).
   func syncTextRenderer(_ active: ActiveItem, _ loaderStatus: LoaderStatus) {
-    let wanted = active.item.selectedTextTrack
-    if let renderer = active.text.renderer, renderer.track != wanted {
+    let (wanted, selection) = active.item.read { ($0.text.selectedTrack, $0.text.selectionCount) }
+    if let renderer = active.text.renderer,
+      renderer.track != wanted || active.text.selection != selection
+    {
       renderer.disable()
       announce(renderer.takeNotices(), of: renderer, in: active)
       active.text.renderer = nil
@@ -110,6 +114,7 @@ extension PlaybackLoop {
       lookAhead: active.item.subtitleLookAhead, clock: clock, loopWake: wake,
       position: active.position)
     active.text.renderer = TextRenderer(track: wanted, source: source)
+    active.text.selection = selection
     source.start()
   }
 

@@ -81,15 +81,14 @@ extension PlayerItem {
   /// A `subtitleRenditionChanged` event follows once the playlist is loaded (and
   /// `subtitleSegments` holds it). Returns false, and changes nothing, when the item is
   /// not the current item of a player, or `rendition` is not in `subtitleRenditions` or
-  /// has no URI. A playlist that cannot be loaded adds an error-log entry and the
-  /// selection stays as it was.
+  /// has no URI. A playlist that cannot be loaded adds an error-log entry and a
+  /// `textTrackFailed` event, and `selectedSubtitleRendition` stays as it was.
   @discardableResult
   public func selectSubtitleRendition(_ rendition: RenditionInfo?) -> Bool {
-    guard let owner, status == .readyToPlay else { return false }
+    guard owner != nil, status == .readyToPlay else { return false }
     if let rendition, !subtitleRenditions.contains(rendition) || rendition.uri == nil {
       return false
     }
-    owner.textTrackSelected(rendition, for: self)
-    return true
+    return selectTextTrack(rendition)
   }
 }

@@ -7,6 +7,8 @@ struct ItemTextState: Sendable {
   var sidecarTracks: [RenditionInfo] = []
   /// The text track the application selected (a subtitle rendition or a sidecar track).
   var selectedTrack: RenditionInfo?
+  /// Counts the selections, so that selecting a track again restarts its renderer.
+  var selectionCount = 0
   var lookAhead: MediaTime?
   var dataSource: (any DataSource)?
   var cues: [TimedTextCue] = []
@@ -65,25 +67,34 @@ extension PlayerItem {
   /// their item times (`activeTextCues` holds the active ones); `textTrackLoaded` follows
   /// once everything up to the look-ahead is in, `textTrackFailed` for each load that
   /// failed (playback goes on). The cues of the previous track that were active exit
-  /// first. A subtitle rendition is selected as `selectSubtitleRendition` does (its
-  /// playlist is loaded first; a sidecar selection releases it). In fast mode
+  /// first; selecting the selected track again reads it afresh. A subtitle rendition is
+  /// selected as `selectSubtitleRendition` does (its playlist is loaded first; a sidecar
+  /// selection releases it). A sidecar track (or none) may be selected before the item
+  /// is ready or current: it applies once the item plays. In fast mode
   /// (`PlayerConfiguration.timing == .fast`) playback starts (and restarts after a seek)
   /// only once the selected track's cues at the position are in or failed; in real time
-  /// text never holds playback. Returns false, changing nothing, when the item is not
-  /// the current item of a player, when a rendition is selected before the item is
-  /// ready, or for a track that is neither of the item's.
+  /// text never holds playback. Returns false, changing nothing, for a rendition when the
+  /// item is not the ready current item of a player, or for a track that is neither of
+  /// the item's.
   @discardableResult
   public func selectTextTrack(_ track: RenditionInfo?) -> Bool {
-    guard let owner else { return false }
+    let owner = self.owner
     if let track {
       if track.isSidecarTextTrack {
         guard sidecarTextTracks.contains(track) else { return false }
       } else {
-        guard status == .readyToPlay, subtitleRenditions.contains(track), track.uri != nil
+        guard owner != nil, status == .readyToPlay, subtitleRenditions.contains(track),
+          track.uri != nil
         else { return false }
       }
     }
-    owner.textTrackSelected(track, for: self)
+    var previous: RenditionInfo?
+    update { state in
+      previous = state.text.selectedTrack
+      state.text.selectedTrack = track
+      state.text.selectionCount += 1
+    }
+    owner?.textTrackSelected(track, previous: previous, for: self)
     return true
   }
 
