@@ -38,6 +38,18 @@ final class TextRendererTests: XCTestCase {
     return file
   }
 
+  /// A player on `configuration` and its item for `url`, made before the player so that
+  /// its text track can be chosen before it opens.
+  private func makePlayer(_ url: URL, _ configuration: PlayerConfiguration = .fast(),
+    prepare: (PlayerItem) -> Void = { _ in }
+  ) -> (Player, PlayerItem) {
+    let item = PlayerItem(url: url)
+    prepare(item)
+    let player = Player(configuration: configuration)
+    player.replaceCurrentItem(with: item)
+    return (player, item)
+  }
+
   /// The text events seen so far as `enter:text@seconds` / `exit:text@seconds`.
   private func cueChanges(_ recorder: EventRecorder) -> [String] {
     recorder.events.compactMap { event in
@@ -64,15 +76,16 @@ final class TextRendererTests: XCTestCase {
 
   func testFastMode_sidecarCuesEnterAndExitAtTheirExactItemTimes() throws {
     let vtt = try writeVTT(Self.sampleVTT)
-    let player = Player(url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast())
-    defer { player.close() }
-    let recorder = EventRecorder(player)
-    let item = try XCTUnwrap(player.currentItem)
+    let item = PlayerItem(url: try Fixtures.url("sample-h264-aac.mp4"))
     let track = item.addSidecarTextTrack(url: vtt, language: "en", label: "English")
     XCTAssertEqual(item.sidecarTextTracks, [track])
     XCTAssertTrue(track.isSidecarTextTrack)
     XCTAssertEqual(item.addSidecarTextTrack(url: vtt, language: "en", label: "English"), track)
-    XCTAssertTrue(item.selectTextTrack(track))
+    XCTAssertTrue(item.selectTextTrack(track), "before the item is a player's")
+    let player = Player(configuration: .fast())
+    defer { player.close() }
+    let recorder = EventRecorder(player)
+    player.replaceCurrentItem(with: item)
     player.play()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
     XCTAssertEqual(item.selectedTextTrack, track)
@@ -93,29 +106,48 @@ final class TextRendererTests: XCTestCase {
     XCTAssertLessThan(loaded, first, "the start waited for the cues")
   }
 
+  /// On a clock only the test moves (the decoder keeps about half a second ahead of it),
+  /// each cue changes state at the step that reaches its time.
   func testManualClock_cuesFireAtTheirTimesAsTheTestMovesTheClock() throws {
-    let vtt = try writeVTT(Self.sampleVTT)
+    let vtt = try writeVTT(
+      """
+      WEBVTT
+
+      00:00.150 --> 00:00.250
+      A
+
+      00:00.200 --> 00:00.450
+      B
+
+      00:00.300 --> 00:00.350
+      C
+      """)
     let clock = ManualClock()
-    let player = Player(
-      url: try Fixtures.url("sample-h264-aac.mp4"), configuration: PlayerConfiguration(clock: clock))
+    let (player, item) = makePlayer(
+      try Fixtures.url("sample-h264-aac.mp4"), PlayerConfiguration(clock: clock)
+    ) { item in
+      item.selectTextTrack(item.addSidecarTextTrack(url: vtt, language: "en"))
+    }
     defer { player.close() }
     let recorder = EventRecorder(player)
-    player.addPeriodicTimeObserver(forInterval: .seconds(0.1), queue: recorder.queue) { time in
+    player.addPeriodicTimeObserver(forInterval: .seconds(0.05), queue: recorder.queue) { time in
       recorder.recordPeriodic(time)
     }
-    let item = try XCTUnwrap(player.currentItem)
-    XCTAssertTrue(item.selectTextTrack(item.addSidecarTextTrack(url: vtt, language: "en")))
     recorder.waitFor(event: "textTrackLoaded")
     recorder.waitFor(event: "playbackLikelyToKeepUp")
     player.play()
     recorder.waitFor(event: "playing")
     recorder.waitForPeriodic(count: 1)
-    for step in 1...25 {
-      clock.advance(by: .seconds(0.1))
+    for step in 1...10 {
+      clock.advance(by: .seconds(0.05))
       recorder.waitForPeriodic(count: step + 1)
     }
     XCTAssertEqual(
-      cueChanges(recorder), ["enter:One@0.5", "enter:Two@1.0", "exit:One@1.5", "exit:Two@2.0"])
+      cueChanges(recorder),
+      ["enter:A@0.15", "enter:B@0.2", "exit:A@0.25", "enter:C@0.3", "exit:C@0.35", "exit:B@0.45"])
+    for change in timedChanges(recorder) {
+      XCTAssertEqual(change.time, change.enter ? change.cue.start : change.cue.end, "exact")
+    }
     XCTAssertEqual(item.activeTextCues, [])
   }
 
@@ -188,11 +220,11 @@ final class TextRendererTests: XCTestCase {
     try server.start()
     defer { server.stop() }
     let vtt = try writeVTT(Self.sampleVTT)
-    let player = Player(url: server.url("/sample-h264-aac.mp4"), configuration: .fast())
+    let (player, _) = makePlayer(server.url("/sample-h264-aac.mp4")) { item in
+      item.selectTextTrack(item.addSidecarTextTrack(url: vtt, language: "en"))
+    }
     defer { player.close() }
     let recorder = EventRecorder(player)
-    let item = try XCTUnwrap(player.currentItem)
-    XCTAssertTrue(item.selectTextTrack(item.addSidecarTextTrack(url: vtt, language: "en")))
     player.play()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd", "the video plays")
     let failure = try XCTUnwrap(recorder.events.first { $0.name == "textTrackFailed" })
@@ -203,12 +235,13 @@ final class TextRendererTests: XCTestCase {
 
   func testMalformedWebVTTGivesATypedErrorAndPlaybackGoesOn() throws {
     let garbage = try writeVTT("1\n00:00:01,000 --> 00:00:02,000\nSRT\n")
-    let player = Player(url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast())
+    var track: RenditionInfo?
+    let (player, item) = makePlayer(try Fixtures.url("sample-h264-aac.mp4")) { item in
+      track = item.addSidecarTextTrack(url: garbage, language: "en")
+      item.selectTextTrack(track)
+    }
     defer { player.close() }
     let recorder = EventRecorder(player)
-    let item = try XCTUnwrap(player.currentItem)
-    let track = item.addSidecarTextTrack(url: garbage, language: "en")
-    XCTAssertTrue(item.selectTextTrack(track))
     player.play()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
     let failure = try XCTUnwrap(recorder.events.first { $0.name == "textTrackFailed" })
@@ -216,7 +249,7 @@ final class TextRendererTests: XCTestCase {
     guard case .textTrackFailed(_, let failed, _) = failure.kind else {
       return XCTFail("\(failure.kind)")
     }
-    XCTAssertEqual(failed, track)
+    XCTAssertEqual(failed, try XCTUnwrap(track))
     XCTAssertEqual(cueChanges(recorder), [])
     XCTAssertEqual(item.selectedTextTrack, track, "the track stays selected")
   }
@@ -227,12 +260,11 @@ final class TextRendererTests: XCTestCase {
       faults: ["/subs.vtt": .slow(bytesPerSecond: 200)])
     try server.start()
     defer { server.stop() }
-    let player = Player(url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast())
+    let (player, _) = makePlayer(try Fixtures.url("sample-h264-aac.mp4")) { item in
+      item.selectTextTrack(item.addSidecarTextTrack(url: server.url("/subs.vtt"), language: "en"))
+    }
     defer { player.close() }
     let recorder = EventRecorder(player)
-    let item = try XCTUnwrap(player.currentItem)
-    XCTAssertTrue(
-      item.selectTextTrack(item.addSidecarTextTrack(url: server.url("/subs.vtt"), language: "en")))
     player.play()
     recorder.waitForEnd()
     XCTAssertEqual(cueChanges(recorder).first, "enter:One@0.5")
@@ -242,9 +274,8 @@ final class TextRendererTests: XCTestCase {
   }
 
   func testSelectionsTheItemRefuses() throws {
-    let player = Player(url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast())
+    let (player, item) = makePlayer(try Fixtures.url("sample-h264-aac.mp4"))
     defer { player.close() }
-    let item = try XCTUnwrap(player.currentItem)
     let stranger = RenditionInfo(
       type: "subtitles", groupID: "subs", name: "English", language: "en", isDefault: false,
       autoselect: true, forced: false, uri: "https://example.invalid/subs.m3u8")
@@ -252,6 +283,7 @@ final class TextRendererTests: XCTestCase {
     let loose = PlayerItem(url: try Fixtures.url("sample-h264-aac.mp4"))
     let track = loose.addSidecarTextTrack(url: URL(fileURLWithPath: "/tmp/x.vtt"), language: nil)
     XCTAssertEqual(track.name, "Subtitles 1")
-    XCTAssertFalse(loose.selectTextTrack(track), "not the current item of a player")
+    XCTAssertFalse(item.selectTextTrack(track), "another item's track")
+    XCTAssertNil(item.selectedTextTrack)
   }
 }
