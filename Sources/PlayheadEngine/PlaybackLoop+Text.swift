@@ -18,8 +18,7 @@ extension PlaybackLoop {
   /// sidecar track, or none; already in the item's state): a rendition goes to the
   /// loader, which loads its playlist; a sidecar track (or none) releases the loader's
   /// rendition.
-  func textTrackSelected(_ track: RenditionInfo?, previous: RenditionInfo?, for item: PlayerItem)
-  {
+  func textTrackSelected(_ track: RenditionInfo?, previous: RenditionInfo?, for item: PlayerItem) {
     post { loop in
       guard let active = loop.current, active.item === item else { return }
       active.text.failedTrack = nil

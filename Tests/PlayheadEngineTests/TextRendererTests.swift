@@ -40,7 +40,8 @@ final class TextRendererTests: XCTestCase {
 
   /// A player on `configuration` and its item for `url`, made before the player so that
   /// its text track can be chosen before it opens.
-  private func makePlayer(_ url: URL, _ configuration: PlayerConfiguration = .fast(),
+  private func makePlayer(
+    _ url: URL, _ configuration: PlayerConfiguration = .fast(),
     prepare: (PlayerItem) -> Void = { _ in }
   ) -> (Player, PlayerItem) {
     let item = PlayerItem(url: url)
@@ -54,7 +55,8 @@ final class TextRendererTests: XCTestCase {
   private func cueChanges(_ recorder: EventRecorder) -> [String] {
     recorder.events.compactMap { event in
       switch event.kind {
-      case .textCueEntered(_, let cue): return "enter:\(cue.cue.plainText)@\(event.itemTime.seconds)"
+      case .textCueEntered(_, let cue):
+        return "enter:\(cue.cue.plainText)@\(event.itemTime.seconds)"
       case .textCueExited(_, let cue): return "exit:\(cue.cue.plainText)@\(event.itemTime.seconds)"
       default: return nil
       }
