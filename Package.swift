@@ -33,7 +33,7 @@ let package = Package(
     .target(name: "PlayheadMedia", dependencies: ["PlayheadCore", "CFFmpeg"]),
     .target(
       name: "PlayheadEngine",
-      dependencies: ["PlayheadCore", "PlayheadHLS", "PlayheadNet", "PlayheadMedia"]
+      dependencies: ["PlayheadCore", "PlayheadHLS", "PlayheadNet", "PlayheadMedia", "PlayheadText"]
     ),
     .target(
       name: "PlayheadSDK",

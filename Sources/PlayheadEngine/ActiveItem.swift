@@ -31,6 +31,8 @@ final class ActiveItem {
   /// The renderers of the item's video and audio (docs/decisions/0030).
   let video: VideoRenderer
   let audio: AudioRenderer
+  /// The text track's renderer and what the loop knows of its loading.
+  let text = ActiveText()
   var stallCount = 0
   var totalStallTime: MediaTime = .zero
   var playingTime: MediaTime = .zero

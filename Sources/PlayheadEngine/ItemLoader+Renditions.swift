@@ -170,6 +170,7 @@ extension ItemLoader {
       condition.unlock()
       notifyLoop()
     } catch {
+      noteSubtitleFailure(error, of: rendition)
       noteRecoverable(error)
     }
   }

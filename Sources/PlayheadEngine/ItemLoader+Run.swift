@@ -105,6 +105,7 @@ extension ItemLoader {
     status.audioRenditions = opened.audioGroup
     status.selectedAudioRendition = opened.selectedAudio
     status.subtitleRenditions = driver.alternateRenditions(.subtitles, for: main.run)
+    status.text.origin = Self.timelineOrigin(of: main.run)
     // The lists and the start selection are in the item before it is reported ready.
     postLocked(
       .renditionsListed(audio: status.audioRenditions, subtitles: status.subtitleRenditions))

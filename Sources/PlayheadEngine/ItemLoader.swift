@@ -123,6 +123,9 @@ struct LoaderStatus: Sendable {
   var subtitleRenditions: [RenditionInfo] = []
   var selectedSubtitleRendition: RenditionInfo?
   var subtitleSegments: SubtitleSegmentList?
+  /// The text loader's view: the media time of item time 0, and the last subtitle
+  /// playlist that failed to load (with a count of failures).
+  var text = LoaderTextStatus()
   /// What the media source (and the audio lane's) is doing, as of the snapshot.
   var sourceActivity = SourceActivity()
   /// What the media source (and the audio lane's, together) holds ahead of the demuxer,

@@ -10,14 +10,6 @@ extension PlaybackLoop {
     }
   }
 
-  /// Posts the application's subtitle rendition choice for `item` to its loader.
-  func subtitleRenditionSelected(_ rendition: RenditionInfo?, for item: PlayerItem) {
-    post { loop in
-      guard let active = loop.current, active.item === item else { return }
-      active.loader.selectSubtitleRendition(RenditionSelection(rendition: rendition))
-    }
-  }
-
   /// Raises an event for each rendition selection that changed since the last one
   /// reported (the loader's messages put them in the item).
   func reportRenditions(_ active: ActiveItem) {

@@ -54,6 +54,7 @@ extension PlaybackLoop {
       SeekRequest(
         target: target, toleranceBefore: max(.zero, toleranceBefore),
         toleranceAfter: max(.zero, toleranceAfter), generation: seekGeneration))
+    resetText(active, to: target)
     publishItemTime(active)
     tempo = nil
     if rate != 0 { setTimeControl(.waitingToPlayAtSpecifiedRate(.evaluatingBufferingRate)) }

@@ -29,6 +29,7 @@ extension PlaybackLoop {
       else { return nil }
       completeSeek(active, at: resolved)
     }
+    stepText(active, loaderStatus)
 
     guard rate != 0 else {
       if active.needsDisplayRefresh
@@ -50,7 +51,7 @@ extension PlaybackLoop {
     let ended = loaderStatus.videoEnded && loaderStatus.audioEnded
 
     if timeControl != .playing {
-      guard startHolds.isEmpty else {
+      guard startHolds.isEmpty && !textHoldsStart(active) else {
         setTimeControl(.waitingToPlayAtSpecifiedRate(.startHeld))
         return nil
       }
@@ -92,6 +93,7 @@ extension PlaybackLoop {
     active.position = position
     presentDueVideo(active, upTo: position, countDrops: true)
     writeDueAudio(active, upTo: position)
+    renderText(active, at: position)
     firePeriodicObservers(active, at: position)
     fireBoundaryObservers(active, upTo: position)
     publishItemTime(active)
@@ -104,11 +106,14 @@ extension PlaybackLoop {
       var endTime = max(active.video.lastEnd, active.audio.lastEnd)
       if let forwardEndTime { endTime = min(endTime, forwardEndTime) }
       if reachedForwardEnd || position + Self.dueTolerance >= endTime {
+        renderTextAtEnd(active, reachedForwardEnd ? (forwardEndTime ?? position) : endTime)
         itemReachedEnd(active, at: reachedForwardEnd ? (forwardEndTime ?? position) : endTime)
         return clock.now
       }
       return nextDeadline(
-        active, candidates: [endTime] + periodicDeadlines() + boundaryDeadlines(after: position))
+        active,
+        candidates: [endTime] + periodicDeadlines() + boundaryDeadlines(after: position)
+          + textDeadlines(active))
     }
 
     // Nothing left to present beyond the position: the media ran out (read afresh, as the
@@ -125,6 +130,7 @@ extension PlaybackLoop {
     if let forwardEndTime { candidates.append(forwardEndTime) }
     candidates.append(contentsOf: periodicDeadlines())
     candidates.append(contentsOf: boundaryDeadlines(after: position))
+    candidates.append(contentsOf: textDeadlines(active))
     return nextDeadline(active, candidates: candidates)
   }
 

@@ -139,6 +139,9 @@ final class PlaybackLoop: @unchecked Sendable {
   private func shutDown() {
     current?.loader.stop()
     preloaded?.loader.stop()
+    // The text sources' threads end with the player, not when the items are released.
+    current?.text.renderer?.disable()
+    preloaded?.text.renderer?.disable()
     if let current { finishPeriod(current) }
     finishSinks()
   }

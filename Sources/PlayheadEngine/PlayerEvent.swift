@@ -54,6 +54,20 @@ public struct PlayerEvent: Sendable {
     /// The item's selected subtitle rendition changed (nil: none); its segment list is
     /// in `PlayerItem.subtitleSegments` when the event arrives.
     case subtitleRenditionChanged(PlayerItem, RenditionInfo?)
+    /// A cue of the item's selected text track became active; the event's `itemTime` is
+    /// the time of the change (the cue's start, or where a seek or the start landed).
+    case textCueEntered(PlayerItem, TimedTextCue)
+    /// A cue of the item's selected text track stopped being active (at its end, after a
+    /// seek, or because the track was deselected or changed).
+    case textCueExited(PlayerItem, TimedTextCue)
+    /// The text track's cues are in: the whole sidecar file, or every segment of a
+    /// rendition up to the look-ahead; once per selection, after the enters of the cues
+    /// active at the position.
+    case textTrackLoaded(PlayerItem, RenditionInfo, cueCount: Int)
+    /// A file, playlist or segment of the text track could not be loaded or parsed
+    /// (`.unsupportedFormat` naming the WebVTT line, `.unsupportedScheme` for a local file
+    /// of network content, …); the track stays selected and playback goes on.
+    case textTrackFailed(PlayerItem, RenditionInfo, PlayheadError)
     /// `Player.resume(at:)` started rebuilding the item's source.
     case resumeStarted(PlayerItem, MediaTime)
     /// The rebuilt source is ready at the requested time.
@@ -128,6 +142,10 @@ public struct PlayerEvent: Sendable {
     case .variantChanged: return "trackChanged"
     case .audioRenditionChanged: return "audioRenditionChanged"
     case .subtitleRenditionChanged: return "subtitleRenditionChanged"
+    case .textCueEntered: return "textCueEntered"
+    case .textCueExited: return "textCueExited"
+    case .textTrackLoaded: return "textTrackLoaded"
+    case .textTrackFailed: return "textTrackFailed"
     case .resumeStarted: return "resumeBegin"
     case .resumeCompleted: return "resumeComplete"
     case .resumeFailed: return "resumeFail"
@@ -147,6 +165,7 @@ public struct PlayerEvent: Sendable {
     case .failedToPlayToEnd(_, let error): return error
     case .errorLogEntryAdded(_, let error): return error
     case .resumeFailed(_, let error): return error
+    case .textTrackFailed(_, _, let error): return error
     case .sourceRefreshFailed(_, let failure): return failure.error
     default: return nil
     }

@@ -70,25 +70,25 @@ extension PlayerItem {
   /// The segments of the selected subtitle rendition and where they lie on the item
   /// timeline; nil when none is selected.
   ///
-  /// The player fetches the rendition's media playlist when it is selected but does not
-  /// read the cues: a cue reader fetches and parses the segments.
+  /// The player fetches the rendition's media playlist when it is selected; its text
+  /// renderer then reads the segments (`textCues`, `textCueEntered` events).
   public var subtitleSegments: SubtitleSegmentList? { read { $0.subtitleSegments } }
 
   /// Selects `rendition` (a value from `subtitleRenditions` with a URI), or no subtitles
-  /// for nil, and fetches its media playlist.
+  /// for nil, and fetches its media playlist; the player then renders its cues (as
+  /// `selectTextTrack(_:)` does, which can select a sidecar track too).
   ///
   /// A `subtitleRenditionChanged` event follows once the playlist is loaded (and
   /// `subtitleSegments` holds it). Returns false, and changes nothing, when the item is
   /// not the current item of a player, or `rendition` is not in `subtitleRenditions` or
-  /// has no URI. A playlist that cannot be loaded adds an error-log entry and the
-  /// selection stays as it was.
+  /// has no URI. A playlist that cannot be loaded adds an error-log entry and a
+  /// `textTrackFailed` event, and `selectedSubtitleRendition` stays as it was.
   @discardableResult
   public func selectSubtitleRendition(_ rendition: RenditionInfo?) -> Bool {
-    guard let owner, status == .readyToPlay else { return false }
+    guard owner != nil, status == .readyToPlay else { return false }
     if let rendition, !subtitleRenditions.contains(rendition) || rendition.uri == nil {
       return false
     }
-    owner.subtitleRenditionSelected(rendition, for: self)
-    return true
+    return selectTextTrack(rendition)
   }
 }

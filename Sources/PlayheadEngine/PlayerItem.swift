@@ -294,4 +294,5 @@ struct ItemState: Sendable {
   var subtitleRenditions: [RenditionInfo] = []
   var selectedSubtitleRendition: RenditionInfo?
   var subtitleSegments: SubtitleSegmentList?
+  var text = ItemTextState()
 }

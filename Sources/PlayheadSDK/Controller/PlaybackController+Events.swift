@@ -115,7 +115,8 @@ extension PlaybackController {
       .bufferEmptyChanged, .likelyToKeepUpChanged, .bufferFullChanged, .liveCatchUp,
       .loadedTimeRangesChanged, .seekCompleted, .resumeStarted, .resumeCompleted, .resumeFailed,
       .backupSourceUsed, .softwareDecodingUsed, .accessLogEntryAdded, .audioRenditionChanged,
-      .subtitleRenditionChanged, .downloadSpeedChanged:
+      .subtitleRenditionChanged, .downloadSpeedChanged, .textCueEntered, .textCueExited,
+      .textTrackLoaded, .textTrackFailed:
       return
     }
   }

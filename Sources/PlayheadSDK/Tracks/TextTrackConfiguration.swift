@@ -12,15 +12,17 @@ public struct TextTrackConfiguration: Sendable {
   /// replaces the engine's start choice (an exact tag wins over a language-only match).
   /// Empty (the default) keeps the engine's choice.
   public var preferredAudioLanguages: [String]
-  /// How often the play position is checked between cue boundaries (default 0.25 s, as
-  /// the controller's progress interval); values ≤ 0 become 1 ms.
+  /// Kept for compatibility: cue times now come from the engine's text renderer, which
+  /// announces every enter and exit at its own item time, so nothing is checked on an
+  /// interval.
   public var progressInterval: MediaTime
   /// How far ahead of the play position HLS subtitle segments are fetched, in seconds; nil
   /// (the default) fetches the whole rendition, nearest segments first.
   public var segmentLookAheadSeconds: Double?
-  /// Where WebVTT files, subtitle playlists and segments are loaded from; nil uses the
-  /// player's HLS data source if it has one, else files and HTTP with the player's request
-  /// settings (timeout, retries, headers).
+  /// Where WebVTT files, subtitle playlists and segments are loaded from
+  /// (`PlayerItem.textDataSource`); nil uses the item's own: the HLS stream's data source
+  /// (its cache, headers and retries), else files and HTTP with the player's request
+  /// settings.
   public var dataSource: (any DataSource)?
 
   public init(
@@ -34,12 +36,6 @@ public struct TextTrackConfiguration: Sendable {
     self.progressInterval = progressInterval
     self.segmentLookAheadSeconds = segmentLookAheadSeconds
     self.dataSource = dataSource
-  }
-
-  /// The progress interval made safe (> 0).
-  var safeProgressInterval: MediaTime {
-    progressInterval.isNumeric && progressInterval > .zero
-      ? progressInterval : MediaTime(value: 1, timescale: 1000)
   }
 
   /// The look-ahead as a time; nil for none (a negative or non-finite value is none).

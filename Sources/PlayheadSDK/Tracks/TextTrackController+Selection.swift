@@ -72,7 +72,9 @@ extension TextTrackController {
       return state.generation
     }
     guard let generation else {
-      // Selected by hand (or closed): that selection's load lets the start go.
+      // Selected by hand (or closed): that selection goes to the engine now.
+      handPendingSelectionToEngine()
+      releaseStartHold()
       return
     }
     if generation < 0 {
@@ -83,46 +85,36 @@ extension TextTrackController {
     applySelection(generation: generation, isAutomatic: true)
   }
 
-  /// Puts selection `generation` in place: the old track's cues exit, its loads and cue
-  /// observers stop, `selectionChanged` is sent and the new track's cues are fetched. A
-  /// generation already replaced is skipped. On `work`.
+  /// Puts selection `generation` in place: the old track's active cues exit,
+  /// `selectionChanged` is sent and the new track is handed to the engine, whose text
+  /// renderer reads and times its cues. A generation already replaced is skipped. On
+  /// `work`.
   func applySelection(generation: Int, isAutomatic: Bool) {
-    let position = player?.currentTime() ?? .zero
-    let change = write {
-      state -> (events: [TextTrackEvent], tokens: [ObserverToken], loader: HLSSubtitleLoader?)? in
+    let time = player?.currentTime() ?? .zero
+    let events = write { state -> [TextTrackEvent]? in
       guard !state.closed, state.generation == generation else { return nil }
-      var events: [TextTrackEvent] = []
-      if var timeline = state.timeline {
-        let time = timeline.position ?? position
-        events += timeline.clear().map { Self.event(for: $0, at: time) }
-      }
-      state.timeline = state.selected.map {
-        TextCueTimeline(trackID: $0.id, language: $0.language)
-      }
+      var events: [TextTrackEvent] = state.active.sorted { ($0.end, $0.id) < ($1.end, $1.id) }
+        .map { .cueExited($0, time: time) }
+      state.active = []
+      state.engineTrack = nil
       state.appliedGeneration = generation
       state.loadedSent = false
-      let tokens = state.boundaryTokens
-      state.boundaryTokens = []
-      state.boundaryTimes = []
-      let loader = state.loader
-      state.loader = nil
-      state.pendingRendition = nil
       events.append(.selectionChanged(state.selected, isAutomatic: isAutomatic))
-      return (events, tokens, loader)
+      return events
     }
-    guard let change else { return }
-    change.loader?.cancel()
-    for token in change.tokens { player?.removeTimeObserver(token) }
-    let option = selected
-    if option.map({ if case .inManifest = $0.source { return false } else { return true } }) ?? true
-    {
-      releaseEngineSubtitles()
+    guard let events else { return }
+    deliver(events)
+    selectInEngine(selected, generation: generation)
+    // The engine has the choice (its renderer holds a fast start until the cues are in).
+    releaseStartHold()
+  }
+
+  /// Hands a selection made before the item was there to the engine, at ready. On `work`.
+  func handPendingSelectionToEngine() {
+    let pending = read { state -> Int? in
+      state.enginePending && !state.closed ? state.appliedGeneration : nil
     }
-    deliver(change.events)
-    guard let option else {
-      releaseStartHold()
-      return
-    }
-    load(option, generation: generation)
+    guard let generation = pending else { return }
+    selectInEngine(selected, generation: generation)
   }
 }

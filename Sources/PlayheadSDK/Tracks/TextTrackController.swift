@@ -13,12 +13,12 @@ import PlayheadText
 /// the start; rendition and audio options are added when the item becomes ready, and the
 /// preferences then choose the text track (sending `selectionChanged` with `isAutomatic`
 /// once, even when they choose none) unless the application has selected one by hand; they
-/// choose again when the audio rendition changes. Renditions are selected through the
-/// engine (`PlayerItem.selectSubtitleRendition`, `selectAudioRendition`).
-///
-/// Timing comes from the player's clock: a boundary time observer at every cue start and
-/// end, a periodic observer every `progressInterval`, and the player's seek events. After a
-/// seek the cues no longer active exit and the cues active at the new position enter.
+/// choose again when the audio rendition changes. Tracks are selected in the engine
+/// (`PlayerItem.selectTextTrack`, with sidecar files added as `addSidecarTextTrack`;
+/// `selectAudioRendition`), whose text renderer reads the cues and times them; the
+/// controller turns its `textCueEntered` / `textCueExited` / `textTrackLoaded` /
+/// `textTrackFailed` events into `TextTrackEvent`s. After a seek the cues no longer
+/// active exit and the cues active at the new position enter.
 ///
 /// Thread-safe: getters may be called from any thread (observers included); `select(_:)`
 /// and `selectAudio(_:)` return at once and their effects follow in order. Observers are
@@ -32,13 +32,10 @@ import PlayheadText
 /// }
 /// ```
 public final class TextTrackController: Sendable {
-  // Mutable state is in `state`, reached through `read` and `write`; observer callbacks,
-  // loads and time updates are handled on the serial `work` queue.
+  // Mutable state is in `state`, reached through `read` and `write`; the player's events
+  // are handled on the serial `work` queue.
   let work = DispatchQueue(label: "playhead.sdk.text-tracks")
   let configuration: TextTrackConfiguration
-  let fetcher: TextTrackFetcher
-  /// The clock loaders wait on for playlist reloads (host time in fast mode).
-  let waitClock: any Clock
   weak let player: Player?
   private let state: Locked<State>
 
@@ -52,10 +49,14 @@ public final class TextTrackController: Sendable {
     var audioLanguage: String?
     /// The engine's renditions behind the in-manifest text and audio options, by option ID.
     var renditions: [String: RenditionInfo] = [:]
-    /// A subtitle rendition asked of the engine whose segment list has not arrived.
-    var pendingRendition: PendingRendition?
-    /// The subtitle rendition this controller last asked the engine to select.
-    var engineSubtitle: RenditionInfo?
+    /// The engine's text track of the selection in place (a rendition or a sidecar
+    /// track); the engine's cue events for any other track are not this selection's.
+    var engineTrack: RenditionInfo?
+    /// Set when the selection could not be handed to the engine yet (no item, or not
+    /// ready); it is handed over when the item becomes ready.
+    var enginePending = false
+    /// The cues of the selection that entered and have not exited, in start order.
+    var active: [TextCue] = []
     var preferences = TextTrackPreferences()
     var selected: TextTrackOption?
     /// Increases with every selection; loads of an older selection are dropped.
@@ -64,17 +65,13 @@ public final class TextTrackController: Sendable {
     var appliedGeneration = -1
     var selectedByHand = false
     var readyHandled = false
-    var timeline: TextCueTimeline?
-    var loader: HLSSubtitleLoader?
     var loadedSent = false
     var playerTokens: [ObserverToken] = []
-    var boundaryTokens: [ObserverToken] = []
-    var boundaryTimes = Set<MediaTime>()
     var observers: [Int: Observer] = [:]
     var nextObserverID = 0
     var closed = false
-    /// In fast mode, holds the player's start until the automatically chosen track's
-    /// first cues are in (or its load failed, or no track was chosen).
+    /// In fast mode, holds the player's start until the automatic choice has been handed
+    /// to the engine (whose text renderer then holds it until the cues are in).
     var startHold: PlaybackStartHold?
   }
 
@@ -86,26 +83,20 @@ public final class TextTrackController: Sendable {
 
   /// A controller for `player`'s current (or next) item with the video's `sidecarTracks`.
   ///
-  /// `contentURL` is the media the tracks go with (the player's item by default): `file:`
-  /// track URLs are loaded only when it is a local file too, so that network content never
-  /// reads local files.
+  /// `contentURL` is the media the tracks go with; the engine applies the containment
+  /// rule by the item's own URL (`file:` track URLs are read only for a local file), so it
+  /// is kept for compatibility only.
   public init(
     player: Player, sidecarTracks: [TextTrack] = [],
     configuration: TextTrackConfiguration = TextTrackConfiguration(), contentURL: URL? = nil
   ) {
     self.player = player
     self.configuration = configuration
-    let playerConfiguration = player.configuration
-    fetcher = TextTrackFetcher.make(
-      for: playerConfiguration, override: configuration.dataSource,
-      contentURL: contentURL ?? player.currentItem?.asset.url)
-    let isFast = playerConfiguration.timing == .fast
-    waitClock = isFast ? HostClock.shared : playerConfiguration.clock
     var initial = State()
     initial.preferences = configuration.preferences
-    // A fast clock would play past the first cues before a track's file is read (the
-    // read is outside the clock's schedule): the start waits for them.
-    if isFast { initial.startHold = player.holdStart() }
+    // A fast clock could start playing between the item's readiness and the automatic
+    // choice made on `work`: the start waits until the choice is in the engine.
+    if player.configuration.timing == .fast { initial.startHold = player.holdStart() }
     initial.options = sidecarTracks.enumerated().compactMap { index, track in
       TextTrackOption(sidecar: track, index: index)
     }
@@ -114,12 +105,8 @@ public final class TextTrackController: Sendable {
   }
 
   deinit {
-    let (loader, tokens) = read { ($0.loader, $0.playerTokens + $0.boundaryTokens) }
-    loader?.cancel()
-    for token in tokens {
-      player?.removeEventObserver(token)
-      player?.removeTimeObserver(token)
-    }
+    let tokens = read { $0.playerTokens }
+    for token in tokens { player?.removeEventObserver(token) }
   }
 
   /// Every text track: sidecar tracks in the video's order, then the stream's subtitle and
@@ -145,11 +132,16 @@ public final class TextTrackController: Sendable {
   /// The selected track; nil when none.
   public var selected: TextTrackOption? { read { $0.selected } }
 
-  /// The cues active at the last position handled, in start order.
-  public var activeCues: [TextCue] { read { $0.timeline?.active ?? [] } }
+  /// The cues active now (those that entered and have not exited), in start order.
+  public var activeCues: [TextCue] { read { $0.active } }
 
-  /// The cues of the selected track loaded so far, in start order.
-  public var cues: [TextCue] { read { $0.timeline?.cues ?? [] } }
+  /// The cues of the selected track loaded so far, in start order (the engine's
+  /// `PlayerItem.textCues`).
+  public var cues: [TextCue] {
+    let (track, option) = read { ($0.engineTrack, $0.selected) }
+    guard let track, let option, let item = player?.currentItem else { return [] }
+    return item.textCues.filter { $0.track == track }.map { Self.textCue($0, of: option) }
+  }
 
   /// The preferences; a change is used by the next automatic choice: at ready if the item
   /// is not ready yet, after an audio change, or at once with `applyPreferences()`.
@@ -234,24 +226,17 @@ public final class TextTrackController: Sendable {
     write { state in state.observers[id] = nil }
   }
 
-  /// Stops: no more loads or events, and the player's observers are removed.
+  /// Stops: no more events, and the player's observers are removed (the engine's text
+  /// track stays as it is).
   public func close() {
-    let (tokens, loader) = write { state -> ([ObserverToken], HLSSubtitleLoader?) in
+    let tokens = write { state -> [ObserverToken] in
       state.closed = true
       state.observers = [:]
-      let tokens = state.playerTokens + state.boundaryTokens
-      state.playerTokens = []
-      state.boundaryTokens = []
-      let loader = state.loader
-      state.loader = nil
-      return (tokens, loader)
+      defer { state.playerTokens = [] }
+      return state.playerTokens
     }
     releaseStartHold()
-    loader?.cancel()
-    for token in tokens {
-      player?.removeEventObserver(token)
-      player?.removeTimeObserver(token)
-    }
+    for token in tokens { player?.removeEventObserver(token) }
   }
 
   // MARK: State access

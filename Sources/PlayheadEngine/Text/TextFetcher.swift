@@ -1,37 +1,21 @@
 import Foundation
 import PlayheadCore
-import PlayheadEngine
 import PlayheadHLS
 import PlayheadNet
 import PlayheadText
 
-/// Fetches text-track documents (WebVTT files, subtitle playlists and segments) with the
-/// player's request settings, and turns failures into `PlayheadError`s.
-struct TextTrackFetcher: Sendable {
-  /// The data source every load goes through (with retries).
+/// Loads an item's text-track documents (WebVTT files, subtitle playlists and segments)
+/// through the item's own data source, with the containment rule: content from the
+/// network never reads local files.
+struct TextFetcher: Sendable {
+  /// The data source every load goes through: the HLS driver's (its cache, headers,
+  /// retries and clock), or one made for the item.
   let dataSource: any DataSource
   /// Whether `file:` URLs may be loaded (only for content that is itself a local file).
   let allowsFiles: Bool
 
-  /// A fetcher for a player: `override` when given, else the player's injected HLS data
-  /// source, else file or HTTP by scheme, wrapped in retries on the player's clock (host
-  /// time in fast mode, where a wait would move the shared clock).
-  static func make(
-    for configuration: PlayerConfiguration, override: (any DataSource)?, contentURL: URL?
-  ) -> TextTrackFetcher {
-    let request = configuration.hls.request
-    let base = override ?? configuration.hls.dataSource ?? SchemeDataSource(request: request)
-    let isFast = configuration.timing == .fast
-    let retrying = RetryingDataSource(
-      upstream: base, configuration: request, policy: DefaultLoadErrorHandlingPolicy(),
-      clock: isFast ? HostClock.shared : configuration.clock)
-    return TextTrackFetcher(dataSource: retrying, allowsFiles: contentURL?.isFileURL ?? true)
-  }
-
-  /// The bytes at `url` (or a range of them).
-  func data(at url: URL, range: ByteRange? = nil, purpose: DataPurpose = .other)
-    throws(PlayheadError) -> Data
-  {
+  /// The bytes at `url`; refuses a scheme the rule does not allow (`.unsupportedScheme`).
+  func data(at url: URL, purpose: DataPurpose) throws(PlayheadError) -> Data {
     let scheme = url.scheme?.lowercased() ?? ""
     let permitted = scheme == "http" || scheme == "https" || (scheme == "file" && allowsFiles)
     guard permitted else {
@@ -41,11 +25,11 @@ struct TextTrackFetcher: Sendable {
           + (allowsFiles ? " and file URLs" : " (the content is not a local file)")
           + " are loaded", url: url)
     }
-    return try dataSource.load(DataRequest(url: url, range: range, purpose: purpose)).data
+    return try dataSource.load(DataRequest(url: url, purpose: purpose)).data
   }
 
-  /// The WebVTT document at `url`; a document that does not parse throws
-  /// `.unsupportedFormat` naming the line.
+  /// The WebVTT document at `url`; one that does not parse throws `.unsupportedFormat`
+  /// naming the line.
   func webVTT(at url: URL) throws(PlayheadError) -> WebVTTDocument {
     let bytes = try data(at: url, purpose: .media)
     do {
@@ -75,27 +59,44 @@ struct TextTrackFetcher: Sendable {
     }
     return media
   }
+
+  /// A fetcher for an item at `contentURL` with no data source of its own to share (a
+  /// progressive file): files, and HTTP with the player's request settings, with retries
+  /// on the player's clock.
+  static func standalone(
+    contentURL: URL, request: RequestConfiguration, clock: any Clock
+  ) -> TextFetcher {
+    let base = SchemeDataSource(request: request, clock: clock)
+    let retrying = RetryingDataSource(
+      upstream: base, configuration: request, policy: DefaultLoadErrorHandlingPolicy(),
+      clock: clock)
+    return TextFetcher(dataSource: retrying, allowsFiles: contentURL.isFileURL)
+  }
 }
 
-/// Loads `file:` URLs from disk and everything else over HTTP; the HTTP source (a URL
-/// session) is made on the first HTTP load, so local content never makes one.
+/// Loads `file:` URLs from disk and everything else over HTTP; the HTTP source is made on
+/// the first HTTP load, so local content never makes one.
 private final class SchemeDataSource: DataSource, Sendable {
-  private let file = FileDataSource()
+  private let file: FileDataSource
   private let request: RequestConfiguration
+  private let clock: any Clock
   private let madeHTTP = Locked<HTTPDataSource?>(nil)
 
-  init(request: RequestConfiguration) {
+  init(request: RequestConfiguration, clock: any Clock) {
     self.request = request
+    self.clock = clock
+    file = FileDataSource(clock: clock)
   }
 
   private var http: HTTPDataSource {
     let request = request
+    let clock = clock
     // Made under the lock, so that only one is ever made.
-    return madeHTTP.withLock { madeHTTP in
-      if let madeHTTP { return madeHTTP }
-      let made = HTTPDataSource(configuration: request)
-      madeHTTP = made
-      return made
+    return madeHTTP.withLock { made in
+      if let made { return made }
+      let fresh = HTTPDataSource(configuration: request, clock: clock)
+      made = fresh
+      return fresh
     }
   }
 

@@ -2,62 +2,53 @@ import Foundation
 import PlayheadCore
 import PlayheadText
 
-/// The cues of one selected track and which of them are active; turns moves of the play
+/// The cues of one text track and which of them are active; turns moves of the play
 /// position into cue enters and exits.
 ///
 /// Rules:
 /// - a cue is active at `t` when `start <= t < end`;
-/// - a move in normal playback (`continuous`) to a time before the last one is stale (a
-///   callback that arrived late) and changes nothing; a jump (seek, first position, cues
-///   added) applies whatever the direction;
-/// - a continuous move of at most `maximumStep` also reports the cues that started and
-///   ended in between (enter then exit), so a short cue is not lost between two updates;
+/// - a continuous move (normal playback) to a time before the last one changes nothing;
+///   a jump (a seek, the first position, a track change) applies in either direction;
+/// - a continuous move also reports the cues that started and ended in between (enter
+///   then exit), so a cue shorter than one loop step is not lost; a jump does not;
 /// - changes come in this order: exits (by end), missed cues, enters (by start).
-struct TextCueTimeline {
+struct TextCueList {
   /// One change of a cue's state.
   enum Change: Equatable {
-    case enter(TextCue)
-    case exit(TextCue)
+    case enter(TimedTextCue)
+    case exit(TimedTextCue)
   }
 
-  let trackID: String
-  let language: String?
-  private(set) var cues: [TextCue] = []
-  private(set) var active: [TextCue] = []
+  let track: RenditionInfo
+  private(set) var cues: [TimedTextCue] = []
+  private(set) var active: [TimedTextCue] = []
   /// The last position applied; nil before the first.
   private(set) var position: MediaTime?
   private var keys = Set<CueKey>()
 
-  init(trackID: String, language: String?) {
-    self.trackID = trackID
-    self.language = language
+  init(track: RenditionInfo) {
+    self.track = track
   }
 
-  /// Adds `newCues` (item times), dropping cues already present and cues that end before
-  /// they start; returns the cues added.
-  ///
-  /// A cue is already present when its times, text, identifier and settings (region
-  /// included) all equal another's: a cue repeated in two subtitle segments is one cue,
-  /// while cues that share times and text but are placed differently (positioned captions)
-  /// stay apart all the way to the consumer.
-  mutating func add(_ newCues: [WebVTTCue]) -> [TextCue] {
-    var added: [TextCue] = []
+  /// Adds `newCues` (item times), dropping repeats and cues that end before they start;
+  /// returns how many were added.
+  @discardableResult
+  mutating func add(_ newCues: [WebVTTCue]) -> Int {
+    var added: [TimedTextCue] = []
     for cue in newCues where cue.start.isNumeric && cue.end.isNumeric && cue.end >= cue.start {
       let key = CueKey(
         start: cue.start, end: cue.end, text: cue.text, identifier: cue.identifier,
         settings: String(describing: cue.settings))
       guard keys.insert(key).inserted else { continue }
-      let textCue = TextCue(
-        id: cues.count + added.count, trackID: trackID, language: language, cue: cue)
-      added.append(textCue)
+      added.append(TimedTextCue(id: cues.count + added.count, track: track, cue: cue))
     }
     cues += added
     cues.sort { ($0.start, $0.id) < ($1.start, $1.id) }
-    return added
+    return added.count
   }
 
   /// Moves the position to `time`; returns the changes (see the type's rules).
-  mutating func move(to time: MediaTime, continuous: Bool, maximumStep: MediaTime) -> [Change] {
+  mutating func move(to time: MediaTime, continuous: Bool) -> [Change] {
     guard time.isNumeric else { return [] }
     let last = position
     if continuous, let last, time < last { return [] }
@@ -68,8 +59,8 @@ struct TextCueTimeline {
     let exits = active.filter { !nowIDs.contains($0.id) }
       .sorted { ($0.end, $0.id) < ($1.end, $1.id) }
     let enters = now.filter { !activeIDs.contains($0.id) }
-    var missed: [TextCue] = []
-    if continuous, let last, time > last, time - last <= maximumStep {
+    var missed: [TimedTextCue] = []
+    if continuous, let last, time > last {
       missed = cues.filter { cue in
         !activeIDs.contains(cue.id) && !nowIDs.contains(cue.id) && cue.start >= last
           && cue.start < time && cue.end <= time
@@ -87,14 +78,15 @@ struct TextCueTimeline {
     return exits.map(Change.exit)
   }
 
-  /// The distinct start and end times of `cues`, sorted.
-  static func boundaries(of cues: [TextCue]) -> [MediaTime] {
-    var seen = Set<MediaTime>()
-    var times: [MediaTime] = []
+  /// The first cue start or end after `time`; nil when none is left.
+  func nextBoundary(after time: MediaTime) -> MediaTime? {
+    var next: MediaTime?
     for cue in cues {
-      for time in [cue.start, cue.end] where seen.insert(time).inserted { times.append(time) }
+      for boundary in [cue.start, cue.end] where boundary > time {
+        if next.map({ boundary < $0 }) ?? true { next = boundary }
+      }
     }
-    return times.sorted()
+    return next
   }
 
   private struct CueKey: Hashable {
