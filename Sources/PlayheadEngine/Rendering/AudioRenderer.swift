@@ -40,7 +40,8 @@ final class AudioRenderer: TrackRenderer, MediaClock {
     self.sink = sink
     self.device = sink as? any ClockedAudioSink
     self.process = process
-    device?.setPaused(true)
+    // Not paused here: a device starts paused, and the renderer of an item loaded ahead
+    // must not pause the device the current item plays on.
   }
 
   /// Whether the device's clock leads the position.
