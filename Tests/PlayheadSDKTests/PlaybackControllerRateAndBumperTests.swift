@@ -58,7 +58,11 @@ final class PlaybackControllerRateAndBumperTests: XCTestCase {
     recorder.waitFor(lifecycle: "bumperPause")
     controller.play()
     recorder.waitFor(lifecycle: "bumperResume")
-    let names = recorder.lifecycle().filter { $0.hasPrefix("bumper") || $0.hasSuffix("Request") }
+    // Progress reports are periodic: whether one falls between two requests depends on
+    // thread timing, so only the requests and the bumper's state changes are compared.
+    let names = recorder.lifecycle().filter {
+      ($0.hasPrefix("bumper") && $0 != "bumperProgress") || $0.hasSuffix("Request")
+    }
     XCTAssertEqual(
       names,
       ["playRequest", "bumperEnter", "pauseRequest", "bumperPause", "playRequest", "bumperResume"])
