@@ -111,6 +111,34 @@ echo "dual-audio.mkv"
   -disposition:a:0 default -disposition:a:1 0 \
   "$out/dual-audio.mkv"
 
+echo "dual-subtitles.mkv"
+# The video and English audio of dual-audio.mkv (copied) with two text subtitle streams:
+# English (eng, "English", the default), SubRip, "Second N" from N.0 s to N.9 s; French (fra,
+# "French", forced), ASS, "Seconde N" in italics from N.5 s to N+1 s; N = 0…5.
+{
+  for n in 0 1 2 3 4 5; do
+    printf '%d\n00:00:%02d,000 --> 00:00:%02d,900\nSecond %d\n\n' $((n + 1)) "$n" "$n" "$n"
+  done
+} >"$work/english.srt"
+{
+  printf '[Script Info]\nScriptType: v4.00+\nPlayResX: 160\nPlayResY: 120\n\n'
+  printf '[V4+ Styles]\nFormat: Name, Fontname, Fontsize, PrimaryColour, Bold, Italic, Alignment\n'
+  printf 'Style: Default,DejaVu Sans,12,&H00FFFFFF,0,0,2\n\n'
+  printf '[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n'
+  for n in 0 1 2 3 4 5; do
+    printf 'Dialogue: 0,0:00:%02d.50,0:00:%02d.00,Default,,0,0,0,,{\\i1}Seconde %d{\\i0}\n' \
+      "$n" $((n + 1)) "$n"
+  done
+} >"$work/french.ass"
+"${ff[@]}" -i "$out/dual-audio.mkv" -i "$work/english.srt" -i "$work/french.ass" \
+  -map 0:v -map 0:a:0 -map 1:s -map 2:s -c:v copy -c:a copy -c:s:0 subrip -c:s:1 ass \
+  "${exact[@]}" \
+  -metadata:s:a:0 language=eng -metadata:s:a:0 title=English \
+  -metadata:s:s:0 language=eng -metadata:s:s:0 title=English \
+  -metadata:s:s:1 language=fra -metadata:s:s:1 title=French \
+  -disposition:s:0 default -disposition:s:1 forced \
+  "$out/dual-subtitles.mkv"
+
 echo "alpha-left.mp4"
 # 128x64: the left half is the alpha mask, the right half is the colour (solid red):
 # the layout seed 003's ALPHA_AT_LEFT mode reads
@@ -647,6 +675,7 @@ files = [
     describe("sample-vp9-opus.webm", False),
     describe("alpha-left.mp4", False),
     describe("dual-audio.mkv", False),
+    describe("dual-subtitles.mkv", False),
     describe("hls/master.m3u8", False),
 ] + [describe("hls/%s/index.m3u8" % name, False) for name in hls_renditions] + [
     unopenable("truncated.mp4", "first 40% of sample-h264-aac.mp4; moov is at the end"),
@@ -663,6 +692,9 @@ descriptions = {
                       "elsewhere; right 64x64 solid red colour",
     "dual-audio.mkv": "160x120 testsrc; audio streams eng 'English' 440 Hz (default) and fra "
                       "'French' 880 Hz, mono AAC",
+    "dual-subtitles.mkv": "dual-audio.mkv's video and English audio; subtitle streams eng "
+                          "'English' SubRip 'Second N' N.0-N.9 s (default) and fra 'French' ASS "
+                          "italic 'Seconde N' N.5-N+1 s (forced), N = 0-5",
     "hls/master.m3u8": "VOD ladder 144p/360p/720p of one 12 s testsrc2 source, 2 s segments",
 }
 for entry in files:
