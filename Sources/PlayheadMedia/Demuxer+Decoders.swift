@@ -30,4 +30,19 @@ extension Demuxer {
     }
     return try AudioDecoder(stream: stream, info: info)
   }
+
+  /// Makes a decoder for the text subtitle stream at `streamIndex`.
+  ///
+  /// Throws `.invalidArgument` for an index that is not a subtitle stream,
+  /// `.unsupportedFormat` for bitmap subtitles, `.decoderUnavailable` when FFmpeg has no
+  /// decoder for its codec.
+  public func makeSubtitleDecoder(streamIndex: Int) throws(PlayheadError) -> SubtitleDecoder {
+    let info = try streamInfo(streamIndex)
+    guard info.kind == .subtitle, let stream = format.stream(streamIndex) else {
+      throw PlayheadError(
+        .invalidArgument, "Stream \(streamIndex) is \(info.kind.rawValue), not subtitles",
+        url: url)
+    }
+    return try SubtitleDecoder(stream: stream, info: info)
+  }
 }

@@ -36,6 +36,14 @@ public struct StreamInfo: Sendable, Equatable {
   public var isAttachedPicture: Bool
   /// Whether this FFmpeg build has a decoder for the stream's codec.
   public var hasDecoder: Bool
+  /// Whether the container flags the stream as the default of its kind.
+  public var isDefault: Bool
+  /// Whether the container flags the stream as forced (subtitles shown even when
+  /// subtitles are off: foreign-language parts).
+  public var isForced: Bool
+  /// Whether the stream is subtitles carried as text (SubRip, ASS, WebVTT, MP4 timed text),
+  /// not as bitmaps.
+  public var isTextSubtitle: Bool
 
   init(stream: UnsafeMutablePointer<AVStream>) {
     let parameters = stream.pointee.codecpar.pointee
@@ -77,5 +85,12 @@ public struct StreamInfo: Sendable, Equatable {
     frameCount = stream.pointee.nb_frames > 0 ? Int(stream.pointee.nb_frames) : nil
     isAttachedPicture = (stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC) != 0
     hasDecoder = avcodec_find_decoder(parameters.codec_id) != nil
+    isDefault = (stream.pointee.disposition & AV_DISPOSITION_DEFAULT) != 0
+    isForced = (stream.pointee.disposition & AV_DISPOSITION_FORCED) != 0
+    if kind == .subtitle, let descriptor = avcodec_descriptor_get(parameters.codec_id) {
+      isTextSubtitle = (descriptor.pointee.props & AV_CODEC_PROP_TEXT_SUB) != 0
+    } else {
+      isTextSubtitle = false
+    }
   }
 }
