@@ -16,6 +16,8 @@ struct DecodeOutput {
   var recoverableErrors: [PlayheadError] = []
   /// Audio sample frames that came out of the decoder (before resampling).
   var audioSamplesDecoded = 0
+  /// Events of the file's text subtitle streams demuxed in this step, on the item timeline.
+  var textEvents: [EmbeddedTextEvent] = []
 }
 
 /// The demuxer, decoders and resampler of one item, used only by its loader thread.
@@ -44,6 +46,10 @@ final class DecodePipeline {
   /// Re-bases unmarked timestamp jumps (decided on packets, applied to frames); nil when
   /// the run's timestamps are taken as they are.
   private var rebaser: TimestampRebaser?
+  /// The decoders of the text subtitle streams read along (a file's subtitle streams).
+  private var textDecoders: [Int: SubtitleDecoder] = [:]
+  /// Text events read back before a seek's target, handed over with the next step.
+  private var prerollTextEvents: [EmbeddedTextEvent] = []
 
   /// Opens decoders for the streams `settings` enables. With `requiresStream` false a run
   /// with none of them (a variant without video whose audio comes from an alternate
@@ -52,10 +58,12 @@ final class DecodePipeline {
   /// forwards) is re-based so that its stream goes on where it was (`TimestampRebaser`).
   /// `audioStreamIndex` names the audio stream to decode (one of a file's audio streams);
   /// nil, or an index that is not an audio stream, decodes the demuxer's default one.
+  /// The text subtitle streams in `textStreamIndexes` are decoded as they are demuxed
+  /// (`DecodeOutput.textEvents`); one whose decoder cannot open is left out.
   init(
     demuxer: Demuxer, settings: LoaderSettings, itemStart: MediaTime = .zero,
     requiresStream: Bool = true, timestampJumpThreshold: MediaTime? = nil,
-    audioStreamIndex: Int? = nil
+    audioStreamIndex: Int? = nil, textStreamIndexes: [Int] = []
   ) throws(PlayheadError) {
     self.demuxer = demuxer
     self.itemStart = itemStart
@@ -89,6 +97,9 @@ final class DecodePipeline {
       nominalFrameDuration = MediaTime(seconds: 1 / rate, preferredTimescale: 90_000)
     } else {
       nominalFrameDuration = MediaTime(value: 40, timescale: 1000)
+    }
+    for index in textStreamIndexes {
+      textDecoders[index] = try? demuxer.makeSubtitleDecoder(streamIndex: index)
     }
   }
 
@@ -137,9 +148,17 @@ final class DecodePipeline {
   }
 
   /// Moves decoding to `request.target`, keyframe first, then filters up to the target.
+  ///
+  /// With text subtitle streams read along, the packets of `ProgressiveText.seekPreroll`
+  /// before the target are read first (not decoded, but for the subtitles), so that a cue
+  /// that started before the keyframe and is still showing at the target is found.
   func seek(_ request: SeekRequest) throws(PlayheadError) {
     let streamIndex = videoStream?.index ?? audioStream?.index
-    try demuxer.seek(to: request.target - itemStart + startTime, streamIndex: streamIndex)
+    let containerTarget = request.target - itemStart + startTime
+    if !textDecoders.isEmpty {
+      prerollText(before: containerTarget, streamIndex: streamIndex)
+    }
+    try demuxer.seek(to: containerTarget, streamIndex: streamIndex)
     videoDecoder?.flush()
     audioDecoder?.flush()
     _ = try? resampler?.flush()
@@ -159,6 +178,35 @@ final class DecodePipeline {
     filter = SeekFilter(request: request, hasVideo: videoStream != nil)
     // The demuxer jumped on purpose: the timestamps after it are not a jump to re-base.
     rebaser = rebaser.map { TimestampRebaser(threshold: $0.threshold) }
+  }
+
+  /// Reads the packets from the keyframe before `target` less the preroll up to `target`
+  /// (container time) and keeps the subtitle events among them. A failure to read there
+  /// only leaves those cues out: the seek itself follows.
+  private func prerollText(before target: MediaTime, streamIndex: Int?) {
+    var bytes = 0
+    do throws(PlayheadError) {
+      try demuxer.seek(to: target - ProgressiveText.seekPreroll, streamIndex: streamIndex)
+      while bytes < Self.packetByteLimit, let packet = try demuxer.readPacket() {
+        if packet.pts.isNumeric && packet.pts >= target { break }
+        bytes += packet.size
+        prerollTextEvents += textEvents(of: packet) ?? []
+      }
+    } catch {
+      return
+    }
+  }
+
+  /// The events of `packet` on the item timeline when it is a packet of a text stream read
+  /// along; nil for other packets.
+  private func textEvents(of packet: Packet) -> [EmbeddedTextEvent]? {
+    guard let decoder = textDecoders[packet.streamIndex] else { return nil }
+    return decoder.decode(packet).map { event in
+      let start = itemTime(event.start)
+      let end = event.end.map(itemTime) ?? start + ProgressiveText.fallbackCueDuration
+      return EmbeddedTextEvent(
+        streamIndex: packet.streamIndex, start: start, end: end, text: event.text)
+    }
   }
 
   /// Decodes the audio of stream `index` from `time` on instead of the current audio
@@ -241,6 +289,8 @@ final class DecodePipeline {
   /// packet of a needed stream, drains a needed decoder at the end, or demuxes one packet.
   func step(needVideo: Bool, needAudio: Bool) throws(PlayheadError) -> DecodeOutput {
     var output = DecodeOutput()
+    output.textEvents = prerollTextEvents
+    prerollTextEvents = []
     let wantsVideo = needVideo && videoDecoder != nil && !videoDrained
     let wantsAudio = needAudio && audioDecoder != nil && !audioDrained
     if demuxEnded && (wantsVideo || wantsAudio) {
@@ -286,6 +336,11 @@ final class DecodePipeline {
     }
     guard let packet else {
       demuxEnded = true
+      return output
+    }
+    if let events = textEvents(of: packet) {
+      // Subtitles are read along; their packets say nothing of how far the media is read.
+      output.textEvents += events
       return output
     }
     if let resync = videoResync, packet.streamIndex == videoStream?.index {

@@ -78,6 +78,7 @@ extension ItemLoader {
     } else {
       try main.pipeline.seek(seek)
     }
+    embeddedText.beginStretch(at: seek.target)
     var waits = false
     if let lane, let laneRun = try lane.driver.run(at: seek.target) {
       let pipeline = try DecodePipeline(
@@ -272,7 +273,12 @@ extension ItemLoader {
     status.audioSamplesDecoded += output.audioSamplesDecoded
     for error in output.recoverableErrors { postLocked(.recoverableError(error)) }
     // A seek requested while this step ran makes its output stale.
+    // Subtitle cues are facts of the file, whatever the generation; they go in before the
+    // frames of the same time, so the loop sees them first.
+    embeddedText.add(output.textEvents)
     guard generation == status.generation, pendingSeek == nil else { return }
+    if let end = output.demuxedUpTo { embeddedText.demuxed(upTo: end) }
+    if videoEnded || audioEnded { embeddedText.reachedEnd() }
     videoQueue.append(contentsOf: output.videoFrames)
     for buffer in output.audioBuffers {
       audioQueue.append(buffer)
@@ -294,6 +300,7 @@ extension ItemLoader {
   func endStream(with error: PlayheadError, generation: Int) {
     condition.lock()
     if generation == status.generation {
+      embeddedText.reachedEnd()
       status.streamError = error
       status.videoEnded = true
       status.audioEnded = true

@@ -161,6 +161,16 @@ extension ItemLoader {
       notifyLoop()
       return
     }
+    if rendition.streamIndex != nil {
+      // A stream of the file: the demuxer reads its cues along with the media.
+      condition.lock()
+      status.selectedSubtitleRendition = rendition
+      status.subtitleSegments = nil
+      postLocked(.subtitleRenditionSelected(rendition, segments: nil))
+      condition.unlock()
+      notifyLoop()
+      return
+    }
     do throws(PlayheadError) {
       let segments = try driver.subtitleSegments(of: rendition)
       condition.lock()

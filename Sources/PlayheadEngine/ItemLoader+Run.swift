@@ -164,7 +164,9 @@ extension ItemLoader {
         demuxer: run.demuxer, settings: lane == nil ? settings : settings.withoutAudio,
         itemStart: run.itemStart, requiresStream: lane == nil,
         timestampJumpThreshold: run.timestampJumpThreshold,
-        audioStreamIndex: chosen?.streamIndex)
+        audioStreamIndex: chosen?.streamIndex,
+        textStreamIndexes: driver.alternateRenditions(.subtitles, for: run).compactMap(
+          \.streamIndex))
     } catch {
       lane?.driver.stop()
       throw error
@@ -179,6 +181,7 @@ extension ItemLoader {
     if let lane, !waits {
       lane.current.pipeline.startAudio(at: initialSeek?.target ?? run.itemStart)
     }
+    embeddedText.beginStretch(at: run.itemStart)
     condition.lock()
     audioLane = lane
     audioLaneWaitsForSeek = lane != nil && waits

@@ -143,6 +143,8 @@ final class ItemLoader: @unchecked Sendable {
   // decoders are the loading thread's.
   let asset: Asset
   let settings: LoaderSettings
+  /// The cues of the file's text subtitle streams, read along with the media.
+  let embeddedText = EmbeddedTextStore()
   let wake: WakeSignal
   let condition = NSLock()
   /// Raised whenever the loading thread has something to look at (space in a queue, a

@@ -225,9 +225,13 @@ final class ProgressiveDriver: MediaSourceDriver, Sendable {
       isHoldingBack: state.isHoldingBack)
   }
 
-  /// The file's audio streams, when it has two or more (`ProgressiveAudio`); no other kind.
+  /// The file's audio streams, when it has two or more (`ProgressiveAudio`), and its text
+  /// subtitle streams (`ProgressiveText`).
   func alternateRenditions(_ kind: AlternateKind, for run: MediaRun?) -> [RenditionInfo] {
-    kind == .audio ? ProgressiveAudio.renditions(of: demuxer) : []
+    switch kind {
+    case .audio: return ProgressiveAudio.renditions(of: demuxer)
+    case .subtitles: return ProgressiveText.renditions(of: demuxer)
+    }
   }
 
   func openAlternate(_ rendition: RenditionInfo, at time: MediaTime) throws(PlayheadError)
@@ -238,7 +242,8 @@ final class ProgressiveDriver: MediaSourceDriver, Sendable {
   }
 
   func subtitleSegments(of rendition: RenditionInfo) throws(PlayheadError) -> SubtitleSegmentList {
-    throw PlayheadError(.invalidState, "progressive media has no subtitle renditions")
+    throw PlayheadError(
+      .invalidState, "progressive media reads its subtitle streams from its own demuxer")
   }
 
   /// Busy while a read is under way (an HTTP read has its own timeout); never starved.

@@ -106,15 +106,29 @@ extension PlaybackLoop {
         $0.text.activeCues = []
       }
     }
-    guard active.text.renderer == nil, let wanted, let plan = textPlan(wanted, loaderStatus)
+    guard active.text.renderer == nil, let wanted,
+      let source = textFeed(wanted, active, loaderStatus)
     else { return }
-    let source = TextCueSource(
-      plan: plan, fetcher: active.loader.textFetcher(override: active.item.textDataSource),
-      lookAhead: active.item.subtitleLookAhead, clock: clock, loopWake: wake,
-      position: active.position)
     active.text.renderer = TextRenderer(track: wanted, source: source)
     active.text.selection = selection
     source.start()
+  }
+
+  /// What feeds `track`'s renderer: the loader's demuxer for a stream of the file, else a
+  /// source reading the track's file or segments; nil while a rendition's segments are
+  /// not loaded.
+  private func textFeed(
+    _ track: RenditionInfo, _ active: ActiveItem, _ loaderStatus: LoaderStatus
+  ) -> (any TextCueFeed)? {
+    if let streamIndex = track.streamIndex {
+      return EmbeddedTextFeed(
+        store: active.loader.embeddedText, streamIndex: streamIndex, position: active.position)
+    }
+    guard let plan = textPlan(track, loaderStatus) else { return nil }
+    return TextCueSource(
+      plan: plan, fetcher: active.loader.textFetcher(override: active.item.textDataSource),
+      lookAhead: active.item.subtitleLookAhead, clock: clock, loopWake: wake,
+      position: active.position)
   }
 
   /// Where `track`'s cues come from; nil while a rendition's segments are not loaded.

@@ -86,7 +86,10 @@ extension PlayerItem {
   @discardableResult
   public func selectSubtitleRendition(_ rendition: RenditionInfo?) -> Bool {
     guard owner != nil, status == .readyToPlay else { return false }
-    if let rendition, !subtitleRenditions.contains(rendition) || rendition.uri == nil {
+    if let rendition,
+      !subtitleRenditions.contains(rendition)
+        || (rendition.uri == nil && rendition.streamIndex == nil)
+    {
       return false
     }
     return selectTextTrack(rendition)

@@ -12,7 +12,7 @@ enum TextNotice {
   case failed(PlayheadError)
 }
 
-/// The text track's renderer: fed cues on the item timeline by a `TextCueSource`, it works
+/// The text track's renderer: fed cues on the item timeline by a `TextCueFeed`, it works
 /// out at every render which cues are active at the position and queues their enters and
 /// exits as notices, which the playback loop turns into `PlayerEvent`s.
 ///
@@ -25,7 +25,7 @@ final class TextRenderer: TrackRenderer {
   let trackType = TrackType.text
   /// The track rendered: a subtitle rendition or a sidecar track.
   let track: RenditionInfo
-  private let source: TextCueSource
+  private let source: any TextCueFeed
   private var list: TextCueList
   private var jumped = true
   private var loadedSent = false
@@ -33,7 +33,7 @@ final class TextRenderer: TrackRenderer {
   private var notices: [TextNotice] = []
   private var disabled = false
 
-  init(track: RenditionInfo, source: TextCueSource) {
+  init(track: RenditionInfo, source: any TextCueFeed) {
     self.track = track
     self.source = source
     list = TextCueList(track: track)

@@ -84,7 +84,7 @@ extension PlayerItem {
         guard sidecarTextTracks.contains(track) else { return false }
       } else {
         guard owner != nil, status == .readyToPlay, subtitleRenditions.contains(track),
-          track.uri != nil
+          track.uri != nil || track.streamIndex != nil
         else { return false }
       }
     }

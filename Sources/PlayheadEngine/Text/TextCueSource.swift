@@ -12,7 +12,23 @@ enum TextSourcePlan: Sendable {
   case segments(SubtitleSegmentList, origin: MediaTime?)
 }
 
-/// What a `TextCueSource` has for the renderer, taken on the playback loop.
+/// Where a text renderer's cues come from: a `TextCueSource` reading files or segments on
+/// a thread of its own, or an `EmbeddedTextFeed` over the streams the loader demuxes.
+/// `take()` and `covers(_:)` are called on the playback loop.
+protocol TextCueFeed: AnyObject, Sendable {
+  /// Starts reading (once).
+  func start()
+  /// Stops reading; what arrives afterwards is dropped.
+  func stop()
+  /// The play position moved (a seek).
+  func update(position: MediaTime)
+  /// Takes what arrived since the last call.
+  func take() -> TextSourceOutput
+  /// Whether the cues at `position` are in (or their load failed, or none will come).
+  func covers(_ position: MediaTime) -> Bool
+}
+
+/// What a text cue feed has for the renderer, taken on the playback loop.
 struct TextSourceOutput {
   /// Cues on the item timeline, in arrival order.
   var cues: [WebVTTCue] = []
@@ -31,7 +47,7 @@ struct TextSourceOutput {
 /// before it; a new position (a seek) changes what comes next. An incomplete list is
 /// completed from the playlist: an `EVENT` playlist is reloaded every target duration and
 /// its new segments follow the last one; a sliding-window live playlist is refused.
-final class TextCueSource: Sendable {
+final class TextCueSource: TextCueFeed {
   private struct State: Sendable {
     var position: MediaTime
     var stopped = false

@@ -114,6 +114,7 @@ extension LifecycleEvent {
     switch option.source {
     case .sidecar: source = "sidecar"
     case .inManifest: source = "inManifest"
+    case .embedded: source = "embedded"
     }
     return [
       "track": .string(option.id), "language": option.language.map(JSONValue.string) ?? .null,

@@ -21,7 +21,7 @@ extension TextTrackController {
       track = item.addSidecarTextTrack(
         url: url, language: option?.language, label: option?.label,
         isDefault: option?.isDefault ?? false, forced: option?.isForced ?? false)
-    case .inManifest:
+    case .inManifest, .embedded:
       guard let rendition = option.flatMap({ option in read { $0.renditions[option.id] } }) else {
         write { state in state.enginePending = state.appliedGeneration == generation }
         return

@@ -43,6 +43,9 @@ public struct TextTrackOption: Sendable, Hashable, Identifiable, CustomStringCon
     /// playlist of WebVTT segments, or `CLOSED-CAPTIONS` (no URI: carried in the video, not
     /// rendered).
     case inManifest(groupID: String, name: String, uri: URL?)
+    /// A text subtitle stream of the media file (SubRip, ASS, WebVTT, MP4 timed text), by
+    /// its container stream index; the engine reads its cues along with the media.
+    case embedded(streamIndex: Int)
   }
 
   /// Unique among a session's options.
@@ -61,7 +64,8 @@ public struct TextTrackOption: Sendable, Hashable, Identifiable, CustomStringCon
   /// HLS `AUTOSELECT`; sidecar tracks are always true.
   public let autoselect: Bool
   public let source: Source
-  /// Whether the track can be selected: a rendered kind with a WebVTT document to fetch.
+  /// Whether the track can be selected: a rendered kind with a WebVTT document to fetch, or
+  /// a text subtitle stream of the file.
   public let isSelectable: Bool
 
   public init(
@@ -110,14 +114,27 @@ public struct TextTrackOption: Sendable, Hashable, Identifiable, CustomStringCon
       isSelectable: kind.isRendered && isWebVTT)
   }
 
-  /// The option for an HLS rendition of type `subtitles` or `closedCaptions`; nil for other
-  /// types. `base` resolves a relative URI.
+  /// The option for an HLS rendition of type `subtitles` or `closedCaptions`, or for a text
+  /// subtitle stream of a file that the engine lists as a rendition (`streamIndex` set:
+  /// `stream:<index>`, labelled by its NAME); nil for other types. `base` resolves a
+  /// relative URI.
   public init?(rendition: RenditionInfo, relativeTo base: URL? = nil) {
     let kind: TextTrackKind
     switch rendition.type {
     case "subtitles": kind = .subtitles
     case "closedCaptions": kind = .captions
     default: return nil
+    }
+    if let index = rendition.streamIndex {
+      let language =
+        TrackLanguage.normalized(rendition.language) == nil ? nil : rendition.language
+      self.init(
+        id: "stream:\(index)", language: language,
+        label: Self.label(rendition.name, language: language), kind: kind,
+        isDefault: rendition.isDefault, isForced: rendition.forced,
+        autoselect: rendition.autoselect, source: .embedded(streamIndex: index),
+        isSelectable: kind == .subtitles)
+      return
     }
     let uri = rendition.uri.flatMap { URL(string: $0, relativeTo: base)?.absoluteURL }
     self.init(
