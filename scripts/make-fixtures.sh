@@ -112,14 +112,16 @@ echo "dual-audio.mkv"
   "$out/dual-audio.mkv"
 
 echo "dual-subtitles.mkv"
-# The video and English audio of dual-audio.mkv (copied) with two text subtitle streams:
+# The video and English audio of dual-audio.mkv (copied) with three text subtitle streams:
 # English (eng, "English", the default), SubRip, "Second N" from N.0 s to N.9 s; French (fra,
-# "French", forced), ASS, "Seconde N" in italics from N.5 s to N+1 s; N = 0…5.
+# "French"), ASS, "Seconde N" in italics from N.5 s to N+1 s; N = 0…5; and English forced
+# (eng, "English (forced)"), SubRip, one cue "Sign" from 1.2 s to 2.4 s.
 {
   for n in 0 1 2 3 4 5; do
     printf '%d\n00:00:%02d,000 --> 00:00:%02d,900\nSecond %d\n\n' $((n + 1)) "$n" "$n" "$n"
   done
 } >"$work/english.srt"
+printf '1\n00:00:01,200 --> 00:00:02,400\nSign\n\n' >"$work/forced.srt"
 {
   printf '[Script Info]\nScriptType: v4.00+\nPlayResX: 160\nPlayResY: 120\n\n'
   printf '[V4+ Styles]\nFormat: Name, Fontname, Fontsize, PrimaryColour, Bold, Italic, Alignment\n'
@@ -131,12 +133,14 @@ echo "dual-subtitles.mkv"
   done
 } >"$work/french.ass"
 "${ff[@]}" -i "$out/dual-audio.mkv" -i "$work/english.srt" -i "$work/french.ass" \
-  -map 0:v -map 0:a:0 -map 1:s -map 2:s -c:v copy -c:a copy -c:s:0 subrip -c:s:1 ass \
-  "${exact[@]}" \
+  -i "$work/forced.srt" \
+  -map 0:v -map 0:a:0 -map 1:s -map 2:s -map 3:s -c:v copy -c:a copy \
+  -c:s:0 subrip -c:s:1 ass -c:s:2 subrip "${exact[@]}" \
   -metadata:s:a:0 language=eng -metadata:s:a:0 title=English \
   -metadata:s:s:0 language=eng -metadata:s:s:0 title=English \
   -metadata:s:s:1 language=fra -metadata:s:s:1 title=French \
-  -disposition:s:0 default -disposition:s:1 forced \
+  -metadata:s:s:2 language=eng -metadata:s:s:2 "title=English (forced)" \
+  -disposition:s:0 default -disposition:s:1 0 -disposition:s:2 forced \
   "$out/dual-subtitles.mkv"
 
 echo "alpha-left.mp4"
@@ -693,8 +697,9 @@ descriptions = {
     "dual-audio.mkv": "160x120 testsrc; audio streams eng 'English' 440 Hz (default) and fra "
                       "'French' 880 Hz, mono AAC",
     "dual-subtitles.mkv": "dual-audio.mkv's video and English audio; subtitle streams eng "
-                          "'English' SubRip 'Second N' N.0-N.9 s (default) and fra 'French' ASS "
-                          "italic 'Seconde N' N.5-N+1 s (forced), N = 0-5",
+                          "'English' SubRip 'Second N' N.0-N.9 s (default), fra 'French' ASS "
+                          "italic 'Seconde N' N.5-N+1 s, N = 0-5, and eng 'English (forced)' "
+                          "SubRip 'Sign' 1.2-2.4 s (forced)",
     "hls/master.m3u8": "VOD ladder 144p/360p/720p of one 12 s testsrc2 source, 2 s segments",
 }
 for entry in files:

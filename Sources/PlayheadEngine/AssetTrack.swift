@@ -30,6 +30,14 @@ public struct AssetTrack: Sendable, Equatable, Identifiable {
   public var duration: MediaTime
   /// Frames in the track, when the container states it.
   public var frameCount: Int?
+  /// Whether the container flags the track as the default of its kind.
+  public var isDefault: Bool
+  /// Whether the container flags the track as forced (subtitles for foreign-language
+  /// parts only).
+  public var isForced: Bool
+  /// Whether the track is subtitles carried as text, which the player can show (a
+  /// subtitle rendition of the item); bitmap subtitles are listed only.
+  public var isTextSubtitle: Bool
 
   init(_ info: StreamInfo) {
     id = info.index
@@ -45,6 +53,9 @@ public struct AssetTrack: Sendable, Equatable, Identifiable {
     title = info.title
     duration = info.duration
     frameCount = info.frameCount
+    isDefault = info.isDefault
+    isForced = info.isForced
+    isTextSubtitle = info.isTextSubtitle && info.hasDecoder
   }
 
   public static func == (lhs: AssetTrack, rhs: AssetTrack) -> Bool {
@@ -54,5 +65,7 @@ public struct AssetTrack: Sendable, Equatable, Identifiable {
       && lhs.channels == rhs.channels && lhs.languageCode == rhs.languageCode
       && lhs.title == rhs.title
       && lhs.duration == rhs.duration && lhs.frameCount == rhs.frameCount
+      && lhs.isDefault == rhs.isDefault && lhs.isForced == rhs.isForced
+      && lhs.isTextSubtitle == rhs.isTextSubtitle
   }
 }

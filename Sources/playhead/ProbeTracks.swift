@@ -13,9 +13,8 @@ struct ProbeTracks: Sendable {
     var language: String?
     var isDefault: Bool
     var isForced: Bool
-    /// Whether `play --subtitles` can show it (HLS WebVTT renditions; not closed captions
-    /// carried in the video, nor a file's subtitle streams, which the engine does not
-    /// decode).
+    /// Whether `play --subtitles` can show it (HLS WebVTT renditions and a file's text
+    /// subtitle streams; not closed captions carried in the video, nor bitmap subtitles).
     var isSelectable: Bool
     /// `inManifest` or `embedded`.
     var source: String
@@ -52,9 +51,9 @@ struct ProbeTracks: Sendable {
       let language = TrackLanguage.normalized(track.languageCode) == nil ? nil : track.languageCode
       return TextEntry(
         id: "stream:\(track.id)", kind: "subtitles",
-        label: language ?? Localization.shared.string(.unknownLanguage), language: language,
-        isDefault: false, isForced: false, isSelectable: false, source: "embedded",
-        detail: track.codec)
+        label: TextTrackOption.label(track.title, language: language), language: language,
+        isDefault: track.isDefault, isForced: track.isForced,
+        isSelectable: track.isTextSubtitle, source: "embedded", detail: track.codec)
     }
     let audioTracks = tracks.filter { $0.kind == .audio }
     audio = audioTracks.enumerated().compactMap { index, track in

@@ -86,8 +86,9 @@ enum Usage {
       --every N           With --frames, write every N-th frame (default 1)
       --quiet             Print only errors (and --events and cue lines when asked for)
       --subtitles LANG    Show the subtitles in LANG (a BCP 47 tag: en, pt-BR): a sidecar
-                          WebVTT track of a --playlist or catalog video, or an HLS subtitle
-                          rendition. Prints 'subtitles: LABEL [LANG]', then 'cue 1.000s
+                          WebVTT track of a --playlist or catalog video, an HLS subtitle
+                          rendition, or a text subtitle stream of the file (SubRip, ASS,
+                          WebVTT, MP4 timed text). Prints 'subtitles: LABEL [LANG]', then 'cue 1.000s
                           TEXT' as each cue becomes active ({"event":"cue","time","start",
                           "end","track","language","text"} with --json); playback starts
                           once the track is loaded (or failed, or there is none)
@@ -163,7 +164,7 @@ enum Usage {
     first segments. Last come the text and audio tracks as a playback session lists them,
     with the IDs it uses: for HLS the subtitle, closed-caption and audio renditions, for a
     file its subtitle and audio streams ('(not shown)' marks text tracks that --subtitles
-    cannot show).
+    cannot show: closed captions in the video, bitmap subtitles).
 
     Options:
       --json              Print one JSON object: {"container","duration","tracks":[...]};

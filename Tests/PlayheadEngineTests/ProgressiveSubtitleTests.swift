@@ -32,13 +32,14 @@ final class ProgressiveSubtitleTests: XCTestCase {
     let (player, item, _) = try readyPlayer(try Fixtures.url("dual-subtitles.mkv"))
     defer { player.close() }
     let renditions = item.subtitleRenditions
-    XCTAssertEqual(renditions.map(\.name), ["English", "French"])
-    XCTAssertEqual(renditions.map(\.language), ["eng", "fra"])
-    XCTAssertEqual(renditions.map(\.streamIndex), [2, 3])
-    XCTAssertEqual(renditions.map(\.isDefault), [true, false])
-    XCTAssertEqual(renditions.map(\.forced), [false, true])
-    XCTAssertEqual(renditions.map(\.type), ["subtitles", "subtitles"])
-    XCTAssertEqual(renditions.map(\.uri), [nil, nil])
+    XCTAssertEqual(renditions.map(\.name), ["English", "French", "English (forced)"])
+    XCTAssertEqual(renditions.map(\.language), ["eng", "fra", "eng"])
+    XCTAssertEqual(renditions.map(\.streamIndex), [2, 3, 4])
+    XCTAssertEqual(renditions.map(\.isDefault), [true, false, false])
+    XCTAssertEqual(renditions.map(\.forced), [false, false, true])
+    XCTAssertEqual(renditions.map(\.type), ["subtitles", "subtitles", "subtitles"])
+    XCTAssertEqual(renditions.map(\.groupID), ["stream", "stream", "stream"])
+    XCTAssertEqual(renditions.map(\.uri), [nil, nil, nil])
     XCTAssertNil(item.selectedTextTrack, "subtitles stay off until selected")
     XCTAssertEqual(item.audioRenditions, [], "one audio stream offers no choice")
   }
@@ -106,6 +107,20 @@ final class ProgressiveSubtitleTests: XCTestCase {
     XCTAssertEqual(last.cue.text, "<i>Seconde 5</i>", "ASS italics become WebVTT markup")
     XCTAssertEqual(item.selectedSubtitleRendition, french)
     XCTAssertEqual(recorder.names.filter { $0 == "subtitleRenditionChanged" }.count, 2)
+  }
+
+  func testASeekFindsACueThatStartedBeforeTheKeyframe() throws {
+    let (player, item, recorder) = try readyPlayer(try Fixtures.url("dual-subtitles.mkv"))
+    defer { player.close() }
+    let forced = item.subtitleRenditions[2]
+    XCTAssertTrue(item.selectTextTrack(forced))
+    // "Sign" shows from 1.2 s to 2.4 s; the seek lands on the keyframe at 2.021 s, after
+    // the cue's packet: only the read back before the target finds it.
+    player.seek(to: .seconds(2.2))
+    recorder.waitFor(event: "textCueEntered")
+    player.play()
+    XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
+    XCTAssertEqual(cueChanges(recorder), ["enter:Sign@2.2", "exit:Sign@2.4"])
   }
 
   func testTurningSubtitlesOffEndsTheActiveCue() throws {

@@ -10,13 +10,13 @@ final class SubtitleDecoderTests: XCTestCase {
   func testTheStreamsAreDescribed() throws {
     let demuxer = try MediaFixtures.demuxer("dual-subtitles.mkv")
     let subtitles = demuxer.streams.filter { $0.kind == .subtitle }
-    XCTAssertEqual(subtitles.map(\.index), [2, 3])
-    XCTAssertEqual(subtitles.map(\.codecName), ["subrip", "ass"])
-    XCTAssertEqual(subtitles.map(\.isTextSubtitle), [true, true])
-    XCTAssertEqual(subtitles.map(\.language), ["eng", "fra"])
-    XCTAssertEqual(subtitles.map(\.title), ["English", "French"])
-    XCTAssertEqual(subtitles.map(\.isDefault), [true, false])
-    XCTAssertEqual(subtitles.map(\.isForced), [false, true])
+    XCTAssertEqual(subtitles.map(\.index), [2, 3, 4])
+    XCTAssertEqual(subtitles.map(\.codecName), ["subrip", "ass", "subrip"])
+    XCTAssertEqual(subtitles.map(\.isTextSubtitle), [true, true, true])
+    XCTAssertEqual(subtitles.map(\.language), ["eng", "fra", "eng"])
+    XCTAssertEqual(subtitles.map(\.title), ["English", "French", "English (forced)"])
+    XCTAssertEqual(subtitles.map(\.isDefault), [true, false, false])
+    XCTAssertEqual(subtitles.map(\.isForced), [false, false, true])
     XCTAssertFalse(try XCTUnwrap(demuxer.bestStream(of: .audio)).isTextSubtitle)
   }
 
@@ -40,7 +40,8 @@ final class SubtitleDecoderTests: XCTestCase {
     XCTAssertEqual(frenchEvents.map(\.text), (0..<6).map { "<i>Seconde \($0)</i>" })
     XCTAssertEqual(frenchEvents.map { seconds($0.start) }, [0.5, 1.5, 2.5, 3.5, 4.5, 5.5])
     XCTAssertEqual(frenchEvents.map { seconds($0.end) }, [1, 2, 3, 4, 5, 6])
-    XCTAssertTrue(frenchEvents[0].assEvent.hasSuffix(",{\\i1}Seconde 0{\\i0}"), frenchEvents[0].assEvent)
+    XCTAssertTrue(
+      frenchEvents[0].assEvent.hasSuffix(",{\\i1}Seconde 0{\\i0}"), frenchEvents[0].assEvent)
     XCTAssertEqual(english.rejectedPacketCount, 0)
     XCTAssertTrue(try XCTUnwrap(french.assHeader).contains("[Script Info]"))
   }

@@ -170,6 +170,37 @@ final class SubtitlesCommandTests: XCTestCase {
     }
   }
 
+  func testAFilesSubtitleStreamIsShownByLanguage() throws {
+    let result = try CLIRunner.run([
+      "play", try Fixtures.url("dual-subtitles.mkv").path, "--fast", "--json", "--subtitles", "fr",
+    ])
+    assertStatus(result, 0)
+    let objects = result.jsonLines()
+    let changed = try XCTUnwrap(objects.first { $0["event"] as? String == "textTrackChanged" })
+    XCTAssertEqual(changed["track"] as? String, "stream:3")
+    XCTAssertEqual(changed["label"] as? String, "French")
+    let cues = objects.filter { $0["event"] as? String == "cue" }
+    XCTAssertEqual(cues.compactMap { $0["text"] as? String }, (0..<6).map { "Seconde \($0)" })
+    XCTAssertEqual(cues.compactMap { $0["start"] as? Double }, [0.5, 1.5, 2.5, 3.5, 4.5, 5.5])
+    XCTAssertEqual(
+      cues.compactMap { $0["track"] as? String }, Array(repeating: "stream:3", count: 6))
+    XCTAssertEqual(try XCTUnwrap(cues.first?["time"] as? Double), 0.5, accuracy: 0.001)
+  }
+
+  func testProbeListsAFilesSubtitleStreams() throws {
+    let json = try CLIRunner.run(["probe", "--json", try Fixtures.url("dual-subtitles.mkv").path])
+    assertStatus(json, 0)
+    let probe = try XCTUnwrap(json.jsonLines().first)
+    let text = try XCTUnwrap(probe["textTracks"] as? [[String: Any]])
+    XCTAssertEqual(text.compactMap { $0["id"] as? String }, ["stream:2", "stream:3", "stream:4"])
+    XCTAssertEqual(
+      text.compactMap { $0["label"] as? String }, ["English", "French", "English (forced)"])
+    XCTAssertEqual(text.compactMap { $0["selectable"] as? Bool }, [true, true, true])
+    XCTAssertEqual(text.compactMap { $0["default"] as? Bool }, [true, false, false])
+    XCTAssertEqual(text.compactMap { $0["forced"] as? Bool }, [false, false, true])
+    XCTAssertEqual(text.compactMap { $0["codec"] as? String }, ["subrip", "ass", "subrip"])
+  }
+
   func testProbeListsTextAndAudioTracks() throws {
     let server = try startServer()
     let json = try CLIRunner.run([

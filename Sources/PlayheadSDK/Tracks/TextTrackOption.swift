@@ -147,7 +147,7 @@ public struct TextTrackOption: Sendable, Hashable, Identifiable, CustomStringCon
   }
 
   /// A label, or the language, or "Unknown language".
-  static func label(_ label: String?, language: String?) -> String {
+  public static func label(_ label: String?, language: String?) -> String {
     if let label, !label.isEmpty { return label }
     if let language, !language.isEmpty { return language }
     return Localization.shared.string(.unknownLanguage)
