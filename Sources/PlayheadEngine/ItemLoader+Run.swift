@@ -93,7 +93,8 @@ extension ItemLoader {
       nominalFrameDuration: main.pipeline.nominalFrameDuration,
       indicatedBitrate: Double(driver.variant(of: main.run)?.bandwidth ?? bitrates),
       streamKind: driver.streamKind, startTime: main.run.itemStart, variants: driver.variants,
-      renditions: driver.renditions, iFrameVariants: driver.iFrameVariants)
+      renditions: driver.renditions, iFrameVariants: driver.iFrameVariants,
+      textOrigin: Self.timelineOrigin(of: main.run))
     condition.lock()
     status.phase = .ready(media)
     hasVideo = media.hasVideo
@@ -105,7 +106,6 @@ extension ItemLoader {
     status.audioRenditions = opened.audioGroup
     status.selectedAudioRendition = opened.selectedAudio
     status.subtitleRenditions = driver.alternateRenditions(.subtitles, for: main.run)
-    status.text.origin = Self.timelineOrigin(of: main.run)
     // The lists and the start selection are in the item before it is reported ready.
     postLocked(
       .renditionsListed(audio: status.audioRenditions, subtitles: status.subtitleRenditions))

@@ -81,6 +81,9 @@ struct OpenedMedia: Sendable {
   var variants: [VariantInfo]
   var renditions: [RenditionInfo]
   var iFrameVariants: [VariantInfo]
+  /// The media time of item time 0 (the first run's container start minus its item
+  /// start, docs/decisions/0003), for placing subtitle segments; nil when unknown.
+  var textOrigin: MediaTime?
 }
 
 /// The loader's state as the playback loop sees it.
@@ -123,9 +126,6 @@ struct LoaderStatus: Sendable {
   var subtitleRenditions: [RenditionInfo] = []
   var selectedSubtitleRendition: RenditionInfo?
   var subtitleSegments: SubtitleSegmentList?
-  /// The text loader's view: the media time of item time 0, and the last subtitle
-  /// playlist that failed to load (with a count of failures).
-  var text = LoaderTextStatus()
   /// What the media source (and the audio lane's) is doing, as of the snapshot.
   var sourceActivity = SourceActivity()
   /// What the media source (and the audio lane's, together) holds ahead of the demuxer,

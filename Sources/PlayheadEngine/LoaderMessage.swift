@@ -29,6 +29,9 @@ enum LoaderMessage: Sendable {
   /// The subtitle rendition selected (nil: none) and its segments; selecting one again
   /// sends it again with its playlist read anew.
   case subtitleRenditionSelected(RenditionInfo?, segments: SubtitleSegmentList?)
+  /// The playlist of the subtitle rendition asked for could not be loaded; the selection
+  /// stays as it was.
+  case subtitleFailed(RenditionInfo, PlayheadError)
 }
 
 extension ItemLoader {
@@ -61,6 +64,7 @@ extension PlaybackLoop {
   func receive(_ message: LoaderMessage, _ active: ActiveItem) {
     switch message {
     case .opened(let media):
+      active.text.origin = media.textOrigin
       if active.media == nil && !active.failed { becomeReady(active, media) }
     case .failed(let error):
       if !active.failed { itemFailed(active, error) }
@@ -86,6 +90,8 @@ extension PlaybackLoop {
         $0.subtitleSegments = segments
       }
       active.subtitleSelectionKnown = true
+    case .subtitleFailed(let rendition, let error):
+      active.text.pendingFailures.append((rendition, error))
     }
   }
 }

@@ -29,7 +29,7 @@ extension PlaybackLoop {
       else { return nil }
       completeSeek(active, at: resolved)
     }
-    stepText(active, loaderStatus)
+    stepText(active)
 
     guard rate != 0 else {
       if active.needsDisplayRefresh

@@ -10,7 +10,11 @@ final class ActiveText {
   var failedTrack: RenditionInfo?
   /// The item's selection count the renderer was made for.
   var selection = -1
-  var reportedFailures = 0
+  /// Subtitle playlists that failed to load, as the loader reported them, not yet
+  /// announced.
+  var pendingFailures: [(rendition: RenditionInfo, error: PlayheadError)] = []
+  /// The media time of item time 0, from the loader (nil until open, or unknown).
+  var origin: MediaTime?
 }
 
 extension PlaybackLoop {
@@ -28,16 +32,16 @@ extension PlaybackLoop {
       } else if hadRendition || item.selectedSubtitleRendition != nil {
         active.loader.selectSubtitleRendition(RenditionSelection(rendition: nil))
       }
-      loop.syncTextRenderer(active, active.loader.snapshot())
+      loop.syncTextRenderer(active)
     }
   }
 
   /// Once per step, after a pending seek completed: puts the renderer of the selected
   /// track in place and, while the position does not move, renders at it (cues that
   /// arrive enter at once).
-  func stepText(_ active: ActiveItem, _ loaderStatus: LoaderStatus) {
-    noteTextFailures(active, loaderStatus)
-    syncTextRenderer(active, loaderStatus)
+  func stepText(_ active: ActiveItem) {
+    noteTextFailures(active)
+    syncTextRenderer(active)
     if rate == 0 || timeControl != .playing { renderText(active, at: active.position) }
   }
 
@@ -79,20 +83,19 @@ extension PlaybackLoop {
   }
 
   /// The loader could not load a selected rendition's playlist: `textTrackFailed`.
-  private func noteTextFailures(_ active: ActiveItem, _ loaderStatus: LoaderStatus) {
-    guard loaderStatus.text.failureCount != active.text.reportedFailures else { return }
-    active.text.reportedFailures = loaderStatus.text.failureCount
-    guard let failure = loaderStatus.text.failure,
-      failure.rendition == active.item.selectedTextTrack
-    else { return }
-    active.text.failedTrack = failure.rendition
-    emit(.textTrackFailed(active.item, failure.rendition, failure.error))
+  private func noteTextFailures(_ active: ActiveItem) {
+    let failures = active.text.pendingFailures
+    active.text.pendingFailures = []
+    for failure in failures where failure.rendition == active.item.selectedTextTrack {
+      active.text.failedTrack = failure.rendition
+      emit(.textTrackFailed(active.item, failure.rendition, failure.error))
+    }
   }
 
   /// Replaces the renderer when the selection changed: the old track's active cues exit,
   /// and the new track's renderer starts once its cues can be read (a rendition's once
   /// the loader has its segments).
-  func syncTextRenderer(_ active: ActiveItem, _ loaderStatus: LoaderStatus) {
+  func syncTextRenderer(_ active: ActiveItem) {
     let (wanted, selection) = active.item.read { ($0.text.selectedTrack, $0.text.selectionCount) }
     if let renderer = active.text.renderer,
       renderer.track != wanted || active.text.selection != selection
@@ -107,7 +110,7 @@ extension PlaybackLoop {
       }
     }
     guard active.text.renderer == nil, let wanted,
-      let source = textFeed(wanted, active, loaderStatus)
+      let source = textFeed(wanted, active)
     else { return }
     active.text.renderer = TextRenderer(track: wanted, source: source)
     active.text.selection = selection
@@ -117,14 +120,12 @@ extension PlaybackLoop {
   /// What feeds `track`'s renderer: the loader's demuxer for a stream of the file, else a
   /// source reading the track's file or segments; nil while a rendition's segments are
   /// not loaded.
-  private func textFeed(
-    _ track: RenditionInfo, _ active: ActiveItem, _ loaderStatus: LoaderStatus
-  ) -> (any TextCueFeed)? {
+  private func textFeed(_ track: RenditionInfo, _ active: ActiveItem) -> (any TextCueFeed)? {
     if let streamIndex = track.streamIndex {
       return EmbeddedTextFeed(
         store: active.loader.embeddedText, streamIndex: streamIndex, position: active.position)
     }
-    guard let plan = textPlan(track, loaderStatus) else { return nil }
+    guard let plan = textPlan(track, active) else { return nil }
     return TextCueSource(
       plan: plan, fetcher: active.loader.textFetcher(override: active.item.textDataSource),
       lookAhead: active.item.subtitleLookAhead, clock: clock, loopWake: wake,
@@ -132,12 +133,12 @@ extension PlaybackLoop {
   }
 
   /// Where `track`'s cues come from; nil while a rendition's segments are not loaded.
-  private func textPlan(_ track: RenditionInfo, _ loaderStatus: LoaderStatus) -> TextSourcePlan? {
+  private func textPlan(_ track: RenditionInfo, _ active: ActiveItem) -> TextSourcePlan? {
     if track.isSidecarTextTrack {
       return track.uri.flatMap { URL(string: $0) }.map(TextSourcePlan.file)
     }
-    guard let list = loaderStatus.subtitleSegments, list.rendition == track else { return nil }
-    return .segments(list, origin: loaderStatus.text.origin)
+    guard let list = active.item.subtitleSegments, list.rendition == track else { return nil }
+    return .segments(list, origin: active.text.origin)
   }
 
   /// Publishes the renderer's cues on the item and emits its notices, in order.

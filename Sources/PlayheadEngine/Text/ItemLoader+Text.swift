@@ -2,16 +2,6 @@ import Foundation
 import PlayheadCore
 import PlayheadNet
 
-/// What the item loader tells the text renderer's loading.
-struct LoaderTextStatus: Sendable {
-  /// The media time of item time 0 (the first run's container start minus its item start,
-  /// docs/decisions/0003); nil before the media is open or when unknown.
-  var origin: MediaTime?
-  /// The last subtitle rendition whose playlist failed to load, and the error.
-  var failure: (rendition: RenditionInfo, error: PlayheadError)?
-  var failureCount = 0
-}
-
 extension ItemLoader {
   /// The media time at which `run`'s item timeline starts, when the demuxer knows it.
   static func timelineOrigin(of run: MediaRun) -> MediaTime? {
@@ -19,13 +9,9 @@ extension ItemLoader {
     return start.isNumeric ? start - run.itemStart : nil
   }
 
-  /// Records that `rendition`'s playlist could not be loaded, for the text renderer.
+  /// Tells the loop that `rendition`'s playlist could not be loaded.
   func noteSubtitleFailure(_ error: PlayheadError, of rendition: RenditionInfo) {
-    condition.lock()
-    status.text.failure = (rendition, error)
-    status.text.failureCount += 1
-    condition.unlock()
-    notifyLoop()
+    post(.subtitleFailed(rendition, error))
   }
 
   /// How the item's text tracks are loaded: through `override` when given, else the HLS
