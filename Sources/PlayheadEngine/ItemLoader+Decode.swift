@@ -272,10 +272,10 @@ extension ItemLoader {
     status.framesDecoded += output.videoFrames.count
     status.audioSamplesDecoded += output.audioSamplesDecoded
     for error in output.recoverableErrors { postLocked(.recoverableError(error)) }
-    // A seek requested while this step ran makes its output stale.
     // Subtitle cues are facts of the file, whatever the generation; they go in before the
     // frames of the same time, so the loop sees them first.
     embeddedText.add(output.textEvents)
+    // A seek requested while this step ran makes its output stale.
     guard generation == status.generation, pendingSeek == nil else { return }
     if let end = output.demuxedUpTo { embeddedText.demuxed(upTo: end) }
     if videoEnded || audioEnded { embeddedText.reachedEnd() }

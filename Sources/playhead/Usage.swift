@@ -88,10 +88,11 @@ enum Usage {
       --subtitles LANG    Show the subtitles in LANG (a BCP 47 tag: en, pt-BR): a sidecar
                           WebVTT track of a --playlist or catalog video, an HLS subtitle
                           rendition, or a text subtitle stream of the file (SubRip, ASS,
-                          WebVTT, MP4 timed text). Prints 'subtitles: LABEL [LANG]', then 'cue 1.000s
-                          TEXT' as each cue becomes active ({"event":"cue","time","start",
-                          "end","track","language","text"} with --json); playback starts
-                          once the track is loaded (or failed, or there is none)
+                          WebVTT, MP4 timed text). Prints 'subtitles: LABEL [LANG]',
+                          then 'cue 1.000s TEXT' as each cue becomes active
+                          ({"event":"cue","time","start","end","track","language","text"}
+                          with --json); playback starts once the track is loaded (or
+                          failed, or there is none)
       --audio LANG        Play the audio track in LANG (en, fra, pt-BR; ISO 639-2 codes
                           match their two-letter form): an HLS audio rendition or one of
                           the audio streams of a file (MP4, MKV). Prints 'audio: NAME
