@@ -2,9 +2,13 @@ import CFFmpeg
 import Foundation
 import PlayheadCore
 
-/// Owns an `AVFilterGraph` of `abuffer → atempo… → aformat → abuffersink` for one
-/// interleaved format, plus the two frames it feeds and drains through.
+/// Owns an `AVFilterGraph` of `abuffer → <chain> → aformat → abuffersink` for one
+/// interleaved format (the chain's output is converted back to it), plus the two frames it
+/// feeds and drains through: `atempo…` for the rate stage, the enhancement filters for
+/// `AudioEnhancementProcessor`.
 final class AudioTempoGraph {
+  /// What the graph is for, in its error messages ("tempo", "audio enhancement").
+  private let purpose: String
   private let graph: FilterGraph
   private let source: UnsafeMutablePointer<AVFilterContext>
   private let sink: UnsafeMutablePointer<AVFilterContext>
@@ -32,7 +36,14 @@ final class AudioTempoGraph {
     return factors
   }
 
-  init(format: AudioOutputFormat, rate: Double) throws(PlayheadError) {
+  convenience init(format: AudioOutputFormat, rate: Double) throws(PlayheadError) {
+    let tempo = Self.tempoFactors(for: rate).map { "atempo=\($0)" }.joined(separator: ",")
+    try self.init(format: format, chain: tempo, purpose: "tempo")
+  }
+
+  /// A graph running the filters of `chain` (libavfilter's syntax, one linear chain).
+  init(format: AudioOutputFormat, chain: String, purpose: String) throws(PlayheadError) {
+    self.purpose = purpose
     self.format = format
     layout = ChannelLayout(channels: format.channels)
     // The graph's owner frees it (and the filters in it) even when this init throws.
@@ -45,14 +56,14 @@ final class AudioTempoGraph {
     sink = try graph.addFilter("abuffersink", name: "out", arguments: nil)
     inputFrame = av_frame_alloc()
     outputFrame = av_frame_alloc()
-    let tempo = Self.tempoFactors(for: rate).map { "atempo=\($0)" }.joined(separator: ",")
     let description =
-      "\(tempo),aformat=sample_fmts=\(format.sampleFormat.filterName):"
+      "\(chain),aformat=sample_fmts=\(format.sampleFormat.filterName):"
       + "sample_rates=\(format.sampleRate):channel_layouts=\(layoutName)"
     try link(description, graph: graph.raw)
     let result = avfilter_graph_config(graph.raw, nil)
     if result < 0 {
-      throw FFmpegError.make(.decodeFailed, "Could not configure the tempo filter", code: result)
+      throw FFmpegError.make(
+        .decodeFailed, "Could not configure the \(purpose) filter", code: result)
     }
   }
 
@@ -86,7 +97,7 @@ final class AudioTempoGraph {
     inputList.pointee.next = nil
     let result = avfilter_graph_parse_ptr(graph, description, &inputs, &outputs, nil)
     if result < 0 {
-      throw FFmpegError.make(.decodeFailed, "Could not build the tempo filter", code: result)
+      throw FFmpegError.make(.decodeFailed, "Could not build the \(purpose) filter", code: result)
     }
   }
 
@@ -115,7 +126,7 @@ final class AudioTempoGraph {
     result = av_buffersrc_add_frame_flags(source, frame, 0)
     if result < 0 {
       av_frame_unref(frame)
-      throw FFmpegError.make(.decodeFailed, "The tempo filter refused audio", code: result)
+      throw FFmpegError.make(.decodeFailed, "The \(purpose) filter refused audio", code: result)
     }
     try pull(into: &output)
   }
@@ -126,7 +137,7 @@ final class AudioTempoGraph {
     isFinished = true
     let result = av_buffersrc_add_frame_flags(source, nil, 0)
     if result < 0 {
-      throw FFmpegError.make(.decodeFailed, "Could not flush the tempo filter", code: result)
+      throw FFmpegError.make(.decodeFailed, "Could not flush the \(purpose) filter", code: result)
     }
     try pull(into: &output)
   }
@@ -137,7 +148,7 @@ final class AudioTempoGraph {
       let result = av_buffersink_get_frame(sink, frame)
       if result == FFmpegError.again || result == FFmpegError.eof { return }
       if result < 0 {
-        throw FFmpegError.make(.decodeFailed, "The tempo filter failed", code: result)
+        throw FFmpegError.make(.decodeFailed, "The \(purpose) filter failed", code: result)
       }
       let byteCount = Int(frame.pointee.nb_samples) * format.bytesPerFrame
       if let plane = frame.pointee.data.0, byteCount > 0 {
