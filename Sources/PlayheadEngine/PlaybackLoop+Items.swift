@@ -13,7 +13,10 @@ extension PlaybackLoop {
       decodesAudio: !configuration.isAudioDisabled,
       decoderThreadCount: configuration.decoderThreadCount,
       audioFormat: configuration.effectiveAudioFormat,
-      audioChannel: configuration.audioOutputChannel,
+      // The output's channels are chosen as audio is written (`renderAudio`), so the mode
+      // can change while playing; a mono output can only take it from the source.
+      audioChannel: configuration.effectiveAudioFormat.channels == 1
+        ? configuration.audioOutputChannel : .both,
       videoFramesAhead: configuration.videoFramesAhead,
       audioAhead: MediaTime(value: 1, timescale: 2),
       hls: hls,
@@ -37,10 +40,12 @@ extension PlaybackLoop {
       lastPresentedFrame = frame
       snapshotLock.unlock()
     }
-    let audio = AudioRenderer(loader: loader, sink: configuration.audioSink) {
-      [unowned self] (buffer) throws(PlayheadError) in
-      try renderAudio(buffer, algorithm: item.audioTimePitchAlgorithm)
-    }
+    let audio = AudioRenderer(
+      loader: loader, sink: configuration.audioSink,
+      process: { [unowned self] (buffer) throws(PlayheadError) in
+        try renderAudio(buffer, algorithm: item.audioTimePitchAlgorithm)
+      },
+      drain: { [unowned self] () throws(PlayheadError) in try drainAudioStages() })
     let active = ActiveItem(
       item: item, loader: loader, loadControl: loadControl, video: video, audio: audio)
     active.playRequestClock = clock.now
@@ -68,6 +73,7 @@ extension PlaybackLoop {
       }
     }
     boundaryCursor = .zero
+    resetAudioStages()
     resetPeriodicObservers()
     publish {
       $0.currentItem = queue.first
@@ -375,24 +381,6 @@ extension PlaybackLoop {
     }
   }
 
-  /// Sends audio through the rate stage (when the rate is not 1) and the volume.
-  func renderAudio(_ buffer: AudioBuffer, algorithm: AudioTimePitchAlgorithm) throws(PlayheadError)
-    -> AudioBuffer
-  {
-    var output = buffer
-    if rate != 1 && rate > 0 {
-      if tempoKey?.rate != rate || tempoKey?.algorithm != algorithm || tempo == nil {
-        tempo = try AudioTempoProcessor(
-          format: buffer.format, rate: Double(rate), algorithm: algorithm)
-        tempoKey = (rate, algorithm)
-      }
-      if let tempo { output = try tempo.process(buffer) }
-    }
-    let gain: Float = isMuted ? 0 : volume
-    if gain != 1 { output.applyGain(gain) }
-    return output
-  }
-
   func startPeriod(_ active: ActiveItem) {
     guard active.period == nil else { return }
     // The first entry counts the bytes read to start playing too.
@@ -427,26 +415,5 @@ extension PlaybackLoop {
       startupTime: first ? active.item.statistics.timeToFirstFrame : .invalid)
     active.item.update { $0.accessLog.append(entry) }
     emit(.accessLogEntryAdded(active.item))
-  }
-}
-
-extension AudioBuffer {
-  /// Scales every sample by `gain` (0 silences), clamping 16-bit samples.
-  mutating func applyGain(_ gain: Float) {
-    switch format.sampleFormat {
-    case .int16:
-      samples.withUnsafeMutableBytes { raw in
-        for index in raw.bindMemory(to: Int16.self).indices {
-          let pointer = raw.bindMemory(to: Int16.self)
-          let scaled = (Float(pointer[index]) * gain).rounded()
-          pointer[index] = Int16(max(-32768, min(32767, scaled)))
-        }
-      }
-    case .float32:
-      samples.withUnsafeMutableBytes { raw in
-        let pointer = raw.bindMemory(to: Float.self)
-        for index in pointer.indices { pointer[index] *= gain }
-      }
-    }
   }
 }

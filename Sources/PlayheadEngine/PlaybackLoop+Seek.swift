@@ -56,7 +56,7 @@ extension PlaybackLoop {
         toleranceAfter: max(.zero, toleranceAfter), generation: seekGeneration))
     resetText(active, to: target)
     publishItemTime(active)
-    tempo = nil
+    resetAudioStages()
     if rate != 0 { setTimeControl(.waitingToPlayAtSpecifiedRate(.evaluatingBufferingRate)) }
   }
 

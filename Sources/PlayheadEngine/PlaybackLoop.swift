@@ -47,6 +47,11 @@ final class PlaybackLoop: @unchecked Sendable {
   var eventObservers: [UInt64: EventObserver] = [:]
   var tempo: AudioTempoProcessor?
   var tempoKey: (rate: Float, algorithm: AudioTimePitchAlgorithm)?
+  /// The enhancement filters running (nil while they are off).
+  var enhancer: AudioEnhancementProcessor?
+  var audioEnhancement: AudioEnhancement
+  var isAudioEnhancementEnabled: Bool
+  var audioChannel: AudioChannelMode
   var boundaryCursor: MediaTime = .zero
   var sinksFinished = false
   /// The start holds in place (`Player.holdStart()`): playback does not start while any is.
@@ -56,7 +61,13 @@ final class PlaybackLoop: @unchecked Sendable {
     self.configuration = configuration
     self.actionAtItemEnd = actionAtItemEnd
     self.isFastMode = configuration.timing == .fast
+    audioEnhancement = configuration.audioEnhancement
+    isAudioEnhancementEnabled = configuration.isAudioEnhancementEnabled
+    audioChannel = configuration.audioOutputChannel
     snapshot.actionAtItemEnd = actionAtItemEnd
+    snapshot.audioEnhancement = audioEnhancement
+    snapshot.isAudioEnhancementEnabled = isAudioEnhancementEnabled
+    snapshot.audioOutputChannel = audioChannel
   }
 
   /// Starts the loop thread.
@@ -189,6 +200,9 @@ struct PlayerSnapshot: Sendable {
   var volume: Float = 1
   var isMuted = false
   var actionAtItemEnd: ActionAtItemEnd = .pause
+  var audioEnhancement = AudioEnhancement.none
+  var isAudioEnhancementEnabled = true
+  var audioOutputChannel = AudioChannelMode.both
 }
 
 /// A periodic time observer.

@@ -21,8 +21,17 @@ public struct PlayerConfiguration: Sendable {
   public var audioSink: (any AudioSink)?
   /// The format audio is resampled to when there is no sink to ask.
   public var audioOutputFormat: AudioOutputFormat
-  /// Which source channels reach the output.
+  /// Which channel reaches the output (seed 003's `outputAudioChannel`): both, or the
+  /// left or the right one on every output channel. `Player.audioOutputChannel` changes it
+  /// while playing; with a mono output only the value an item opens with applies.
   public var audioOutputChannel: AudioChannelMode
+  /// The audio enhancement filters' options (seed 003's `audioEnhance` filter config):
+  /// volume normalisation, dialogue enhancement, surround widening. All off by default;
+  /// `Player.audioEnhancement` changes them while playing.
+  public var audioEnhancement = AudioEnhancement.none
+  /// Whether the enhancement filters run (seed 003's `setFilterValid`); true by default,
+  /// so setting `audioEnhancement` is enough to hear them.
+  public var isAudioEnhancementEnabled = true
   /// Skips video decoding entirely (audio-only playback of any file).
   public var isVideoDisabled: Bool
   /// Skips audio decoding entirely; the host or manual clock is then the master.

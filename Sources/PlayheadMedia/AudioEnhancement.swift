@@ -71,7 +71,12 @@ public final class AudioEnhancementProcessor {
   public let enhancement: AudioEnhancement
   private var graph: AudioTempoGraph?
   private var anchor = MediaTime.invalid
+  private var inputFrames: Int64 = 0
   private var outputFrames: Int64 = 0
+
+  /// Frames fed and not yet given back: how far the output lags the input (the filters'
+  /// look-ahead), for the player to map what a device plays back to item time.
+  public var delayFrameCount: Int { Int(max(0, inputFrames - outputFrames)) }
 
   /// Makes the filters for `enhancement` on `format`; throws `.invalidArgument` when every
   /// filter is off, `.decoderUnavailable` when this FFmpeg lacks one of them.
@@ -97,6 +102,7 @@ public final class AudioEnhancementProcessor {
     if !anchor.isValid { anchor = buffer.pts }
     var output = Data()
     try graph?.push(buffer.samples, frameCount: buffer.frameCount, into: &output)
+    inputFrames += Int64(buffer.frameCount)
     return emit(output)
   }
 
@@ -107,6 +113,7 @@ public final class AudioEnhancementProcessor {
     try graph?.finish(into: &output)
     let buffer = output.isEmpty ? nil : emit(output)
     anchor = .invalid
+    inputFrames = 0
     outputFrames = 0
     return buffer
   }

@@ -16,8 +16,14 @@ final class AudioRenderer: TrackRenderer, MediaClock {
   private let sink: (any AudioSink)?
   private let device: (any ClockedAudioSink)?
   /// The rate stage and volume, applied to each buffer before it is written.
-  private let process: (AudioBuffer) throws(PlayheadError) -> AudioBuffer
+  private let process: (AudioBuffer) throws(PlayheadError) -> ProcessedAudio
   private var ledger = AudioOutputLedger()
+  /// Gives what the stages still hold once the item's audio has all been fed.
+  private let drain: () throws(PlayheadError) -> AudioBuffer?
+  /// How far behind the item time the stages' output ran after the last buffer.
+  private var stageLag: MediaTime = .zero
+  /// Whether the stages were drained at the end of the item's audio.
+  private var stagesDrained = false
   private var devicePaused = true
   /// Whether the device was flushed for this item: it may still hold the tail of the
   /// previous item until this one writes.
@@ -34,9 +40,11 @@ final class AudioRenderer: TrackRenderer, MediaClock {
 
   init(
     loader: ItemLoader, sink: (any AudioSink)?,
-    process: @escaping (AudioBuffer) throws(PlayheadError) -> AudioBuffer
+    process: @escaping (AudioBuffer) throws(PlayheadError) -> ProcessedAudio,
+    drain: @escaping () throws(PlayheadError) -> AudioBuffer?
   ) {
     self.loader = loader
+    self.drain = drain
     self.sink = sink
     self.device = sink as? any ClockedAudioSink
     self.process = process
@@ -56,13 +64,18 @@ final class AudioRenderer: TrackRenderer, MediaClock {
   /// How far ahead of the position audio is written.
   private var writeAhead: MediaTime { device?.queueTarget ?? .zero }
 
+  /// The stages' lag, for a clocked sink: how much audio fed to them the device has not
+  /// been given yet.
+  private var deviceStageLag: MediaTime { device == nil ? .zero : stageLag }
+
   /// Writes every buffer due by `position` (plus the write-ahead of a clocked sink). Audio
   /// at or after the forward end is never due, and a buffer that crosses it is cut there,
   /// as video frames are never shown at or after it. Returns the next item time at which
   /// audio falls due: the next queued buffer, or for a clocked sink the time at which
   /// what is written runs down to half the write-ahead.
   func render(at position: MediaTime, context: RenderContext) throws(PlayheadError) -> MediaTime? {
-    let horizon = position + PlaybackLoop.dueTolerance + writeAhead
+    // What the stages hold back is not yet on the device: write that much further ahead.
+    let horizon = position + PlaybackLoop.dueTolerance + writeAhead + deviceStageLag
     let end = context.forwardEnd
     while let queued = loader.peekAudio(), queued.pts <= horizon,
       end.map({ queued.pts < $0 }) ?? true
@@ -74,18 +87,25 @@ final class AudioRenderer: TrackRenderer, MediaClock {
       let nextEnd = next.pts + next.mediaDuration
       lastEnd = max(lastEnd, nextEnd)
       writtenEnd = nextEnd
-      let output = try process(next)
+      let processed = try process(next)
+      let output = processed.buffer
       if let device, !deviceFlushed {
         deviceFlushed = true
         device.flush()
       }
       if output.frameCount > 0 {
         try sink?.write(output)
-        ledger.append(itemStart: next.pts, itemEnd: nextEnd, frameCount: output.frameCount)
+        // What the filters held back is heard later: the frames written now carry the
+        // item time from where the last ones ended to this buffer's end less the lag.
+        let spanStart = next.pts - stageLag
+        let spanEnd = max(spanStart, nextEnd - processed.lag)
+        ledger.append(itemStart: spanStart, itemEnd: spanEnd, frameCount: output.frameCount)
       }
+      stageLag = processed.lag
       framesWritten += output.frameCount
       buffersWritten += 1
     }
+    try drainStagesAtEnd()
     if let device, devicePaused && context.isPlaying {
       devicePaused = false
       device.setPaused(false)
@@ -93,14 +113,30 @@ final class AudioRenderer: TrackRenderer, MediaClock {
     return nextDue(after: position)
   }
 
+  /// Writes what the stages hold back once the last of the item's audio went through them.
+  private func drainStagesAtEnd() throws(PlayheadError) {
+    guard !stagesDrained, let end = writtenEnd, stageLag > .zero, loader.peekAudio() == nil,
+      loader.queuedEnds().audioEnded
+    else { return }
+    stagesDrained = true
+    guard let tail = try drain(), tail.frameCount > 0 else { return }
+    try sink?.write(tail)
+    ledger.append(itemStart: end - stageLag, itemEnd: end, frameCount: tail.frameCount)
+    stageLag = .zero
+    framesWritten += tail.frameCount
+  }
+
   /// The item time at which audio next falls due (see `render(at:context:)`), without
   /// writing anything.
   func nextDue(after position: MediaTime) -> MediaTime? {
     guard device != nil else { return loader.peekAudio()?.pts }
     var candidates: [MediaTime] = []
-    if let next = loader.peekAudio()?.pts { candidates.append(next - writeAhead) }
+    if let next = loader.peekAudio()?.pts {
+      candidates.append(next - writeAhead - deviceStageLag)
+    }
     if let writtenEnd {
-      candidates.append(writtenEnd - writeAhead.multiplied(byRatio: 1, denominator: 2))
+      candidates.append(
+        writtenEnd - deviceStageLag - writeAhead.multiplied(byRatio: 1, denominator: 2))
     }
     return candidates.min()
   }
@@ -138,6 +174,8 @@ final class AudioRenderer: TrackRenderer, MediaClock {
   func reset(to position: MediaTime) {
     lastEnd = position
     writtenEnd = nil
+    stageLag = .zero
+    stagesDrained = false
     guard let device else { return }
     if deviceFlushed { framesPlayedBeforeFlush += device.progress().playedFrameCount }
     deviceFlushed = true
