@@ -50,6 +50,8 @@ struct PlayCommand: Command {
   var audio: String?
   /// `--decrypt-key-hex HEX`: the key of an offline download encrypted at rest.
   var offlineKey: [UInt8]?
+  /// `--audio-filter`, `--audio-channel`.
+  var audioOptions = AudioOptions()
 
   init(parsing arguments: [String]) throws(UsageError) {
     self.input = ""
@@ -123,6 +125,8 @@ struct PlayCommand: Command {
         case "--every":
           every = try ArgumentValue.positiveInteger(
             cursor.value(for: name, inline: inline), option: name)
+        case _ where AudioOptions.names.contains(name):
+          try audioOptions.parse(name, inline: inline, cursor: &cursor)
         case _ where StreamOptions.names.contains(name):
           try stream.parse(name, inline: inline, cursor: &cursor)
         case _ where RequestOptions.names.contains(name):
@@ -190,6 +194,10 @@ struct PlayCommand: Command {
     }
     if isAudioDisabled && audio != nil {
       throw UsageError("option '--audio' cannot be used with '--no-audio'")
+    }
+    if isAudioDisabled && !audioOptions.isEmpty {
+      throw UsageError(
+        "options '--audio-filter' and '--audio-channel' cannot be used with '--no-audio'")
     }
     if isAudioDisabled && wavPath != nil {
       throw UsageError("option '--wav' cannot be used with '--no-audio'")
@@ -286,6 +294,7 @@ struct PlayCommand: Command {
       : PlayerConfiguration(videoSink: videoSink, audioSink: audioSink)
     configuration.isVideoDisabled = isVideoDisabled
     configuration.isAudioDisabled = isAudioDisabled
+    audioOptions.apply(to: &configuration)
     requests.apply(to: &configuration.http)
     requests.apply(to: &configuration.hls.request)
     stream.apply(to: &configuration.hls)

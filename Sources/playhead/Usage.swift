@@ -82,6 +82,10 @@ enum Usage {
       --snapshot FILE     Before playing, write the frame at --at T as a PNG file
       --at T              The snapshot time (required with --snapshot)
       --wav FILE          Write the played audio to a WAV file (16-bit, 48 kHz, stereo)
+      --audio-filter F    Audio enhancement (repeatable, or comma-separated): normalize
+                          (even out loudness), dialogue=LEVEL (raise speech, 1 to 10),
+                          surround (widen the stereo image)
+      --audio-channel C   both (default), left or right: that channel on every output
       --frames DIR        Write presented video frames as PNG files into DIR
       --every N           With --frames, write every N-th frame (default 1)
       --quiet             Print only errors (and --events and cue lines when asked for)
