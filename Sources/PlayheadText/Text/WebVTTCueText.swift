@@ -30,8 +30,8 @@ enum WebVTTCueText {
 
   /// Skips a tag whose `<` is just before `start`, up to and including `>` or to the end;
   /// for a `v` start tag, returns its annotation as the voice (nil when empty).
-  private static func readTag(_ scalars: [Unicode.Scalar], from start: Int) -> (
-    next: Int, voice: String?
+  static func readTag(_ scalars: [Unicode.Scalar], from start: Int) -> (
+    next: Int, voice: String?, name: String
   ) {
     var index = start
     var nameEnd: Int?
@@ -42,7 +42,7 @@ enum WebVTTCueText {
     let end = index
     let next = min(index + 1, scalars.count)
     let name = String(String.UnicodeScalarView(scalars[start..<(nameEnd ?? end)]))
-    guard name == "v" else { return (next, nil) }
+    guard name == "v" else { return (next, nil, name) }
     // The annotation follows the first white space after the tag name and classes.
     var annotationStart = start
     while annotationStart < end && !isSpace(scalars[annotationStart]) { annotationStart += 1 }
@@ -60,12 +60,12 @@ enum WebVTTCueText {
     }
     let words = String(decoded).split(whereSeparator: { $0.unicodeScalars.allSatisfy(isSpace) })
     let voice = words.joined(separator: " ")
-    return (next, voice.isEmpty ? nil : voice)
+    return (next, voice.isEmpty ? nil : voice, name)
   }
 
   /// The character reference whose `&` is just before `start` (name or number, then `;`)
   /// and the index after it; nil when there is none, the `&` then standing for itself.
-  private static func readReference(_ scalars: [Unicode.Scalar], from start: Int)
+  static func readReference(_ scalars: [Unicode.Scalar], from start: Int)
     -> (text: String, next: Int)?
   {
     var index = start
