@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "PlayheadEngine", targets: ["PlayheadEngine"]),
     .library(name: "PlayheadSDK", targets: ["PlayheadSDK"]),
     .library(name: "PlayheadTesting", targets: ["PlayheadTesting"]),
+    .library(name: "PlayheadOverlay", targets: ["PlayheadOverlay"]),
     .executable(name: "playhead", targets: ["playhead"]),
   ],
   targets: [
@@ -25,6 +26,11 @@ let package = Package(
           "libswresample-dev", "libavfilter-dev",
         ])
       ]
+    ),
+    .systemLibrary(
+      name: "CLibass",
+      pkgConfig: "libass",
+      providers: [.apt(["libass-dev"])]
     ),
     .target(name: "PlayheadCore"),
     .target(name: "PlayheadHLS", dependencies: ["PlayheadCore"]),
@@ -43,7 +49,11 @@ let package = Package(
       ]
     ),
     .target(name: "Playhead", dependencies: ["PlayheadEngine", "PlayheadSDK", "PlayheadText"]),
-    .executableTarget(name: "playhead", dependencies: ["Playhead"]),
+    .target(
+      name: "PlayheadOverlay",
+      dependencies: ["PlayheadCore", "PlayheadMedia", "PlayheadText", "CLibass"]
+    ),
+    .executableTarget(name: "playhead", dependencies: ["Playhead", "PlayheadOverlay"]),
     .target(
       name: "PlayheadTesting",
       dependencies: ["PlayheadCore", "PlayheadNet", "PlayheadMedia", "PlayheadEngine"]
@@ -69,6 +79,10 @@ let package = Package(
       dependencies: ["PlayheadEngine", "PlayheadTestSupport"]
     ),
     .testTarget(name: "PlayheadSDKTests", dependencies: ["PlayheadSDK", "PlayheadTestSupport"]),
+    .testTarget(
+      name: "PlayheadOverlayTests",
+      dependencies: ["PlayheadOverlay", "PlayheadMedia", "PlayheadText", "PlayheadTestSupport"]
+    ),
     .testTarget(
       name: "PlayheadTests", dependencies: ["Playhead", "PlayheadTesting", "PlayheadTestSupport"]
     ),

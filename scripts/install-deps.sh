@@ -4,15 +4,21 @@
 # regeneration). Does nothing when everything is already present, so it is safe to rerun.
 set -euo pipefail
 
-libraries=(libavformat libavcodec libavutil libswscale libswresample libavfilter)
+libraries=(libavformat libavcodec libavutil libswscale libswresample libavfilter libass)
+# libass draws subtitles; fontconfig finds DejaVu Sans (the default) and, for CJK text,
+# Droid Sans Fallback.
+fonts=(/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+  /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf)
 packages=(
   pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev
-  libavfilter-dev ffmpeg
+  libavfilter-dev ffmpeg libass-dev fontconfig fonts-dejavu-core fonts-droid-fallback
 )
 
 if command -v pkg-config >/dev/null 2>&1 \
   && pkg-config --exists "${libraries[@]}" \
-  && command -v ffmpeg >/dev/null 2>&1; then
+  && command -v ffmpeg >/dev/null 2>&1 \
+  && command -v fc-match >/dev/null 2>&1 \
+  && ls "${fonts[@]}" >/dev/null 2>&1; then
   exit 0
 fi
 
