@@ -1,0 +1,99 @@
+import Foundation
+import Playhead
+
+/// The window options of `play`: `--no-window`, `--window`, `--keep-open`, `--fullscreen`,
+/// `--window-size WxH`, `--gravity fit|fill|stretch`, `--background RRGGBB`.
+struct WindowRequest: Equatable, Sendable {
+  /// The option names this type reads.
+  static let names: Set<String> = [
+    "--no-window", "--window", "--keep-open", "--fullscreen", "--window-size", "--gravity",
+    "--background",
+  ]
+
+  /// `--no-window`: headless, as without a display.
+  var isDisabled = false
+  /// `--window`: a window even in fast mode; no display is then an error.
+  var isRequired = false
+  /// `--keep-open`: at the end the last frame stays up until the window is closed.
+  var keepsOpen = false
+  var isFullscreen = false
+  var size: (width: Int, height: Int)?
+  var gravity = VideoGravity.fit
+  var background = RGBAColor(r: 0, g: 0, b: 0, a: 255)
+
+  static func == (lhs: WindowRequest, rhs: WindowRequest) -> Bool {
+    lhs.isDisabled == rhs.isDisabled && lhs.isRequired == rhs.isRequired
+      && lhs.keepsOpen == rhs.keepsOpen && lhs.isFullscreen == rhs.isFullscreen
+      && lhs.size?.width == rhs.size?.width && lhs.size?.height == rhs.size?.height
+      && lhs.gravity == rhs.gravity && lhs.background == rhs.background
+  }
+
+  /// Whether an option that shapes the window was given.
+  var shapesTheWindow: Bool {
+    keepsOpen || isFullscreen || size != nil || gravity != .fit || background.r != 0
+      || background.g != 0 || background.b != 0
+  }
+
+  /// Reads `name` (one of `names`) and its value from `cursor`.
+  mutating func parse(
+    _ name: String, inline: String?, cursor: inout ArgumentCursor
+  ) throws(UsageError) {
+    switch name {
+    case "--no-window", "--window", "--keep-open", "--fullscreen":
+      try cursor.noValue(for: name, inline: inline)
+      switch name {
+      case "--no-window": isDisabled = true
+      case "--window": isRequired = true
+      case "--keep-open": keepsOpen = true
+      default: isFullscreen = true
+      }
+    case "--window-size":
+      let text = try cursor.value(for: name, inline: inline)
+      let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+      guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+        (16...16_384).contains(width), (16...16_384).contains(height)
+      else {
+        throw UsageError(
+          "option '--window-size' needs WIDTHxHEIGHT in pixels (16 to 16384), not '\(text)'")
+      }
+      size = (width, height)
+    case "--gravity":
+      gravity = try ArgumentValue.gravity(cursor.value(for: name, inline: inline), option: name)
+    default:
+      let text = try cursor.value(for: name, inline: inline)
+      let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text
+      guard hex.count == 6, let value = UInt32(hex, radix: 16) else {
+        throw UsageError("option '--background' needs a colour as RRGGBB, not '\(text)'")
+      }
+      background = RGBAColor(
+        r: UInt8(value >> 16 & 0xFF), g: UInt8(value >> 8 & 0xFF), b: UInt8(value & 0xFF), a: 255)
+    }
+  }
+
+  /// Checks that the options go together.
+  func validate(videoDisabled: Bool) throws(UsageError) {
+    if isDisabled && isRequired {
+      throw UsageError("options '--window' and '--no-window' contradict each other")
+    }
+    if isDisabled && shapesTheWindow {
+      throw UsageError("the window options cannot be used with '--no-window'")
+    }
+    if videoDisabled && (isRequired || shapesTheWindow) {
+      throw UsageError("the window options cannot be used with '--no-video'")
+    }
+  }
+
+  /// Whether the environment names a display (X11 or Wayland).
+  static func hasDisplay(_ environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> Bool
+  {
+    !(environment["DISPLAY"] ?? "").isEmpty || !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
+  }
+
+  /// Whether `play` opens a window: asked for, or by default in real time with video and
+  /// a display.
+  func opensWindow(fast: Bool, videoDisabled: Bool) -> Bool {
+    guard !isDisabled, !videoDisabled else { return false }
+    return isRequired || (!fast && Self.hasDisplay())
+  }
+}
