@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "PlayheadEngine", targets: ["PlayheadEngine"]),
     .library(name: "PlayheadSDK", targets: ["PlayheadSDK"]),
     .library(name: "PlayheadTesting", targets: ["PlayheadTesting"]),
+    .library(name: "PlayheadDesktop", targets: ["PlayheadDesktop"]),
     .executable(name: "playhead", targets: ["playhead"]),
   ],
   targets: [
@@ -26,6 +27,7 @@ let package = Package(
         ])
       ]
     ),
+    .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
     .target(name: "PlayheadCore"),
     .target(name: "PlayheadHLS", dependencies: ["PlayheadCore"]),
     .target(name: "PlayheadText", dependencies: ["PlayheadCore"]),
@@ -41,6 +43,10 @@ let package = Package(
         "PlayheadEngine", "PlayheadNet", "PlayheadCore", "PlayheadMedia", "PlayheadText",
         "PlayheadHLS",
       ]
+    ),
+    .target(
+      name: "PlayheadDesktop",
+      dependencies: ["PlayheadCore", "PlayheadMedia", "PlayheadEngine", "CSDL2"]
     ),
     .target(name: "Playhead", dependencies: ["PlayheadEngine", "PlayheadSDK", "PlayheadText"]),
     .executableTarget(name: "playhead", dependencies: ["Playhead"]),
@@ -67,6 +73,10 @@ let package = Package(
     .testTarget(
       name: "PlayheadEngineTests",
       dependencies: ["PlayheadEngine", "PlayheadTestSupport"]
+    ),
+    .testTarget(
+      name: "PlayheadDesktopTests",
+      dependencies: ["PlayheadDesktop", "PlayheadTestSupport", "PlayheadTesting"]
     ),
     .testTarget(name: "PlayheadSDKTests", dependencies: ["PlayheadSDK", "PlayheadTestSupport"]),
     .testTarget(
