@@ -25,6 +25,8 @@ final class WindowRenderer {
   var shown: FrameMailbox.Picture?
   /// Whether the window was sized to the video (only once, and only without a size).
   var sizedToVideo: Bool
+  /// The window's size before it last went fullscreen.
+  var windowedSize: WindowSize?
 
   /// The size the window opens at when no size was asked for, before the first frame.
   static let placeholderSize = WindowSize(width: 640, height: 360)
@@ -136,9 +138,23 @@ final class WindowRenderer {
   }
 
   /// Enters (true) or leaves (false) fullscreen on the desktop's resolution.
+  ///
+  /// Leaving gives the window its windowed size back itself: without a window manager
+  /// (a bare X server) nothing else would.
   func setFullscreen(_ fullscreen: Bool) {
-    let flags = fullscreen ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0
-    SDL_SetWindowFullscreen(window, flags)
+    guard fullscreen != isFullscreen else { return }
+    if fullscreen {
+      var width: Int32 = 0
+      var height: Int32 = 0
+      SDL_GetWindowSize(window, &width, &height)
+      windowedSize = WindowSize(width: Int(width), height: Int(height))
+      SDL_SetWindowFullscreen(window, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+    } else {
+      SDL_SetWindowFullscreen(window, 0)
+      if let windowedSize {
+        SDL_SetWindowSize(window, Int32(windowedSize.width), Int32(windowedSize.height))
+      }
+    }
     drawAndPresent()
   }
 
