@@ -124,6 +124,13 @@ final class WindowRenderer {
     return WindowSize(width: Int(width), height: Int(height))
   }
 
+  /// SDL's name for the renderer drawing this window (`opengl`, `software`, …).
+  var rendererName: String {
+    var info = SDL_RendererInfo()
+    guard SDL_GetRendererInfo(renderer, &info) == 0, let name = info.name else { return "" }
+    return String(cString: name)
+  }
+
   /// The width of a texture pixel relative to its height.
   var pixelAspect: Double {
     guard case .planar(let frame) = shown else { return 1 }

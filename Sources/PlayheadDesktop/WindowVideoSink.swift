@@ -150,6 +150,16 @@ public final class WindowVideoSink: VideoSink, Sendable {
     return thread.perform { host in host.window(id)?.outputSize } ?? nil
   }
 
+  /// SDL's name for the renderer drawing the window: `opengl` or `opengles2` when SDL
+  /// found an accelerated one, else `software`; nil after `close()`.
+  ///
+  /// `SDL_RENDER_DRIVER` chooses one by name before the window opens.
+  public var rendererName: String? {
+    guard !isClosed else { return nil }
+    let id = windowID
+    return thread.perform { host in host.window(id)?.rendererName } ?? nil
+  }
+
   /// Closes the window and waits until it is gone (and, after the last window of the
   /// process, until SDL's video has quit). Calling it again does nothing; events already
   /// reported may still reach `onEvent` afterwards.

@@ -5,8 +5,9 @@ import PlayheadCore
 /// directly (`yuv420p` or `nv12`), through swscale.
 ///
 /// Safe to call from several threads (calls are serialised by a lock); keep one converter
-/// per output to reuse its scaler between frames. An RGB source becomes BT.601
-/// limited-range YUV; a YUV source keeps its matrix.
+/// per output to reuse its scaler between frames. The result is limited range (a
+/// full-range source is scaled to it); a YUV source keeps its matrix, an RGB source becomes
+/// BT.601.
 ///
 /// ```swift
 /// let planar = frame.planeLayout == .other ? try converter.convert(frame, to: .yuv420p) : frame
@@ -54,6 +55,9 @@ public final class PlanarFrameConverter: Sendable {
       try scaler.context.scale(source, into: raw)
     }
     raw.pointee.sample_aspect_ratio = source.pointee.sample_aspect_ratio
+    raw.pointee.colorspace =
+      source.pointee.colorspace == AVCOL_SPC_RGB ? AVCOL_SPC_UNSPECIFIED : source.pointee.colorspace
+    raw.pointee.color_range = AVCOL_RANGE_MPEG
     raw.pointee.key_frame = source.pointee.key_frame
     converted.pts = frame.pts
     converted.duration = frame.duration
@@ -61,22 +65,42 @@ public final class PlanarFrameConverter: Sendable {
   }
 }
 
-/// Owns one `SwsContext` (from `sws_getCachedContext`), freed in deinit.
+/// Owns one `SwsContext`, made for one source and target shape and remade when it changes;
+/// freed in deinit.
 private final class ScaleContext {
   private var context: OpaquePointer?
+  private var shape: Shape?
+
+  /// What the context was made for.
+  private struct Shape: Equatable {
+    var width: Int32
+    var height: Int32
+    var sourceFormat: Int32
+    var targetFormat: Int32
+    var sourceIsFullRange: Bool
+  }
 
   deinit {
     sws_freeContext(context)
   }
 
-  /// Converts the whole of `source` into `target`, which has its format, size and buffers.
+  /// Converts the whole of `source` into `target`, which has its format, size and buffers,
+  /// from the source's range to limited range.
   func scale(_ source: UnsafeMutablePointer<AVFrame>, into target: UnsafeMutablePointer<AVFrame>)
     throws(PlayheadError)
   {
     let sourceFormat = AVPixelFormat(source.pointee.format)
-    context = sws_getCachedContext(
-      context, source.pointee.width, source.pointee.height, sourceFormat, target.pointee.width,
-      target.pointee.height, AVPixelFormat(target.pointee.format), SWS_BILINEAR, nil, nil, nil)
+    let shape = Shape(
+      width: source.pointee.width, height: source.pointee.height,
+      sourceFormat: source.pointee.format, targetFormat: target.pointee.format,
+      sourceIsFullRange: Self.isFullRangeYUV(source, format: sourceFormat))
+    if context == nil || self.shape != shape {
+      sws_freeContext(context)
+      context = nil
+      self.shape = nil
+      context = Self.makeContext(shape)
+      self.shape = shape
+    }
     guard let context else {
       let name = av_get_pix_fmt_name(sourceFormat).map { String(cString: $0) } ?? "unknown"
       throw PlayheadError(.decodeFailed, "Cannot convert pictures in pixel format \(name)")
@@ -85,5 +109,40 @@ private final class ScaleContext {
     if scaled < 0 {
       throw FFmpegError.make(.decodeFailed, "Converting the picture failed", code: scaled)
     }
+  }
+
+  /// A context for `shape`, its ranges set before it is initialised: set afterwards, a
+  /// conversion between equal formats and sizes would stay a plain copy.
+  private static func makeContext(_ shape: Shape) -> OpaquePointer? {
+    guard let context = sws_alloc_context() else { return nil }
+    let object = UnsafeMutableRawPointer(context)
+    let options: [(String, Int64)] = [
+      ("srcw", Int64(shape.width)), ("srch", Int64(shape.height)),
+      ("src_format", Int64(shape.sourceFormat)), ("dstw", Int64(shape.width)),
+      ("dsth", Int64(shape.height)), ("dst_format", Int64(shape.targetFormat)),
+      ("sws_flags", Int64(SWS_BILINEAR)), ("src_range", shape.sourceIsFullRange ? 1 : 0),
+      ("dst_range", 0),
+    ]
+    for (name, value) in options where av_opt_set_int(object, name, value, 0) < 0 {
+      sws_freeContext(context)
+      return nil
+    }
+    guard sws_init_context(context, nil, nil) >= 0 else {
+      sws_freeContext(context)
+      return nil
+    }
+    return context
+  }
+
+  /// Whether `frame` is YUV in full (JPEG) range: tagged so, or a `yuvj` format.
+  private static func isFullRangeYUV(_ frame: UnsafeMutablePointer<AVFrame>, format: AVPixelFormat)
+    -> Bool
+  {
+    guard let descriptor = av_pix_fmt_desc_get(format),
+      descriptor.pointee.flags & UInt64(AV_PIX_FMT_FLAG_RGB) == 0,
+      descriptor.pointee.nb_components >= 3
+    else { return false }
+    let name = String(cString: descriptor.pointee.name)
+    return frame.pointee.color_range == AVCOL_RANGE_JPEG || name.hasPrefix("yuvj")
   }
 }

@@ -7,10 +7,11 @@ public enum VideoPlaneLayout: Sendable, Equatable, CaseIterable {
   /// `yuv420p`, SDL's IYUV), limited range.
   case yuv420p
   /// An 8-bit Y plane and one plane of interleaved U and V samples at half width and half
-  /// height (FFmpeg's `nv12`).
+  /// height (FFmpeg's `nv12`), limited range.
   case nv12
-  /// Any other layout: RGB, 4:2:2 or 4:4:4, more than 8 bits, full-range `yuvj420p`, or rows
-  /// stored bottom-up. Convert such a frame with `PlanarFrameConverter` first.
+  /// Any other layout: RGB, 4:2:2 or 4:4:4, more than 8 bits, full range (`yuvj420p`, or
+  /// `yuv420p` tagged full range), or rows stored bottom-up. Convert such a frame with
+  /// `PlanarFrameConverter` first.
   case other
 }
 
@@ -27,8 +28,10 @@ public struct VideoPlane {
 extension VideoFrame {
   /// The frame's layout when it is one an output can upload directly, else `.other`.
   ///
-  /// Frames with a missing plane or a negative row stride (bottom-up) are `.other`.
+  /// Frames with a missing plane, a negative row stride (bottom-up) or tagged full range
+  /// are `.other`.
   public var planeLayout: VideoPlaneLayout {
+    guard raw.pointee.color_range != AVCOL_RANGE_JPEG else { return .other }
     let planeCount: Int
     switch AVPixelFormat(raw.pointee.format) {
     case AV_PIX_FMT_YUV420P: planeCount = 3

@@ -24,6 +24,7 @@ final class WindowVideoSinkTests: WindowTestCase {
     }
     XCTAssertEqual(sink.presentedFrameCount, 1)
     XCTAssertEqual(sink.drawnFrameCount, 1)
+    XCTAssertFalse(sink.rendererName?.isEmpty ?? true)
   }
 
   func testFit_tallerWindow_letterboxes() throws {
