@@ -50,8 +50,8 @@ public final class SDLAudioOutput: ClockedAudioSink, Sendable {
     deviceName: String? = nil, bufferFrameCount: Int = 1024,
     queueTarget: MediaTime = MediaTime(value: 1, timescale: 5)
   ) throws(PlayheadError) {
-    guard format.isValid, (1...65_535).contains(format.sampleRate > 0 ? bufferFrameCount : 0),
-      queueTarget.isNumeric, queueTarget > .zero
+    guard format.isValid, (1...65_535).contains(bufferFrameCount), queueTarget.isNumeric,
+      queueTarget > .zero
     else {
       throw PlayheadError(
         .invalidArgument,

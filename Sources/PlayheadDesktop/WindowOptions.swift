@@ -42,7 +42,9 @@ public struct WindowOptions: Sendable, Equatable {
 
 /// A size in pixels.
 public struct WindowSize: Sendable, Equatable {
+  /// Pixels across.
   public var width: Int
+  /// Pixels down.
   public var height: Int
 
   public init(width: Int, height: Int) {

@@ -66,10 +66,11 @@ final class SDLAudioOutputTests: XCTestCase {
     output.setPaused(true)
     let playedAtPause = output.progress().playedFrameCount
     XCTAssertLessThan(playedAtPause, 24_000)
-    // The disk driver writes silence while paused: let it write three more buffers.
+    // The disk driver writes silence while paused (through a stdio buffer of up to 8 KiB):
+    // once five more device buffers reached the file, the last one of tone has too.
     let lengthAtPause = capture.byteCount
     DiskAudioCapture.poll("the paused device to write silence") {
-      capture.byteCount >= lengthAtPause + 3 * 4096
+      capture.byteCount >= lengthAtPause + 5 * 4096
     }
     XCTAssertEqual(output.progress().playedFrameCount, playedAtPause)
     XCTAssertEqual(
@@ -125,6 +126,24 @@ final class SDLAudioOutputTests: XCTestCase {
       XCTAssertEqual((error as? PlayheadError)?.code, .invalidState)
     }
     _ = capture
+  }
+
+  func testFloat32_isGranted_andItsSamplesReachTheDevice() throws {
+    let capture = DiskAudioCapture()
+    let float32 = AudioOutputFormat(sampleRate: 48_000, channels: 2, sampleFormat: .float32)
+    let output = try SDLAudioOutput(format: float32)
+    defer { try? output.finish() }
+    XCTAssertEqual(output.format, float32)
+    var samples = [Float](repeating: 0, count: 4800 * 2)
+    for index in samples.indices { samples[index] = Float(index % 200 + 1) / 400 }
+    let tone = samples.withUnsafeBytes { Data($0) }
+    try output.write(AudioBuffer(format: float32, samples: tone, frameCount: 4800, pts: .zero))
+    output.setPaused(false)
+    DiskAudioCapture.poll("the float tone to be played and written") {
+      output.progress().playedFrameCount == 4800
+        && capture.audibleBytes(bytesPerFrame: 8).count >= tone.count
+    }
+    XCTAssertEqual(capture.audibleBytes(bytesPerFrame: 8), tone)
   }
 
   func testNoDriver_throwsWithSDLsMessage() {
