@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "PlayheadSDK", targets: ["PlayheadSDK"]),
     .library(name: "PlayheadTesting", targets: ["PlayheadTesting"]),
     .library(name: "PlayheadOverlay", targets: ["PlayheadOverlay"]),
+    .library(name: "PlayheadDesktop", targets: ["PlayheadDesktop"]),
     .executable(name: "playhead", targets: ["playhead"]),
   ],
   targets: [
@@ -32,6 +33,7 @@ let package = Package(
       pkgConfig: "libass",
       providers: [.apt(["libass-dev"])]
     ),
+    .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
     .target(name: "PlayheadCore"),
     .target(name: "PlayheadHLS", dependencies: ["PlayheadCore"]),
     .target(name: "PlayheadText", dependencies: ["PlayheadCore"]),
@@ -47,6 +49,10 @@ let package = Package(
         "PlayheadEngine", "PlayheadNet", "PlayheadCore", "PlayheadMedia", "PlayheadText",
         "PlayheadHLS",
       ]
+    ),
+    .target(
+      name: "PlayheadDesktop",
+      dependencies: ["PlayheadCore", "PlayheadMedia", "PlayheadEngine", "CSDL2"]
     ),
     .target(name: "Playhead", dependencies: ["PlayheadEngine", "PlayheadSDK", "PlayheadText"]),
     .target(
@@ -77,6 +83,10 @@ let package = Package(
     .testTarget(
       name: "PlayheadEngineTests",
       dependencies: ["PlayheadEngine", "PlayheadTestSupport"]
+    ),
+    .testTarget(
+      name: "PlayheadDesktopTests",
+      dependencies: ["PlayheadDesktop", "PlayheadTestSupport", "PlayheadTesting"]
     ),
     .testTarget(name: "PlayheadSDKTests", dependencies: ["PlayheadSDK", "PlayheadTestSupport"]),
     .testTarget(

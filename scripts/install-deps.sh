@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Installs what Playhead needs to build and test on Debian: the FFmpeg development libraries
-# (found through pkg-config) and the ffmpeg command line tool (benchmarks, fixture
-# regeneration). Does nothing when everything is already present, so it is safe to rerun.
+# Installs what Playhead needs to build and test on Debian: the FFmpeg, SDL2 and libass
+# development libraries (found through pkg-config), fonts, the ffmpeg command line tool
+# (benchmarks, fixture regeneration), and Xvfb and xdotool, which the PlayheadDesktop tests
+# drive a window with.
+# Does nothing when everything is already present, so it is safe to rerun.
 set -euo pipefail
 
-libraries=(libavformat libavcodec libavutil libswscale libswresample libavfilter libass)
+libraries=(libavformat libavcodec libavutil libswscale libswresample libavfilter libass sdl2)
 # libass draws subtitles; fontconfig finds DejaVu Sans (the default) and, for CJK text,
 # Droid Sans Fallback.
 fonts=(/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
@@ -12,13 +14,16 @@ fonts=(/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 packages=(
   pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev
   libavfilter-dev ffmpeg libass-dev fontconfig fonts-dejavu-core fonts-droid-fallback
+  libsdl2-dev xvfb xdotool
 )
 
 if command -v pkg-config >/dev/null 2>&1 \
   && pkg-config --exists "${libraries[@]}" \
   && command -v ffmpeg >/dev/null 2>&1 \
   && command -v fc-match >/dev/null 2>&1 \
-  && ls "${fonts[@]}" >/dev/null 2>&1; then
+  && ls "${fonts[@]}" >/dev/null 2>&1 \
+  && command -v Xvfb >/dev/null 2>&1 \
+  && command -v xdotool >/dev/null 2>&1; then
   exit 0
 fi
 

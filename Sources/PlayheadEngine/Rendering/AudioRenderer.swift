@@ -37,6 +37,8 @@ final class AudioRenderer: TrackRenderer, MediaClock {
   private(set) var buffersWritten = 0
   /// Frames the device played before its last flush.
   private var framesPlayedBeforeFlush = 0
+  /// The forward end of the last render: audio at or after it is never written.
+  private var forwardEnd: MediaTime?
 
   init(
     loader: ItemLoader, sink: (any AudioSink)?,
@@ -77,6 +79,7 @@ final class AudioRenderer: TrackRenderer, MediaClock {
     // What the stages hold back is not yet on the device: write that much further ahead.
     let horizon = position + PlaybackLoop.dueTolerance + writeAhead + deviceStageLag
     let end = context.forwardEnd
+    forwardEnd = end
     while let queued = loader.peekAudio(), queued.pts <= horizon,
       end.map({ queued.pts < $0 }) ?? true
     {
@@ -154,14 +157,25 @@ final class AudioRenderer: TrackRenderer, MediaClock {
 
   /// The item time being heard, for a clocked sink; nil before anything was written and
   /// once the device has played all of it with no more audio to come (the player's clock
-  /// leads then).
+  /// leads then). No more comes when the audio ended, or when what is written reaches the
+  /// forward end or the next buffer starts at or after it: the heard position stops a
+  /// latency short of the end, and the player's clock carries it there.
   func playbackPosition() -> MediaTime? {
     guard let device, !ledger.isEmpty else { return nil }
     let progress = device.progress()
-    if progress.playedFrameCount >= ledger.frameCount && loader.queuedEnds().audioEnded {
+    if progress.playedFrameCount >= ledger.frameCount && !moreAudioToWrite {
       return nil
     }
     return ledger.heardPosition(progress, sampleRate: sink?.format.sampleRate ?? 48_000)
+  }
+
+  /// Whether audio remains to be written before the end (the media's or the forward end).
+  private var moreAudioToWrite: Bool {
+    if let end = forwardEnd {
+      if let writtenEnd, writtenEnd + PlaybackLoop.dueTolerance >= end { return false }
+      if let next = loader.peekAudio(), next.pts >= end { return false }
+    }
+    return !loader.queuedEnds().audioEnded
   }
 
   /// Pauses or resumes a clocked sink with the playback (paused, stalled, waiting).

@@ -1,0 +1,15 @@
+#ifndef PLAYHEAD_CSDL2_SHIM_H
+#define PLAYHEAD_CSDL2_SHIM_H
+
+#include <SDL.h>
+
+/* C macros that Swift cannot import become prefixed static inline functions. */
+
+/* SDL_WINDOWPOS_CENTERED: centre the window on the first display. */
+static inline int CSDL2_WINDOWPOS_CENTERED(void) { return (int)SDL_WINDOWPOS_CENTERED; }
+
+/* The native-endian 16-bit signed and 32-bit float sample formats. */
+static inline SDL_AudioFormat CSDL2_AUDIO_S16SYS(void) { return AUDIO_S16SYS; }
+static inline SDL_AudioFormat CSDL2_AUDIO_F32SYS(void) { return AUDIO_F32SYS; }
+
+#endif

@@ -1,0 +1,82 @@
+import Foundation
+
+/// A private X server for a test: `Xvfb` on a free display number (it picks one and
+/// reports it through `-displayfd`, so no guessing and no sleep), made the process's
+/// `DISPLAY` until `stop()`.
+///
+/// SDL reads `DISPLAY` when its video starts, so make the display before the first window
+/// and close every window before `stop()`: a client whose X server goes away is ended by
+/// Xlib.
+final class XvfbDisplay {
+  /// The display name, such as `:3`.
+  let name: String
+  private let process: Process
+  private let previousDisplay: String?
+
+  /// Starts Xvfb with one 1280x720 24-bit screen and no TCP listener, and waits until it
+  /// reports its display number.
+  init(timeoutSeconds: Double = 20) throws {
+    let process = Process()
+    process.executableURL = try Self.executable(named: "Xvfb")
+    // Xvfb writes the display number to fd 1 when it is ready for clients.
+    process.arguments = ["-displayfd", "1", "-screen", "0", "1280x720x24", "-nolisten", "tcp"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let watchdog = DispatchWorkItem { [process] in process.terminate() }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds, execute: watchdog)
+    var reported = Data()
+    while !reported.contains(UInt8(ascii: "\n")) {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      reported.append(chunk)
+    }
+    watchdog.cancel()
+    let number = String(decoding: reported, as: UTF8.self).trimmingCharacters(
+      in: .whitespacesAndNewlines)
+    guard !number.isEmpty, Int(number) != nil, process.isRunning else {
+      if process.isRunning { process.terminate() }
+      throw XvfbError("Xvfb did not report a display number (got '\(number)')")
+    }
+    self.process = process
+    name = ":\(number)"
+    previousDisplay = ProcessInfo.processInfo.environment["DISPLAY"]
+    setenv("DISPLAY", name, 1)
+  }
+
+  /// Ends the X server and restores `DISPLAY`. Calling it again does nothing.
+  func stop() {
+    guard process.isRunning else { return }
+    process.terminate()
+    process.waitUntilExit()
+    if let previousDisplay {
+      setenv("DISPLAY", previousDisplay, 1)
+    } else {
+      unsetenv("DISPLAY")
+    }
+  }
+
+  deinit {
+    stop()
+  }
+
+  /// The absolute path of `name` on `PATH`.
+  static func executable(named name: String) throws -> URL {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for folder in path.split(separator: ":") {
+      let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+    }
+    throw XvfbError("\(name) is not on PATH; run scripts/install-deps.sh")
+  }
+}
+
+/// Why the X server or a tool driving it failed.
+struct XvfbError: Error, CustomStringConvertible {
+  let description: String
+
+  init(_ description: String) {
+    self.description = description
+  }
+}
