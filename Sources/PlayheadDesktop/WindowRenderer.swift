@@ -27,6 +27,8 @@ final class WindowRenderer {
   var sizedToVideo: Bool
   /// The window's size before it last went fullscreen.
   var windowedSize: WindowSize?
+  /// The overlay images drawn over the picture and the window.
+  var overlays: [WindowOverlayLayer: OverlayTexture] = [:]
 
   /// The size the window opens at when no size was asked for, before the first frame.
   static let placeholderSize = WindowSize(width: 640, height: 360)
@@ -74,6 +76,7 @@ final class WindowRenderer {
 
   /// Frees the texture, the renderer and the window.
   func destroy() {
+    destroyOverlays()
     if let texture { SDL_DestroyTexture(texture) }
     texture = nil
     SDL_DestroyRenderer(renderer)
@@ -101,12 +104,16 @@ final class WindowRenderer {
     SDL_RenderPresent(renderer)
   }
 
-  /// Draws the background and the picture into the renderer's current target.
+  /// Draws the background, the picture and the overlays into the renderer's current
+  /// target.
   func draw() {
     let background = options.background
     SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, 255)
     SDL_RenderClear(renderer)
-    guard shown != nil, let texture else { return }
+    guard shown != nil, let texture else {
+      drawOverlays(pictureRect: nil)
+      return
+    }
     let output = outputSize
     let layout = WindowLayout(
       textureWidth: textureWidth, textureHeight: textureHeight, pixelAspect: pixelAspect,
@@ -114,6 +121,7 @@ final class WindowRenderer {
     var source = SDL_Rect(layout.source)
     var destination = SDL_Rect(layout.destination)
     SDL_RenderCopy(renderer, texture, &source, &destination)
+    drawOverlays(pictureRect: layout.destination)
   }
 
   /// The renderer's output size in pixels.

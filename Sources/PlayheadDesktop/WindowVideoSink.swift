@@ -128,6 +128,26 @@ public final class WindowVideoSink: VideoSink, Sendable {
     return thread.perform { host in host.window(id)?.videoSnapshot() } ?? nil
   }
 
+  /// Shows `image` over the picture or the window (see `WindowOverlayLayer`), replacing
+  /// that layer's last image; nil removes it. The image has straight alpha; a picture
+  /// overlay is scaled to `pictureRect`, a window overlay is drawn at its own size from
+  /// the top left. `snapshot()` includes the overlays, `videoSnapshot()` does not.
+  public func setOverlay(_ image: RGBAImage?, layer: WindowOverlayLayer) {
+    guard !isClosed else { return }
+    let id = windowID
+    thread.submit { host in host.window(id)?.setOverlay(image, layer: layer) }
+  }
+
+  /// The rectangle the picture covers in the window now (x, y, width, height in window
+  /// pixels), for drawing a picture overlay at that size; nil with no picture shown or
+  /// after `close()`.
+  public var pictureRect: (x: Int, y: Int, width: Int, height: Int)? {
+    guard !isClosed else { return nil }
+    let id = windowID
+    let rect = thread.perform { host in host.window(id)?.pictureRect } ?? nil
+    return rect.map { ($0.x, $0.y, $0.width, $0.height) }
+  }
+
   /// Enters (true) or leaves (false) fullscreen on the desktop's resolution; a `resized`
   /// event follows when the size changes.
   public func setFullscreen(_ fullscreen: Bool) {

@@ -1,4 +1,5 @@
 import Foundation
+import PlayheadTestSupport
 import XCTest
 
 /// SDL's disk audio driver pointed at a fresh temporary file: every audio device opened

@@ -2,6 +2,7 @@ import Foundation
 import PlayheadCore
 import PlayheadEngine
 import PlayheadMedia
+import PlayheadTestSupport
 import XCTest
 
 @testable import PlayheadDesktop

@@ -1,6 +1,7 @@
 import Foundation
 import PlayheadCore
 import PlayheadMedia
+import PlayheadTestSupport
 import XCTest
 
 @testable import PlayheadDesktop

@@ -1,5 +1,6 @@
 import Foundation
 import PlayheadCore
+import PlayheadTestSupport
 import XCTest
 
 @testable import PlayheadDesktop

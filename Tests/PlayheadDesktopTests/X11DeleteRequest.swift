@@ -1,4 +1,5 @@
 import Foundation
+import PlayheadTestSupport
 
 /// Asks an X window to close the way a window manager does: a `WM_PROTOCOLS` client
 /// message carrying `WM_DELETE_WINDOW` (the close button). `xdotool windowclose` destroys

@@ -63,11 +63,25 @@ enum CLIRunner {
         + candidates.map(\.path).joined(separator: ", ") + " (build the package first)")
   }
 
-  /// Runs `playhead arguments…` in `directory` and collects its output.
-  static func run(_ arguments: [String], in directory: URL? = nil) throws -> CLIResult {
+  /// The environment a run gets: the test's, without a display (so `play` stays headless
+  /// on a developer's desktop, as on CI), with `extra` on top.
+  static func environment(_ extra: [String: String] = [:]) -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    environment["DISPLAY"] = nil
+    environment["WAYLAND_DISPLAY"] = nil
+    environment.merge(extra) { _, new in new }
+    return environment
+  }
+
+  /// Runs `playhead arguments…` in `directory` and collects its output; `environment`
+  /// adds to the display-less environment of `environment(_:)`.
+  static func run(
+    _ arguments: [String], in directory: URL? = nil, environment extra: [String: String] = [:]
+  ) throws -> CLIResult {
     let process = Process()
     process.executableURL = try binary()
     process.arguments = arguments
+    process.environment = environment(extra)
     if let directory { process.currentDirectoryURL = directory }
     let stdout = Pipe()
     let stderr = Pipe()
@@ -112,10 +126,11 @@ final class CLIProcess: @unchecked Sendable {
   private let outputRead = DispatchSemaphore(value: 0)
   private let errorRead = DispatchSemaphore(value: 0)
 
-  init(arguments: [String]) throws {
+  init(arguments: [String], environment: [String: String] = [:]) throws {
     process = Process()
     process.executableURL = try CLIRunner.binary()
     process.arguments = arguments
+    process.environment = CLIRunner.environment(environment)
     let stdout = Pipe()
     let stderr = Pipe()
     process.standardOutput = stdout
@@ -163,8 +178,10 @@ final class CLIProcess: @unchecked Sendable {
 
 extension CLIRunner {
   /// Starts `playhead arguments…` and returns at once.
-  static func start(_ arguments: [String]) throws -> CLIProcess {
-    try CLIProcess(arguments: arguments)
+  static func start(_ arguments: [String], environment: [String: String] = [:]) throws
+    -> CLIProcess
+  {
+    try CLIProcess(arguments: arguments, environment: environment)
   }
 }
 

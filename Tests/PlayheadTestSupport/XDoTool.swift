@@ -2,12 +2,12 @@ import Foundation
 
 /// Drives the test's X display the way a user would, through `xdotool` (XTEST input
 /// events, real X requests); every call is bounded by a real-time limit.
-enum XDoTool {
+public enum XDoTool {
   /// Runs `xdotool arguments` on `DISPLAY` and returns its standard output, trimmed.
   ///
   /// Throws when it exits with a failure or takes longer than `timeoutSeconds`.
   @discardableResult
-  static func run(_ arguments: [String], timeoutSeconds: Double = 10) throws -> String {
+  public static func run(_ arguments: [String], timeoutSeconds: Double = 10) throws -> String {
     let process = Process()
     process.executableURL = try XvfbDisplay.executable(named: "xdotool")
     process.arguments = arguments
@@ -32,7 +32,7 @@ enum XDoTool {
   }
 
   /// The X window whose title is exactly `title`, waiting until it is mapped.
-  static func window(titled title: String) throws -> String {
+  public static func window(titled title: String) throws -> String {
     let found = try run(["search", "--sync", "--onlyvisible", "--name", "^\(title)$"])
     guard let first = found.split(separator: "\n").first else {
       throw XvfbError("no window titled \(title)")
@@ -43,7 +43,7 @@ enum XDoTool {
   /// Gives `window` the keyboard focus and waits until it has it. There is no window
   /// manager on the test display, so `windowactivate` (which asks one) cannot work;
   /// `windowfocus` sets the focus itself.
-  static func focus(_ window: String) throws {
+  public static func focus(_ window: String) throws {
     try run(["windowfocus", "--sync", window])
   }
 }

@@ -7,15 +7,15 @@ import Foundation
 /// SDL reads `DISPLAY` when its video starts, so make the display before the first window
 /// and close every window before `stop()`: a client whose X server goes away is ended by
 /// Xlib.
-final class XvfbDisplay {
+public final class XvfbDisplay {
   /// The display name, such as `:3`.
-  let name: String
+  public let name: String
   private let process: Process
   private let previousDisplay: String?
 
   /// Starts Xvfb with one 1280x720 24-bit screen and no TCP listener, and waits until it
   /// reports its display number.
-  init(timeoutSeconds: Double = 20) throws {
+  public init(timeoutSeconds: Double = 20) throws {
     let process = Process()
     process.executableURL = try Self.executable(named: "Xvfb")
     // Xvfb writes the display number to fd 1 when it is ready for clients.
@@ -46,7 +46,7 @@ final class XvfbDisplay {
   }
 
   /// Ends the X server and restores `DISPLAY`. Calling it again does nothing.
-  func stop() {
+  public func stop() {
     guard process.isRunning else { return }
     process.terminate()
     process.waitUntilExit()
@@ -62,7 +62,7 @@ final class XvfbDisplay {
   }
 
   /// The absolute path of `name` on `PATH`.
-  static func executable(named name: String) throws -> URL {
+  public static func executable(named name: String) throws -> URL {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     for folder in path.split(separator: ":") {
       let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)
@@ -73,10 +73,10 @@ final class XvfbDisplay {
 }
 
 /// Why the X server or a tool driving it failed.
-struct XvfbError: Error, CustomStringConvertible {
-  let description: String
+public struct XvfbError: Error, CustomStringConvertible {
+  public let description: String
 
-  init(_ description: String) {
+  public init(_ description: String) {
     self.description = description
   }
 }
