@@ -17,6 +17,8 @@ demo: deps
 	mkdir -p build
 	.build/release/playhead play Fixtures/sample-h264-aac.mp4 --snapshot build/demo-snapshot.png --at 5
 	@echo "Snapshot written to build/demo-snapshot.png"
+	@echo "On a desktop (DISPLAY or WAYLAND_DISPLAY set) the sample played in a window with sound;"
+	@echo "without one it played headless. To watch it: .build/release/playhead play Fixtures/sample-h264-aac.mp4"
 
 test: deps
 	$(SWIFT) build --build-tests

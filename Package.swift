@@ -59,7 +59,9 @@ let package = Package(
       name: "PlayheadOverlay",
       dependencies: ["PlayheadCore", "PlayheadMedia", "PlayheadText", "CLibass"]
     ),
-    .executableTarget(name: "playhead", dependencies: ["Playhead", "PlayheadOverlay"]),
+    .executableTarget(
+      name: "playhead", dependencies: ["Playhead", "PlayheadOverlay", "PlayheadDesktop"]
+    ),
     .target(
       name: "PlayheadTesting",
       dependencies: ["PlayheadCore", "PlayheadNet", "PlayheadMedia", "PlayheadEngine"]

@@ -20,7 +20,7 @@ enum ASSScript {
   static let eventEnd = "9:59:59.99"
 
   static func make(cues: [WebVTTCue], width: Int, height: Int, style: SubtitleStyle) -> String {
-    let fontSize = max(1, Double(height) * style.fontSizeFraction)
+    let fontSize = max(1, style.minimumFontPixels, Double(height) * style.fontSizeFraction)
     var lines = [
       "[Script Info]",
       "ScriptType: v4.00+",

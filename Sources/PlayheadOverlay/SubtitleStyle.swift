@@ -12,6 +12,8 @@ public struct SubtitleStyle: Sendable, Equatable {
   public var fontFamily: String
   /// The text's size as a fraction of the picture's height.
   public var fontSizeFraction: Double
+  /// The least text size in pixels, so that text stays readable on a small picture.
+  public var minimumFontPixels: Double
   public var textColor: RGBAColor
   public var outlineColor: RGBAColor
   /// The outline's width as a fraction of the font size (0: none).
@@ -26,6 +28,7 @@ public struct SubtitleStyle: Sendable, Equatable {
 
   public init(
     fontFamily: String = "DejaVu Sans", fontSizeFraction: Double = 0.0533,
+    minimumFontPixels: Double = 12,
     textColor: RGBAColor = RGBAColor(r: 255, g: 255, b: 255, a: 255),
     outlineColor: RGBAColor = RGBAColor(r: 0, g: 0, b: 0, a: 255),
     outlineFraction: Double = 0.07, shadowFraction: Double = 0.04,
@@ -34,6 +37,7 @@ public struct SubtitleStyle: Sendable, Equatable {
   ) {
     self.fontFamily = fontFamily
     self.fontSizeFraction = fontSizeFraction
+    self.minimumFontPixels = minimumFontPixels
     self.textColor = textColor
     self.outlineColor = outlineColor
     self.outlineFraction = outlineFraction

@@ -52,6 +52,9 @@ struct PlayCommand: Command {
   var offlineKey: [UInt8]?
   /// `--audio-filter`, `--audio-channel`.
   var audioOptions = AudioOptions()
+  /// `--no-window`, `--window`, `--keep-open`, `--fullscreen`, `--window-size`, `--gravity`,
+  /// `--background`.
+  var window = WindowRequest()
 
   init(parsing arguments: [String]) throws(UsageError) {
     self.input = ""
@@ -125,6 +128,8 @@ struct PlayCommand: Command {
         case "--every":
           every = try ArgumentValue.positiveInteger(
             cursor.value(for: name, inline: inline), option: name)
+        case _ where WindowRequest.names.contains(name):
+          try window.parse(name, inline: inline, cursor: &cursor)
         case _ where AudioOptions.names.contains(name):
           try audioOptions.parse(name, inline: inline, cursor: &cursor)
         case _ where StreamOptions.names.contains(name):
@@ -205,6 +210,7 @@ struct PlayCommand: Command {
     if isVideoDisabled && framesDirectory != nil {
       throw UsageError("option '--frames' cannot be used with '--no-video'")
     }
+    try window.validate(videoDisabled: isVideoDisabled)
   }
 
   private mutating func setFlag(_ name: String) {
@@ -227,7 +233,9 @@ struct PlayCommand: Command {
     if let snapshot {
       try takeSnapshot(snapshot, of: url, console: console)
     }
-    let configuration = try makeConfiguration()
+    var configuration = try makeConfiguration()
+    let screen = try openScreen(for: url, console: console)
+    screen?.install(in: &configuration)
     let item = PlayerItem(asset: Asset(url: url, http: requests.assetHTTP))
     let start = MediaTime(commandLineSeconds: startSeconds ?? 0)
     let duration = durationSeconds.map { MediaTime(commandLineSeconds: $0) }
@@ -246,9 +254,11 @@ struct PlayCommand: Command {
         + (audioChoice == nil ? 0 : 1))
     let session = PlaySession(
       player: player, item: item, output: output, console: console,
-      renditionIndex: stream.renditionIndex, audio: audioChoice
+      renditionIndex: stream.renditionIndex, audio: audioChoice,
+      keepsOpen: screen != nil && window.keepsOpen
     ) { starter.met() }
     session.begin()
+    screen?.controls.attach(player: player, item: item, session: session)
     if endsFromReady, let duration { starter.endAfter(duration, of: item, on: session.queue) }
     // With --subtitles, playback starts once the subtitle track is loaded.
     let subtitleLines = subtitles.map {
@@ -273,6 +283,7 @@ struct PlayCommand: Command {
     let outcome = session.waitForOutcome()
     textTracks?.close()
     player.close()
+    screen?.close()
     return session.end(outcome)
   }
 

@@ -11,6 +11,8 @@ enum PlayOutcome: Sendable {
   case failed(PlayheadError)
   /// The user pressed Ctrl-C.
   case interrupted
+  /// The user quit from the window (`q`, Escape, closing it) before the end.
+  case quit
 
   /// `ended`, `failed` or `interrupted`.
   var name: String {
@@ -19,6 +21,7 @@ enum PlayOutcome: Sendable {
     case .previewEnded: return "previewEnded"
     case .failed: return "failed"
     case .interrupted: return "interrupted"
+    case .quit: return "quit"
     }
   }
 }
@@ -118,6 +121,8 @@ final class PlaySession: Sendable {
     var pendingAudio: RenditionInfo?
     var bitRates = BitrateAverager()
     var outcome: PlayOutcome?
+    /// With `--keep-open`: how the item ended, reported when the window is closed.
+    var endedWhileKeptOpen: PlayOutcome?
     var becameReady = false
     var isStalled = false
     var lastLifecycle: String?
@@ -127,12 +132,16 @@ final class PlaySession: Sendable {
     var timeControl: TimeControlStatus = .paused
   }
 
+  /// With `--keep-open`, the end of the item leaves the window up until `quit()`.
+  private let keepsOpen: Bool
+
   /// `audioSettled` runs on the session's queue once the `audio` track plays.
   init(
     player: Player, item: PlayerItem, output: PlayCommand.Output, console: Console,
-    renditionIndex: Int? = nil, audio: AudioChoice? = nil,
+    renditionIndex: Int? = nil, audio: AudioChoice? = nil, keepsOpen: Bool = false,
     audioSettled: (@Sendable () -> Void)? = nil
   ) {
+    self.keepsOpen = keepsOpen
     self.player = player
     self.item = item
     self.output = output
@@ -206,7 +215,7 @@ final class PlaySession: Sendable {
       for line in lines { console.line(line) }
     }
     switch outcome {
-    case .ended, .previewEnded:
+    case .ended, .previewEnded, .quit:
       return .success
     case .failed(let error):
       console.error(error.message)
@@ -250,9 +259,9 @@ final class PlaySession: Sendable {
     case .itemStatusChanged(_, .failed(let error)), .failedToPlayToEnd(_, let error):
       finish(.failed(error))
     case .didPlayToEnd:
-      finish(.ended)
+      endOrKeepOpen(.ended)
     case .previewEnded:
-      finish(.previewEnded)
+      endOrKeepOpen(.previewEnded)
     case .playbackStalled:
       state.withLock { $0.isStalled = true }
       redrawProgress()
@@ -336,6 +345,23 @@ final class PlaySession: Sendable {
       return
     }
     showProgress(at: item.currentTime())
+  }
+
+  /// Ends the run with the window's quit (`q`, Escape, closing it): with the outcome of
+  /// the item when it had ended under `--keep-open`, else `quit`.
+  func quit() {
+    queue.async { [self] in
+      guard !isFinished else { return }
+      let ended = state.withLock { $0.endedWhileKeptOpen }
+      if ended == nil && !output.json && !output.quiet { console.line("quit") }
+      finish(ended ?? .quit)
+    }
+  }
+
+  /// Finishes with `outcome`, or with `--keep-open` keeps the last frame up until `quit()`.
+  private func endOrKeepOpen(_ outcome: PlayOutcome) {
+    guard keepsOpen else { return finish(outcome) }
+    state.withLock { $0.endedWhileKeptOpen = outcome }
   }
 
   /// Records the first outcome and wakes `waitForOutcome()`.

@@ -139,6 +139,32 @@ enum Usage {
       --cache-max-mb N    Keep at most N MiB in the cache (default 20480), evicting the
                           least recently used entries first
 
+    Window options: on a desktop (DISPLAY or WAYLAND_DISPLAY set) play opens a window and
+    plays the sound on the default audio device, the device's clock leading the picture;
+    it exits at the end of the media. --fast, --no-video and no display play headless.
+      --no-window         Play headless even on a desktop
+      --window            Open a window even with --fast (no display is then an error)
+      --keep-open         At the end keep the last frame up until the window is closed
+      --fullscreen        Start in full screen
+      --window-size WxH   The window's size in pixels (default: the video's size)
+      --gravity G         fit (default, bars), fill (crop) or stretch
+      --background RRGGBB The colour of the bars and of the window before the first frame
+
+    Keys in the window (as in mpv):
+      space, p            Pause / resume (a click too; a double click toggles full screen)
+      left, right         Seek back / forward 5 s
+      down, up            Seek back / forward 60 s
+      f                   Full screen on / off
+      m                   Mute on / off
+      9, 0                Volume down / up (5 % steps)
+      j                   Next subtitle track, drawn on the picture (after the last: off)
+      #                   Next audio track
+      l, L                Output channel: both, left, right (L goes the other way)
+      .                   Step one frame (pauses first)
+      i                   Statistics on / off: rendition, bandwidth estimate, buffer ahead,
+                          dropped frames, decoder
+      q, Esc              Quit: exit status 0 and the summary (closing the window too)
+
     Signing options (CDN auth type A, see docs/expiry.md):
       --sign-key KEY      Sign the URL with KEY (auth_key=exp-0-0-md5hash) and re-sign any
                           URL of the stream the server refuses as expired (403, 410) or

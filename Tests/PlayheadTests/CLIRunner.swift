@@ -1,4 +1,5 @@
 import Foundation
+import PlayheadCore
 import XCTest
 
 /// What one run of the `playhead` binary produced.
@@ -123,6 +124,8 @@ final class CLIProcess: @unchecked Sendable {
   let process: Process
   private let output = DataBox()
   private let errors = DataBox()
+  /// Standard output read so far, while the process runs.
+  private let outputSoFar = Locked(Data())
   private let outputRead = DispatchSemaphore(value: 0)
   private let errorRead = DispatchSemaphore(value: 0)
 
@@ -137,14 +140,38 @@ final class CLIProcess: @unchecked Sendable {
     process.standardError = stderr
     process.standardInput = FileHandle.nullDevice
     try process.run()
-    DispatchQueue.global().async { [output, outputRead] in
-      output.data = stdout.fileHandleForReading.readDataToEndOfFile()
+    DispatchQueue.global().async { [output, outputRead, outputSoFar] in
+      // Read as it comes, so that a test can wait for a line while the process runs.
+      let handle = stdout.fileHandleForReading
+      var data = Data()
+      while case let chunk = handle.availableData, !chunk.isEmpty {
+        data.append(chunk)
+        outputSoFar.withLock { $0.append(chunk) }
+      }
+      output.data = data
       outputRead.signal()
     }
     DispatchQueue.global().async { [errors, errorRead] in
       errors.data = stderr.fileHandleForReading.readDataToEndOfFile()
       errorRead.signal()
     }
+  }
+
+  /// Waits until standard output so far contains `text` (true), or the process ended or
+  /// `timeoutSeconds` of real time passed without it (false).
+  func waitForOutput(containing text: String, timeoutSeconds: Double = 30) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: timeoutSeconds)
+    while Date() < deadline {
+      if String(decoding: outputSoFar.value, as: UTF8.self).contains(text) { return true }
+      if !process.isRunning {
+        // The reader may still be draining the pipe: look once more after it finished.
+        outputRead.wait()
+        outputRead.signal()
+        return String(decoding: outputSoFar.value, as: UTF8.self).contains(text)
+      }
+      usleep(10_000)
+    }
+    return false
   }
 
   /// Sends SIGINT, as Ctrl-C in a terminal does.

@@ -1,0 +1,267 @@
+import Foundation
+import Playhead
+import PlayheadDesktop
+import PlayheadOverlay
+
+/// What the window's keys and mouse do to the player, following mpv's habits, and what the
+/// window draws over the picture: the active subtitle cues and the statistics page.
+///
+/// Window events and player events are handled on the session's queue, one at a time;
+/// the libass renderers are used only there (`OverlayPainters`).
+final class WindowControls: Sendable {
+  let window: WindowVideoSink
+  private let console: Console
+  private let quiet: Bool
+  private let painters: OverlayPainters
+  private let state = Locked(State())
+
+  private struct State: Sendable {
+    /// What the controls act on, from `attach`.
+    var player: Player?
+    var item: PlayerItem?
+    var session: PlaySession?
+    var showsStatistics = false
+    var statisticsTimer: DispatchSourceTimerBox?
+  }
+
+  /// Opens the window (before the player exists: it is the player's video sink); events
+  /// act once `attach` has been called. Throws the window's error.
+  init(request: WindowRequest, title: String, console: Console, quiet: Bool)
+    throws(PlayheadError)
+  {
+    let events = Locked<(@Sendable (WindowEvent) -> Void)?>(nil)
+    let options = WindowOptions(
+      title: title, size: request.size.map { WindowSize(width: $0.width, height: $0.height) },
+      isFullscreen: request.isFullscreen, gravity: request.gravity,
+      background: request.background)
+    window = try WindowVideoSink(options: options) { event in events.value?(event) }
+    self.console = console
+    self.quiet = quiet
+    painters = try OverlayPainters()
+    events.withLock { handler in
+      handler = { [weak self] event in
+        guard let controls = self, let queue = controls.queue else { return }
+        queue.async { controls.handle(event) }
+      }
+    }
+  }
+
+  /// Starts acting on `player` playing `item`, on `session`'s queue.
+  func attach(player: Player, item: PlayerItem, session: PlaySession) {
+    state.withLock { state in
+      state.player = player
+      state.item = item
+      state.session = session
+    }
+    player.addEventObserver(queue: session.queue) { [weak self] event in self?.handle(event) }
+  }
+
+  /// Closes the window (the statistics timer first) and lets go of the player.
+  func close() {
+    state.withLock { state in
+      state.statisticsTimer?.timer.cancel()
+      state.statisticsTimer = nil
+      state.player = nil
+      state.item = nil
+      state.session = nil
+    }
+    window.close()
+  }
+
+  private var queue: DispatchQueue? { state.withLock { $0.session?.queue } }
+  private var player: Player? { state.withLock { $0.player } }
+  private var session: PlaySession? { state.withLock { $0.session } }
+
+  // MARK: Window events
+
+  private func handle(_ event: WindowEvent) {
+    guard let player, let item = state.withLock({ $0.item }), let session else { return }
+    switch event {
+    case .key(let key): handle(key, player: player, item: item, session: session)
+    case .click: togglePause(player)
+    case .doubleClick:
+      // The first click of the pair toggled pause: undo it.
+      togglePause(player)
+      window.setFullscreen(!window.isFullscreen)
+    case .resized: refreshSubtitles(item)
+    case .closeRequested: session.quit()
+    }
+  }
+
+  private func handle(_ key: Key, player: Player, item: PlayerItem, session: PlaySession) {
+    switch key {
+    case .space, .p: togglePause(player)
+    case .left: seek(player, item, by: -5)
+    case .right: seek(player, item, by: 5)
+    case .down: seek(player, item, by: -60)
+    case .up: seek(player, item, by: 60)
+    case .f: window.setFullscreen(!window.isFullscreen)
+    case .m:
+      player.isMuted.toggle()
+      say(player.isMuted ? "mute: on" : "mute: off")
+    case .nine, .zero:
+      let step: Float = key == .nine ? -0.05 : 0.05
+      player.volume = ((player.volume + step) * 20).rounded() / 20
+      say("volume: \(Int((player.volume * 100).rounded()))%")
+    case .j: cycleSubtitles(item)
+    case .hash: cycleAudio(item)
+    case .l, .capitalL: cycleChannel(player, forward: key == .l)
+    case .period:
+      if player.rate != 0 { player.pause() }
+      item.step(byCount: 1)
+    case .q, .escape: session.quit()
+    case .i: toggleStatistics()
+    case .other: break
+    }
+  }
+
+  private func togglePause(_ player: Player) {
+    if player.rate == 0 { player.play() } else { player.pause() }
+  }
+
+  /// Seeks by `seconds` from the current time, kept within the seekable range.
+  private func seek(_ player: Player, _ item: PlayerItem, by seconds: Double) {
+    var target = item.currentTime() + MediaTime(seconds: seconds, preferredTimescale: 1000)
+    let ranges = item.seekableTimeRanges
+    if let first = ranges.first, let last = ranges.last {
+      target = min(max(target, first.start), last.end)
+    } else if item.duration.isNumeric {
+      target = min(max(target, .zero), item.duration)
+    }
+    player.seek(to: target)
+  }
+
+  private func cycleSubtitles(_ item: PlayerItem) {
+    let tracks = item.subtitleRenditions + item.sidecarTextTracks
+    guard !tracks.isEmpty else { return say("subtitles: none") }
+    let next = Self.next(after: item.selectedTextTrack, in: tracks, allowsOff: true)
+    _ = item.selectTextTrack(next)
+    say("subtitles: " + (next.map(AudioChoice.describe) ?? "off"))
+    refreshSubtitles(item)
+  }
+
+  private func cycleAudio(_ item: PlayerItem) {
+    let tracks = item.audioRenditions
+    guard tracks.count > 1,
+      let next = Self.next(after: item.selectedAudioRendition, in: tracks, allowsOff: false)
+    else { return say("audio: only one track") }
+    _ = item.selectAudioRendition(next)
+    say("audio: " + AudioChoice.describe(next))
+  }
+
+  private func cycleChannel(_ player: Player, forward: Bool) {
+    let order: [AudioChannelMode] = [.both, .left, .right]
+    let index = order.firstIndex(of: player.audioOutputChannel) ?? 0
+    let next = order[(index + (forward ? 1 : order.count - 1)) % order.count]
+    player.audioOutputChannel = next
+    say("audio channel: \(next.rawValue)")
+  }
+
+  /// The option after `current` (the first when there is none); after the last, nil when
+  /// `allowsOff`, else the first again.
+  static func next<Option: Equatable>(after current: Option?, in options: [Option], allowsOff: Bool)
+    -> Option?
+  {
+    guard let current, let index = options.firstIndex(of: current) else { return options.first }
+    if index + 1 < options.count { return options[index + 1] }
+    return allowsOff ? nil : options.first
+  }
+
+  private func say(_ line: String) {
+    if !quiet { console.line(line) }
+  }
+
+  // MARK: Player events
+
+  private func handle(_ event: PlayerEvent) {
+    guard let item = state.withLock({ $0.item }) else { return }
+    switch event.kind {
+    case .textCueEntered, .textCueExited, .seekCompleted, .currentItemChanged:
+      refreshSubtitles(item)
+    default: break
+    }
+  }
+
+  // MARK: Overlays
+
+  /// Draws the active cues at the size the picture covers in the window now.
+  private func refreshSubtitles(_ item: PlayerItem) {
+    let cues = item.activeTextCues.map(\.cue)
+    guard let rect = window.pictureRect else { return window.setOverlay(nil, layer: .picture) }
+    do {
+      let overlay = try painters.subtitles.overlay(
+        for: cues, width: rect.width, height: rect.height)
+      window.setOverlay(overlay.isEmpty ? nil : overlay.image, layer: .picture)
+    } catch {
+      console.error("subtitles: \(error.message)")
+    }
+  }
+
+  private func toggleStatistics() {
+    let shows = state.withLock { state -> Bool in
+      state.showsStatistics.toggle()
+      state.statisticsTimer?.timer.cancel()
+      state.statisticsTimer = nil
+      return state.showsStatistics
+    }
+    guard shows else { return window.setOverlay(nil, layer: .window) }
+    // The page is redrawn twice a second while shown (a display refresh, not playback
+    // timing).
+    guard let queue else { return }
+    let timer = DispatchSource.makeTimerSource(queue: queue)
+    timer.schedule(deadline: .now(), repeating: .milliseconds(500))
+    timer.setEventHandler { [weak self] in self?.drawStatistics() }
+    state.withLock { $0.statisticsTimer = DispatchSourceTimerBox(timer: timer) }
+    timer.resume()
+  }
+
+  private func drawStatistics() {
+    guard let player, let item = state.withLock({ $0.item }), let size = window.windowSize
+    else { return }
+    let lines = StatsText.lines(of: item, player: player)
+    do {
+      let overlay = try painters.statistics.overlay(
+        for: [OverlayPainters.page(lines)], width: size.width, height: size.height)
+      window.setOverlay(overlay.image, layer: .window)
+    } catch {
+      console.error("statistics: \(error.message)")
+    }
+  }
+}
+
+/// A dispatch timer, held in locked state.
+struct DispatchSourceTimerBox: @unchecked Sendable {
+  // Unchecked Sendable: a dispatch source is thread-safe, but Dispatch does not mark the
+  // protocol Sendable.
+  let timer: any DispatchSourceTimer
+}
+
+/// The libass renderers of a window: one for subtitles, one for the statistics page.
+/// Used only on the session's queue.
+final class OverlayPainters: @unchecked Sendable {
+  // Unchecked Sendable: the renderers are used only on the session's serial queue.
+  let subtitles: SubtitleOverlayRenderer
+  let statistics: SubtitleOverlayRenderer
+
+  init() throws(PlayheadError) {
+    subtitles = try SubtitleOverlayRenderer()
+    statistics = try SubtitleOverlayRenderer(
+      style: SubtitleStyle(
+        fontFamily: "DejaVu Sans Mono", fontSizeFraction: 0.03, outlineFraction: 0.12,
+        shadowFraction: 0, bottomMarginFraction: 0, sideMarginFraction: 0.01))
+  }
+
+  /// The statistics page as one cue at the top left.
+  static func page(_ lines: [String]) -> WebVTTCue {
+    let escaped = lines.map {
+      $0.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+    }
+    let settings = WebVTTCueSettings(
+      line: WebVTTCueSettings.Line(.percentage(2), alignment: .start),
+      position: WebVTTCueSettings.Position(1, alignment: .lineLeft), size: 98,
+      align: .left)
+    return WebVTTCue(
+      start: .zero, end: MediaTime(value: 1, timescale: 1), settings: settings,
+      text: escaped.joined(separator: "\n"))
+  }
+}
