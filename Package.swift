@@ -88,7 +88,7 @@ let package = Package(
     ),
     .testTarget(
       name: "PlayheadDesktopTests",
-      dependencies: ["PlayheadDesktop", "PlayheadTestSupport", "PlayheadTesting"]
+      dependencies: ["PlayheadDesktop", "PlayheadSDK", "PlayheadTestSupport", "PlayheadTesting"]
     ),
     .testTarget(name: "PlayheadSDKTests", dependencies: ["PlayheadSDK", "PlayheadTestSupport"]),
     .testTarget(
