@@ -96,27 +96,27 @@ extension AudioBuffer {
     }
   }
 
-  /// Puts the left (or right) output channel on every channel; `.both`, and a mono
+  /// Keeps only the left (or right) output channel, silencing the others (seed 003's
+  /// `AVP_AUDIO_CHANNEL_LEFT`: "plays only the left audio channel"); `.both`, and a mono
   /// output, leave the buffer as it is.
   mutating func route(_ mode: AudioChannelMode) {
     let channels = format.channels
     guard mode != .both, channels >= 2 else { return }
-    let source = mode == .left ? 0 : 1
+    let kept = mode == .left ? 0 : 1
     switch format.sampleFormat {
-    case .int16: Self.copyChannel(source, of: channels, in: &samples, as: Int16.self)
-    case .float32: Self.copyChannel(source, of: channels, in: &samples, as: Float.self)
+    case .int16: Self.silenceAll(but: kept, of: channels, in: &samples, as: Int16.self)
+    case .float32: Self.silenceAll(but: kept, of: channels, in: &samples, as: Float.self)
     }
   }
 
-  private static func copyChannel<Sample>(
-    _ source: Int, of channels: Int, in samples: inout Data, as: Sample.Type
+  private static func silenceAll<Sample: Numeric>(
+    but kept: Int, of channels: Int, in samples: inout Data, as: Sample.Type
   ) {
     samples.withUnsafeMutableBytes { raw in
       let pointer = raw.bindMemory(to: Sample.self)
       var frame = 0
       while frame + channels <= pointer.count {
-        let value = pointer[frame + source]
-        for channel in 0..<channels where channel != source { pointer[frame + channel] = value }
+        for channel in 0..<channels where channel != kept { pointer[frame + channel] = .zero }
         frame += channels
       }
     }

@@ -33,7 +33,7 @@ extension Player {
   }
 
   /// Which channel reaches the output (seed 003's `outputAudioChannel`): `.both` as the
-  /// source has them, or the left (right) channel on every output channel.
+  /// source has them, or only the left (right) channel, the others silenced.
   ///
   /// Applies to the audio written next. With a mono output the setting cannot pick a
   /// side there; the configuration's value, applied at decoding, holds instead.

@@ -22,7 +22,7 @@ public struct PlayerConfiguration: Sendable {
   /// The format audio is resampled to when there is no sink to ask.
   public var audioOutputFormat: AudioOutputFormat
   /// Which channel reaches the output (seed 003's `outputAudioChannel`): both, or the
-  /// left or the right one on every output channel. `Player.audioOutputChannel` changes it
+  /// only the left or the right one, the others silenced. `Player.audioOutputChannel` changes it
   /// while playing; with a mono output only the value an item opens with applies.
   public var audioOutputChannel: AudioChannelMode
   /// The audio enhancement filters' options (seed 003's `audioEnhance` filter config):

@@ -85,7 +85,7 @@ enum Usage {
       --audio-filter F    Audio enhancement (repeatable, or comma-separated): normalize
                           (even out loudness), dialogue=LEVEL (raise speech, 1 to 10),
                           surround (widen the stereo image)
-      --audio-channel C   both (default), left or right: that channel on every output
+      --audio-channel C   both (default), left or right: only that channel is heard
       --frames DIR        Write presented video frames as PNG files into DIR
       --every N           With --frames, write every N-th frame (default 1)
       --quiet             Print only errors (and --events and cue lines when asked for)
