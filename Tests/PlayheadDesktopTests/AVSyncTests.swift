@@ -1,0 +1,115 @@
+import Foundation
+import PlayheadCore
+import PlayheadEngine
+import PlayheadMedia
+import PlayheadTestSupport
+import XCTest
+
+@testable import PlayheadDesktop
+
+/// Picture against sound on a real device (issue 13): a clip with a white flash and a beep
+/// at every whole second plays into a window with its sound on SDL's disk driver; the time
+/// each flash frame is presented, on the device's own clock (the frames the driver has
+/// written to its file by then), is compared with the device time of each beep's first
+/// sample in that file. The driver runs fast (5 ms per 21 ms buffer), so a minute of media
+/// plays in about a quarter of that while the device still leads.
+final class AVSyncTests: WindowTestCase {
+  /// Makes the clip with ffmpeg: `seconds` of 160x120 black at 25 fps, white for the first
+  /// frame of each second; silence, with a 1 kHz beep for the first 50 ms of each second.
+  private func makeClip(seconds: Int) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "playhead-avsync-\(UUID().uuidString).mp4")
+    addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+    let process = Process()
+    process.executableURL = try XvfbDisplay.executable(named: "ffmpeg")
+    process.arguments = [
+      "-v", "error", "-y", "-f", "lavfi", "-i",
+      "color=c=black:s=160x120:r=25:d=\(seconds),drawbox=x=0:y=0:w=160:h=120:color=white:"
+        + "t=fill:enable='lt(mod(t\\,1)\\,0.04)'",
+      "-f", "lavfi", "-i",
+      "aevalsrc='if(lt(mod(t\\,1)\\,0.05)\\,0.5*sin(2*PI*1000*t)\\,0)':s=48000:d=\(seconds)",
+      "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-pix_fmt", "yuv420p",
+      "-c:a", "aac", "-b:a", "96k", "-shortest", url.path,
+    ]
+    try process.run()
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0, "ffmpeg made the clip")
+    return url
+  }
+
+  /// The device frame of each beep's first loud sample in the driver's file.
+  private func beepOnsets(_ capture: DiskAudioCapture) -> [Int] {
+    let data = capture.contents()
+    let samples = data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+    var onsets: [Int] = []
+    var quietFrames = Int.max
+    for frame in 0..<(samples.count / 2) {
+      if abs(Int(samples[frame * 2])) > 3_000 {
+        if quietFrames > 24_000 { onsets.append(frame) }
+        quietFrames = 0
+      } else if quietFrames < Int.max {
+        quietFrames += 1
+      }
+    }
+    return onsets
+  }
+
+  func testFlashesAndBeeps_stayWithin40Milliseconds_overAMinute() throws {
+    let seconds = 60
+    let clip = try makeClip(seconds: seconds)
+    let capture = DiskAudioCapture(delayMs: 5)
+    let window = try openWindow(size: WindowSize(width: 320, height: 240))
+    defer { window.close() }
+    let stamps = DeviceTimeStampingSink(forwardingTo: window, capture: capture)
+    let player = Player(
+      url: clip,
+      configuration: PlayerConfiguration(videoSink: stamps, audioSink: try SDLAudioOutput()))
+    let recorder = PlayerEventRecorder(player)
+    player.play()
+    XCTAssertEqual(recorder.waitForItemEnd(timeoutSeconds: 120)?.name, "didPlayToEnd")
+    player.close()
+
+    let flashes = stamps.flashDeviceFrames
+    let beeps = beepOnsets(capture)
+    XCTAssertEqual(beeps.count, seconds, "a beep heard every second")
+    // A flash frame that was late is dropped, as any frame; nearly all must show.
+    XCTAssertGreaterThanOrEqual(flashes.count, seconds - 3, "flashes presented: \(flashes.keys.sorted())")
+    let offsets = flashes.keys.sorted().filter { $0 < beeps.count }.map {
+      Double(flashes[$0]! - beeps[$0]) / 48  // milliseconds
+    }
+    let worst = offsets.map(abs).max() ?? .infinity
+    print("A/V offset over \(seconds) s: worst \(worst) ms, first \(offsets.first ?? 0) ms, "
+      + "last \(offsets.last ?? 0) ms")
+    XCTAssertLessThan(worst, 40, "every flash within 40 ms of its beep: \(offsets)")
+    let drift = abs((offsets.last ?? 0) - (offsets.first ?? 0))
+    XCTAssertLessThan(drift, 40, "no drift of a frame over the minute")
+  }
+}
+
+/// Forwards frames to a window and notes, for each frame at a whole second of item time
+/// (the flashes), how many frames the disk device had written to its file then: the
+/// device's own clock.
+final class DeviceTimeStampingSink: VideoSink, Sendable {
+  private let target: any VideoSink
+  /// The disk driver's file.
+  private let file: URL
+  private let stamps = Locked<[Int: Int]>([:])
+
+  init(forwardingTo target: any VideoSink, capture: DiskAudioCapture) {
+    self.target = target
+    self.file = capture.url
+  }
+
+  /// The device frame at which the flash of each second (by its index) was presented.
+  var flashDeviceFrames: [Int: Int] { stamps.value }
+
+  func present(_ frame: VideoFrame, itemTime: MediaTime) throws(PlayheadError) {
+    try target.present(frame, itemTime: itemTime)
+    let ticks = itemTime.convertScale(1000, rounding: .roundHalfAwayFromZero).value
+    if ticks % 1000 == 0 {
+      let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
+      let frames = ((attributes?[.size] as? NSNumber)?.intValue ?? 0) / 4
+      stamps.withLock { $0[Int(ticks / 1000)] = frames }
+    }
+  }
+}
