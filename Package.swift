@@ -52,7 +52,7 @@ let package = Package(
     ),
     .target(
       name: "PlayheadDesktop",
-      dependencies: ["PlayheadCore", "PlayheadMedia", "PlayheadEngine", "CSDL2"]
+      dependencies: ["PlayheadCore", "PlayheadMedia", "PlayheadEngine", "PlayheadOverlay", "CSDL2"]
     ),
     .target(name: "Playhead", dependencies: ["PlayheadEngine", "PlayheadSDK", "PlayheadText"]),
     .target(

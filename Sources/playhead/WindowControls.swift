@@ -4,10 +4,11 @@ import PlayheadDesktop
 import PlayheadOverlay
 
 /// What the window's keys and mouse do to the player, following mpv's habits, and what the
-/// window draws over the picture: the active subtitle cues and the statistics page.
+/// window draws over the picture: the active subtitle cues (`WindowSubtitles`) and the
+/// statistics page.
 ///
-/// Window events and player events are handled on the session's queue, one at a time;
-/// the libass renderers are used only there (`OverlayPainters`).
+/// Window events are handled on the session's queue, one at a time; the statistics
+/// page's libass renderer is used only there (`OverlayPainters`).
 final class WindowControls: Sendable {
   let window: WindowVideoSink
   private let console: Console
@@ -20,6 +21,7 @@ final class WindowControls: Sendable {
     var player: Player?
     var item: PlayerItem?
     var session: PlaySession?
+    var subtitles: WindowSubtitles?
     var showsStatistics = false
     var statisticsTimer: DispatchSourceTimerBox?
   }
@@ -46,14 +48,21 @@ final class WindowControls: Sendable {
     }
   }
 
-  /// Starts acting on `player` playing `item`, on `session`'s queue.
+  /// Starts acting on `player` playing `item`, on `session`'s queue, and drawing its
+  /// subtitles on the picture.
   func attach(player: Player, item: PlayerItem, session: PlaySession) {
+    var subtitles: WindowSubtitles?
+    do {
+      subtitles = try WindowSubtitles(window: window, player: player)
+    } catch {
+      console.error("subtitles: \(error.message)")
+    }
     state.withLock { state in
       state.player = player
       state.item = item
       state.session = session
+      state.subtitles = subtitles
     }
-    player.addEventObserver(queue: session.queue) { [weak self] event in self?.handle(event) }
   }
 
   /// Closes the window (the statistics timer first) and lets go of the player.
@@ -61,6 +70,8 @@ final class WindowControls: Sendable {
     state.withLock { state in
       state.statisticsTimer?.timer.cancel()
       state.statisticsTimer = nil
+      state.subtitles?.close()
+      state.subtitles = nil
       state.player = nil
       state.item = nil
       state.session = nil
@@ -83,7 +94,7 @@ final class WindowControls: Sendable {
       // The first click of the pair toggled pause: undo it.
       togglePause(player)
       window.setFullscreen(!window.isFullscreen)
-    case .resized: refreshSubtitles(item)
+    case .resized: refreshSubtitles()
     case .closeRequested: session.quit()
     }
   }
@@ -137,7 +148,7 @@ final class WindowControls: Sendable {
     let next = Self.next(after: item.selectedTextTrack, in: tracks, allowsOff: true)
     _ = item.selectTextTrack(next)
     say("subtitles: " + (next.map(AudioChoice.describe) ?? "off"))
-    refreshSubtitles(item)
+    refreshSubtitles()
   }
 
   private func cycleAudio(_ item: PlayerItem) {
@@ -171,30 +182,10 @@ final class WindowControls: Sendable {
     if !quiet { console.line(line) }
   }
 
-  // MARK: Player events
-
-  private func handle(_ event: PlayerEvent) {
-    guard let item = state.withLock({ $0.item }) else { return }
-    switch event.kind {
-    case .textCueEntered, .textCueExited, .seekCompleted, .currentItemChanged:
-      refreshSubtitles(item)
-    default: break
-    }
-  }
-
   // MARK: Overlays
 
-  /// Draws the active cues at the size the picture covers in the window now.
-  private func refreshSubtitles(_ item: PlayerItem) {
-    let cues = item.activeTextCues.map(\.cue)
-    guard let rect = window.pictureRect else { return window.setOverlay(nil, layer: .picture) }
-    do {
-      let overlay = try painters.subtitles.overlay(
-        for: cues, width: rect.width, height: rect.height)
-      window.setOverlay(overlay.isEmpty ? nil : overlay.image, layer: .picture)
-    } catch {
-      console.error("subtitles: \(error.message)")
-    }
+  private func refreshSubtitles() {
+    state.withLock { $0.subtitles }?.refresh()
   }
 
   private func toggleStatistics() {
@@ -236,15 +227,12 @@ struct DispatchSourceTimerBox: @unchecked Sendable {
   let timer: any DispatchSourceTimer
 }
 
-/// The libass renderers of a window: one for subtitles, one for the statistics page.
-/// Used only on the session's queue.
+/// The libass renderer of the statistics page. Used only on the session's queue.
 final class OverlayPainters: @unchecked Sendable {
-  // Unchecked Sendable: the renderers are used only on the session's serial queue.
-  let subtitles: SubtitleOverlayRenderer
+  // Unchecked Sendable: the renderer is used only on the session's serial queue.
   let statistics: SubtitleOverlayRenderer
 
   init() throws(PlayheadError) {
-    subtitles = try SubtitleOverlayRenderer()
     statistics = try SubtitleOverlayRenderer(
       style: SubtitleStyle(
         fontFamily: "DejaVu Sans Mono", fontSizeFraction: 0.03, outlineFraction: 0.12,

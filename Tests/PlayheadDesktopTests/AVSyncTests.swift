@@ -73,13 +73,15 @@ final class AVSyncTests: WindowTestCase {
     let beeps = beepOnsets(capture)
     XCTAssertEqual(beeps.count, seconds, "a beep heard every second")
     // A flash frame that was late is dropped, as any frame; nearly all must show.
-    XCTAssertGreaterThanOrEqual(flashes.count, seconds - 3, "flashes presented: \(flashes.keys.sorted())")
+    XCTAssertGreaterThanOrEqual(
+      flashes.count, seconds - 3, "flashes presented: \(flashes.keys.sorted())")
     let offsets = flashes.keys.sorted().filter { $0 < beeps.count }.map {
       Double(flashes[$0]! - beeps[$0]) / 48  // milliseconds
     }
     let worst = offsets.map(abs).max() ?? .infinity
-    print("A/V offset over \(seconds) s: worst \(worst) ms, first \(offsets.first ?? 0) ms, "
-      + "last \(offsets.last ?? 0) ms")
+    print(
+      "A/V offset over \(seconds) s: worst \(worst) ms, first \(offsets.first ?? 0) ms, "
+        + "last \(offsets.last ?? 0) ms")
     XCTAssertLessThan(worst, 40, "every flash within 40 ms of its beep: \(offsets)")
     let drift = abs((offsets.last ?? 0) - (offsets.first ?? 0))
     XCTAssertLessThan(drift, 40, "no drift of a frame over the minute")
