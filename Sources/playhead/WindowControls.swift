@@ -23,7 +23,8 @@ final class WindowControls: Sendable {
     var session: PlaySession?
     var subtitles: WindowSubtitles?
     var showsStatistics = false
-    var statisticsTimer: DispatchSourceTimerBox?
+    /// The periodic observer that redraws the statistics page while it is shown.
+    var statisticsObserver: ObserverToken?
   }
 
   /// Opens the window (before the player exists: it is the player's video sink); events
@@ -65,11 +66,11 @@ final class WindowControls: Sendable {
     }
   }
 
-  /// Closes the window (the statistics timer first) and lets go of the player.
+  /// Closes the window (its observers first) and lets go of the player.
   func close() {
     state.withLock { state in
-      state.statisticsTimer?.timer.cancel()
-      state.statisticsTimer = nil
+      if let token = state.statisticsObserver { state.player?.removeTimeObserver(token) }
+      state.statisticsObserver = nil
       state.subtitles?.close()
       state.subtitles = nil
       state.player = nil
@@ -189,21 +190,20 @@ final class WindowControls: Sendable {
   }
 
   private func toggleStatistics() {
-    let shows = state.withLock { state -> Bool in
+    let (shows, player, stale) = state.withLock { state in
       state.showsStatistics.toggle()
-      state.statisticsTimer?.timer.cancel()
-      state.statisticsTimer = nil
-      return state.showsStatistics
+      let stale = state.statisticsObserver
+      state.statisticsObserver = nil
+      return (state.showsStatistics, state.player, stale)
     }
-    guard shows else { return window.setOverlay(nil, layer: .window) }
-    // The page is redrawn twice a second while shown (a display refresh, not playback
-    // timing).
-    guard let queue else { return }
-    let timer = DispatchSource.makeTimerSource(queue: queue)
-    timer.schedule(deadline: .now(), repeating: .milliseconds(500))
-    timer.setEventHandler { [weak self] in self?.drawStatistics() }
-    state.withLock { $0.statisticsTimer = DispatchSourceTimerBox(timer: timer) }
-    timer.resume()
+    if let stale { player?.removeTimeObserver(stale) }
+    guard shows, let player, let queue else { return window.setOverlay(nil, layer: .window) }
+    // Drawn now, then twice a second of playback (frozen while paused, as the figures are).
+    drawStatistics()
+    let token = player.addPeriodicTimeObserver(
+      forInterval: MediaTime(value: 1, timescale: 2), queue: queue
+    ) { [weak self] _ in self?.drawStatistics() }
+    state.withLock { $0.statisticsObserver = token }
   }
 
   private func drawStatistics() {
@@ -218,13 +218,6 @@ final class WindowControls: Sendable {
       console.error("statistics: \(error.message)")
     }
   }
-}
-
-/// A dispatch timer, held in locked state.
-struct DispatchSourceTimerBox: @unchecked Sendable {
-  // Unchecked Sendable: a dispatch source is thread-safe, but Dispatch does not mark the
-  // protocol Sendable.
-  let timer: any DispatchSourceTimer
 }
 
 /// The libass renderer of the statistics page. Used only on the session's queue.

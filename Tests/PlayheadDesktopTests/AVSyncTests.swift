@@ -8,11 +8,12 @@ import XCTest
 @testable import PlayheadDesktop
 
 /// Picture against sound on a real device (issue 13): a clip with a white flash and a beep
-/// at every whole second plays into a window with its sound on SDL's disk driver; the time
-/// each flash frame is presented, on the device's own clock (the frames the driver has
-/// written to its file by then), is compared with the device time of each beep's first
-/// sample in that file. The driver runs fast (5 ms per 21 ms buffer), so a minute of media
-/// plays in about a quarter of that while the device still leads.
+/// at every whole second plays into a window with its sound on SDL's disk driver. When a
+/// flash frame is presented, the device's own count of the frames it has taken (less its
+/// latency) says which sample is being heard; that is compared with where each beep's
+/// first loud sample is in what the device played (the driver's file, counted from the
+/// first beep, which starts the clip). The driver runs fast (5 ms per 21 ms buffer), so a
+/// minute of media plays in about a quarter of that while the device still leads.
 final class AVSyncTests: WindowTestCase {
   /// Makes the clip with ffmpeg: `seconds` of 160x120 black at 25 fps, white for the first
   /// frame of each second; silence, with a 1 kHz beep for the first 50 ms of each second.
@@ -60,10 +61,10 @@ final class AVSyncTests: WindowTestCase {
     let capture = DiskAudioCapture(delayMs: 5)
     let window = try openWindow(size: WindowSize(width: 320, height: 240))
     defer { window.close() }
-    let stamps = DeviceTimeStampingSink(forwardingTo: window, capture: capture)
+    let device = try SDLAudioOutput()
+    let stamps = DeviceTimeStampingSink(forwardingTo: window, device: device)
     let player = Player(
-      url: clip,
-      configuration: PlayerConfiguration(videoSink: stamps, audioSink: try SDLAudioOutput()))
+      url: clip, configuration: PlayerConfiguration(videoSink: stamps, audioSink: device))
     let recorder = PlayerEventRecorder(player)
     player.play()
     XCTAssertEqual(recorder.waitForItemEnd(timeoutSeconds: 120)?.name, "didPlayToEnd")
@@ -75,8 +76,9 @@ final class AVSyncTests: WindowTestCase {
     // A flash frame that was late is dropped, as any frame; nearly all must show.
     XCTAssertGreaterThanOrEqual(
       flashes.count, seconds - 3, "flashes presented: \(flashes.keys.sorted())")
+    // Both in frames of the clip's sound from its start (the first beep).
     let offsets = flashes.keys.sorted().filter { $0 < beeps.count }.map {
-      Double(flashes[$0]! - beeps[$0]) / 48  // milliseconds
+      Double(flashes[$0]! - (beeps[$0] - beeps[0])) / 48  // milliseconds
     }
     let worst = offsets.map(abs).max() ?? .infinity
     print(
@@ -89,29 +91,27 @@ final class AVSyncTests: WindowTestCase {
 }
 
 /// Forwards frames to a window and notes, for each frame at a whole second of item time
-/// (the flashes), how many frames the disk device had written to its file then: the
-/// device's own clock.
+/// (the flashes), which of the clip's sample frames the device was playing then: its
+/// played count less its latency.
 final class DeviceTimeStampingSink: VideoSink, Sendable {
   private let target: any VideoSink
-  /// The disk driver's file.
-  private let file: URL
+  private let device: SDLAudioOutput
   private let stamps = Locked<[Int: Int]>([:])
 
-  init(forwardingTo target: any VideoSink, capture: DiskAudioCapture) {
+  init(forwardingTo target: any VideoSink, device: SDLAudioOutput) {
     self.target = target
-    self.file = capture.url
+    self.device = device
   }
 
-  /// The device frame at which the flash of each second (by its index) was presented.
+  /// The sample frame heard when the flash of each second (by its index) was presented.
   var flashDeviceFrames: [Int: Int] { stamps.value }
 
   func present(_ frame: VideoFrame, itemTime: MediaTime) throws(PlayheadError) {
     try target.present(frame, itemTime: itemTime)
     let ticks = itemTime.convertScale(1000, rounding: .roundHalfAwayFromZero).value
-    if ticks % 1000 == 0 {
-      let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
-      let frames = ((attributes?[.size] as? NSNumber)?.intValue ?? 0) / 4
-      stamps.withLock { $0[Int(ticks / 1000)] = frames }
-    }
+    guard ticks % 1000 == 0 else { return }
+    let progress = device.progress()
+    let latency = Int(progress.latency.seconds * 48_000)
+    stamps.withLock { $0[Int(ticks / 1000)] = progress.playedFrameCount - latency }
   }
 }

@@ -74,6 +74,20 @@ final class WindowCommandTests: XCTestCase {
     XCTAssertGreaterThan(time, 4.5, "about 5 s ahead of where it paused")
   }
 
+  func testAClickPauses_andTheStatisticsPageAndFullscreenKeepPlaying() throws {
+    let (process, window) = try start(
+      [try sample(), "--json"], title: "sample-h264-aac.mp4 - Playhead")
+    XCTAssertTrue(process.waitForOutput(containing: "\"firstFrame\""), "playing")
+    try XDoTool.run(["key", "i"])
+    try XDoTool.run(["key", "f"])
+    try XDoTool.run(["mousemove", "--window", window, "40", "40", "click", "1"])
+    XCTAssertTrue(process.waitForOutput(containing: "\"rate\":0"), "the click paused")
+    try XDoTool.run(["key", "q"])
+    let result = process.wait()
+    assertStatus(result, 0)
+    XCTAssertEqual(events(result).last?["outcome"] as? String, "quit")
+  }
+
   func testKeepOpen_holdsTheLastFrameUntilEscape_andReportsTheEnd() throws {
     let (process, _) = try start(
       [try sample(), "--duration", "1", "--keep-open"], title: "sample-h264-aac.mp4 - Playhead")
