@@ -45,23 +45,23 @@ final class WindowOverlayTests: WindowTestCase {
   }
 
   func testPictureOverlay_followsThePictureWhenTheWindowResizes() throws {
-    let sink = try openWindow(size: WindowSize(width: 640, height: 240), gravity: .fit)
+    let events = WindowEventLog()
+    let sink = try openWindow(
+      size: WindowSize(width: 640, height: 240), gravity: .fit, events: events)
     defer { sink.close() }
     try sink.present(try VideoFrame.solid(width: 320, height: 240, color: .red), itemTime: .zero)
     sink.setOverlay(RGBAImage(width: 4, height: 4, color: .green), layer: .picture)
-    sink.setFullscreen(true)
-    poll("fullscreen") { sink.windowSize?.width == 1280 }
+    let window = try XDoTool.window(titled: sink.options.title)
+    try XDoTool.run(["windowsize", "--sync", window, "400", "600"])
+    events.wait(for: "the resize") { $0.contains(.resized(width: 400, height: 600)) }
+    // 320x240 fitted into 400x600: 400x300 between bars of 150 rows.
     let rect = try XCTUnwrap(sink.pictureRect)
-    XCTAssertEqual(rect.height, 720)
-    XCTAssertEqual(rect.width, 960)
-    // The X server takes the new size on the next buffer swap: wait for the bars.
-    poll("the fullscreen picture drawn") {
-      let pixel = sink.snapshot()?.pixel(x: rect.x - 5, y: 5)
-      return pixel?.b == 255 && pixel?.r == 0
-    }
+    XCTAssertEqual(rect.y, 150)
+    XCTAssertEqual(rect.width, 400)
+    XCTAssertEqual(rect.height, 300)
     let image = sink.snapshot()
-    assertPixel(image, x: rect.x + 5, y: 5, is: .green, "(scaled to the new rectangle)")
-    assertPixel(image, x: rect.x - 5, y: 5, is: .blue)
-    sink.setFullscreen(false)
+    assertPixel(image, x: 200, y: 155, is: .green, "(scaled to the new rectangle)")
+    assertPixel(image, x: 200, y: 445, is: .green)
+    assertPixel(image, x: 200, y: 100, is: .blue, "(not over the bars)")
   }
 }
