@@ -52,6 +52,8 @@ struct PlayCommand: Command {
   var offlineKey: [UInt8]?
   /// `--audio-filter`, `--audio-channel`.
   var audioOptions = AudioOptions()
+  /// `--burn-subtitles`: the `--snapshot` shows the `--subtitles` cues at its time.
+  var burnsSubtitles = false
   /// `--no-window`, `--window`, `--keep-open`, `--fullscreen`, `--window-size`, `--gravity`,
   /// `--background`.
   var window = WindowRequest()
@@ -74,7 +76,8 @@ struct PlayCommand: Command {
         input = text
       case .option(let name, let inline):
         switch name {
-        case "--fast", "--events", "--json", "--no-video", "--no-audio", "--quiet":
+        case "--fast", "--events", "--json", "--no-video", "--no-audio", "--quiet",
+          "--burn-subtitles":
           try cursor.noValue(for: name, inline: inline)
           setFlag(name)
         case "--playlist":
@@ -211,6 +214,10 @@ struct PlayCommand: Command {
       throw UsageError("option '--frames' cannot be used with '--no-video'")
     }
     try window.validate(videoDisabled: isVideoDisabled)
+    if burnsSubtitles && (snapshot == nil || subtitles == nil) {
+      throw UsageError(
+        "option '--burn-subtitles' goes with '--snapshot FILE --at T --subtitles LANG'")
+    }
   }
 
   private mutating func setFlag(_ name: String) {
@@ -220,6 +227,7 @@ struct PlayCommand: Command {
     case "--json": output.json = true
     case "--no-video": isVideoDisabled = true
     case "--no-audio": isAudioDisabled = true
+    case "--burn-subtitles": burnsSubtitles = true
     default: output.quiet = true
     }
   }
@@ -320,7 +328,7 @@ struct PlayCommand: Command {
   ) throws(PlayheadError) {
     let shot = try SnapshotTaker.take(
       url: url, at: MediaTime(commandLineSeconds: request.atSeconds), width: nil, height: nil,
-      gravity: .fit)
+      gravity: .fit, burningSubtitles: burnsSubtitles ? subtitles : nil)
     try shot.write(toPath: request.path)
     if output.json {
       console.line(

@@ -1,5 +1,6 @@
 import Foundation
 import Playhead
+import PlayheadOverlay
 
 /// A PNG snapshot and its size in pixels.
 struct Snapshot: Sendable {
@@ -47,8 +48,14 @@ enum SnapshotTaker {
   ///
   /// Throws the source's or media's error when it cannot be opened, and
   /// `.noPlayableStreams` when it has no video track.
+  ///
+  /// With `burningSubtitles` (a language), the subtitle track in that language (an HLS
+  /// rendition or a subtitle stream of the file) is selected once the frame is shown, and
+  /// its cues at `time` are drawn on the snapshot with libass once the track has caught up
+  /// with the position; no track in that language is an `.invalidArgument` error.
   static func take(
-    url: URL, at time: MediaTime, width: Int?, height: Int?, gravity: VideoGravity
+    url: URL, at time: MediaTime, width: Int?, height: Int?, gravity: VideoGravity,
+    burningSubtitles language: String? = nil
   ) throws(PlayheadError) -> Snapshot {
     // Probe first: a file without video fails here with a clear error, and the player
     // item reuses the opened demuxer.
@@ -63,11 +70,16 @@ enum SnapshotTaker {
     let player = Player(configuration: configuration)
     defer { player.close() }
     let item = PlayerItem(asset: asset)
-    let waiter = SnapshotWaiter(player: player, item: item, time: time)
+    let waiter = SnapshotWaiter(player: player, item: item, time: time, subtitles: language)
     player.addEventObserver(queue: waiter.queue) { event in waiter.handle(event) }
     player.replaceCurrentItem(with: item)
     try waiter.wait()
-    let png = try player.snapshot(width: width, height: height, gravity: gravity)
+    var png = try player.snapshot(width: width, height: height, gravity: gravity)
+    if language != nil {
+      var picture = try PNGCodec.decode(png)
+      try SubtitleOverlayRenderer().draw(item.activeTextCues.map(\.cue), onto: &picture)
+      png = try PNGCodec.encode(picture)
+    }
     guard let size = Snapshot.dimensions(ofPNG: png) else {
       throw PlayheadError(.decodeFailed, "the snapshot of \(url.absoluteString) is not a PNG")
     }
@@ -86,16 +98,22 @@ private final class SnapshotWaiter: Sendable {
   private let done = DispatchSemaphore(value: 0)
   private let state = Locked(State())
 
+  /// The subtitle language to burn in, if any.
+  private let subtitles: String?
+
   private struct State: Sendable {
     var result: Result<Void, PlayheadError>?
     var seekLanded = false
     var framePresented = false
+    /// The subtitle track selected once the frame was shown, until it caught up.
+    var pendingTrack: RenditionInfo?
   }
 
-  init(player: Player, item: PlayerItem, time: MediaTime) {
+  init(player: Player, item: PlayerItem, time: MediaTime, subtitles: String?) {
     self.player = player
     self.item = item
     self.time = time
+    self.subtitles = subtitles
   }
 
   /// Blocks until the frame is presented; throws why it cannot be.
@@ -118,7 +136,7 @@ private final class SnapshotWaiter: Sendable {
         return state.framePresented
       }
       if framePresented {
-        finish(.success(()))
+        frameShown()
       } else {
         queue.asyncAfter(deadline: .now() + SnapshotTaker.presentationGraceSeconds) {
           [self] in
@@ -141,10 +159,39 @@ private final class SnapshotWaiter: Sendable {
         state.framePresented = true
         return state.seekLanded
       }
-      if seekLanded { finish(.success(())) }
+      if seekLanded { frameShown() }
+    case .textTrackLoaded(_, let track, _), .textTrackFailed(_, let track, _):
+      let awaited = state.withLock { $0.pendingTrack == track }
+      guard awaited else { break }
+      if case .textTrackFailed(_, _, let error) = event.kind {
+        finish(.failure(error))
+      } else {
+        finish(.success(()))
+      }
     default:
       break
     }
+  }
+
+  /// The frame at the time is shown: done, or with subtitles to burn in, their track is
+  /// selected and the snapshot waits for it to catch up with the position.
+  private func frameShown() {
+    guard let subtitles else { return finish(.success(())) }
+    let tracks = item.subtitleRenditions
+    guard let track = tracks.first(where: { TrackLanguage.match($0.language, subtitles) != .none })
+    else {
+      let available = tracks.map { $0.language ?? "und" }
+      return finish(
+        .failure(
+          PlayheadError(
+            .invalidArgument,
+            "option '--burn-subtitles' asks for subtitles in '\(subtitles)', but there is no "
+              + "subtitle track in it (available: "
+              + "\(available.isEmpty ? "none" : available.joined(separator: ", ")))",
+            url: item.asset.url)))
+    }
+    state.withLock { $0.pendingTrack = track }
+    _ = item.selectTextTrack(track)
   }
 
   /// Records the first result and wakes `wait()`; later results are ignored.

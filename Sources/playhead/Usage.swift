@@ -81,6 +81,7 @@ enum Usage {
       --no-audio          Do not decode audio
       --snapshot FILE     Before playing, write the frame at --at T as a PNG file
       --at T              The snapshot time (required with --snapshot)
+      --burn-subtitles    Draw the --subtitles cues at T on the snapshot (libass)
       --wav FILE          Write the played audio to a WAV file (16-bit, 48 kHz, stereo)
       --audio-filter F    Audio enhancement (repeatable, or comma-separated): normalize
                           (even out loudness), dialogue=LEVEL (raise speech, 1 to 10),
