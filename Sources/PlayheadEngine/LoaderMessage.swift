@@ -1,5 +1,6 @@
 import Foundation
 import PlayheadCore
+import PlayheadNet
 
 /// What an item loader tells the playback loop, in the order it happened (Media3's handler
 /// messages): posted to the loader's mailbox, which raises the loop's wake signal, and
@@ -32,6 +33,9 @@ enum LoaderMessage: Sendable {
   /// The playlist of the subtitle rendition asked for could not be loaded; the selection
   /// stays as it was.
   case subtitleFailed(RenditionInfo, PlayheadError)
+  /// The item's expired-URL refresher refreshed a URL or gave up (posted by the refresher
+  /// before the loads waiting on it go on, so before any failure that follows from it).
+  case sourceRefresh(SourceRefreshEvent)
 }
 
 extension ItemLoader {
@@ -92,6 +96,8 @@ extension PlaybackLoop {
       active.subtitleSelectionKnown = true
     case .subtitleFailed(let rendition, let error):
       active.text.pendingFailures.append((rendition, error))
+    case .sourceRefresh(let event):
+      reportSourceRefresh(event, of: active.item)
     }
   }
 }

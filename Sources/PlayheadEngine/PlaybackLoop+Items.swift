@@ -6,6 +6,7 @@ extension PlaybackLoop {
   /// Creates the working state and loader for `item` and starts loading it.
   func makeActive(_ item: PlayerItem, startLoading: Bool = true) -> ActiveItem {
     let loadControl = ItemLoadControl(item: item, make: configuration.loadControlFactory)
+    let mailbox = LoaderMailbox()
     var hls = hlsConfiguration(for: item)
     hls.itemLoadControl = loadControl
     let settings = LoaderSettings(
@@ -25,8 +26,9 @@ extension PlaybackLoop {
       preferredAudioLanguages: item.readSettings { $0.preferredAudioLanguages },
       initialAudioRendition: item.read { $0.selectedAudioRendition },
       cache: configuration.cache,
-      refresher: makeSourceRefresher(for: item))
+      refresher: makeSourceRefresher(for: item, mailbox: mailbox))
     let loader = ItemLoader(asset: item.asset, settings: settings, wake: wake)
+    mailbox.attach(loader)
     loader.updateSelection(selection(for: item))
     if let subtitle = item.read({ $0.selectedSubtitleRendition }) {
       // A resume keeps the selected subtitles.
