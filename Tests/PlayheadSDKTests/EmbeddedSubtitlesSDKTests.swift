@@ -27,6 +27,10 @@ final class EmbeddedSubtitlesSDKTests: XCTestCase {
     XCTAssertEqual(tracks.selected?.id, "stream:3")
     controller.play()
     recorder.waitFor(lifecycle: "end")
+    // The text consumer hears the session's events on its own; wait for its last one.
+    text.waitFor("the last cue's exit") {
+      $0.contains { $0.type == "textCueExit" && $0.detail == "Seconde 5" }
+    }
     XCTAssertEqual(
       text.cueChanges,
       (0..<6).flatMap { ["enter:Seconde \($0)", "exit:Seconde \($0)"] })
@@ -46,6 +50,9 @@ final class EmbeddedSubtitlesSDKTests: XCTestCase {
     XCTAssertEqual(tracks.selected?.id, "stream:4")
     controller.play()
     recorder.waitFor(lifecycle: "end")
+    text.waitFor("the forced cue's exit") {
+      $0.contains { $0.type == "textCueExit" && $0.detail == "Sign" }
+    }
     XCTAssertEqual(Array(text.cueChanges.suffix(2)), ["enter:Sign", "exit:Sign"])
   }
 }
