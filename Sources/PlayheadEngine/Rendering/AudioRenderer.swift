@@ -3,8 +3,9 @@ import PlayheadCore
 import PlayheadMedia
 
 /// The audio renderer: writes the loader's decoded audio to the audio sink, through the
-/// rate stage and the volume, and, when the sink is a device with a clock of its own
-/// (`ClockedAudioSink`), provides the playback position from what the device has played.
+/// audio stages (rate, enhancement filters, output channel, volume), and, when the sink is
+/// a device with a clock of its own (`ClockedAudioSink`), provides the playback position
+/// from what the device has played.
 ///
 /// To a plain sink a buffer is written when the position reaches it. To a clocked sink
 /// audio is written `queueTarget` ahead of the position, and the position is the item
@@ -15,7 +16,8 @@ final class AudioRenderer: TrackRenderer, MediaClock {
   private let loader: ItemLoader
   private let sink: (any AudioSink)?
   private let device: (any ClockedAudioSink)?
-  /// The rate stage and volume, applied to each buffer before it is written.
+  /// The audio stages (rate, enhancement, channel, volume), applied to each buffer before
+  /// it is written, with the lag they leave.
   private let process: (AudioBuffer) throws(PlayheadError) -> ProcessedAudio
   private var ledger = AudioOutputLedger()
   /// Gives what the stages still hold once the item's audio has all been fed.
