@@ -29,9 +29,7 @@ extension PlaybackLoop {
     let lagFrames = Double(enhancer?.delayFrameCount ?? 0) * Double(rate > 0 ? rate : 1)
     let lag = MediaTime(
       value: Int64(lagFrames.rounded()), timescale: Int32(clamping: output.format.sampleRate))
-    output.route(audioChannel)
-    let gain: Float = isMuted ? 0 : volume
-    if gain != 1 { output.applyGain(gain) }
+    applyChannelAndVolume(&output)
     return ProcessedAudio(buffer: output, lag: lag)
   }
 
@@ -63,10 +61,15 @@ extension PlaybackLoop {
     guard let current = enhancer else { return nil }
     enhancer = nil
     guard var tail = try current.flush() else { return nil }
-    tail.route(audioChannel)
-    let gain: Float = isMuted ? 0 : volume
-    if gain != 1 { tail.applyGain(gain) }
+    applyChannelAndVolume(&tail)
     return tail
+  }
+
+  /// The last two stages: the output channel, then the volume (silence when muted).
+  private func applyChannelAndVolume(_ buffer: inout AudioBuffer) {
+    buffer.route(audioChannel)
+    let gain: Float = isMuted ? 0 : volume
+    if gain != 1 { buffer.applyGain(gain) }
   }
 
   /// Drops the stages' state (after a seek): the filters start afresh on the new audio.
