@@ -30,6 +30,30 @@ public final class PlayerEventRecorder: @unchecked Sendable {
     }
   }
 
+  /// A player for the media at `url` with a recorder that has heard every one of its
+  /// events: the recorder is attached before the item starts loading, so an item that
+  /// fails (or refreshes a URL) at once cannot do so before the recording starts.
+  ///
+  /// `Player(url:)` followed by `PlayerEventRecorder(player)` gives the current state
+  /// instead of the events that led to it, when loading was quicker than the caller.
+  public static func recordingPlayer(
+    url: URL, configuration: PlayerConfiguration = PlayerConfiguration()
+  ) -> (Player, PlayerEventRecorder) {
+    recordingPlayer(
+      PlayerItem(asset: Asset(url: url, http: configuration.http)), configuration: configuration)
+  }
+
+  /// A player for `item` with a recorder that has heard every one of its events (see
+  /// `recordingPlayer(url:configuration:)`).
+  public static func recordingPlayer(
+    _ item: PlayerItem, configuration: PlayerConfiguration = PlayerConfiguration()
+  ) -> (Player, PlayerEventRecorder) {
+    let player = Player(configuration: configuration)
+    let recorder = PlayerEventRecorder(player)
+    player.replaceCurrentItem(with: item)
+    return (player, recorder)
+  }
+
   /// The events so far, in order.
   public var events: [PlayerEvent] {
     condition.lock()

@@ -51,7 +51,8 @@ final class SourceExpiryPlaybackTests: XCTestCase {
     graceSeconds: Int64 = 0, playlistValiditySeconds: Int64 = 3
   ) throws -> (cdn: SimulatedSignedCDN, wall: @Sendable () -> Int64) {
     let network = SimulatedDataSource(
-      resources: try SimulatedSignedCDN.resources(folders, in: try Fixtures.directory(), base: base),
+      resources: try SimulatedSignedCDN.resources(
+        folders, in: try Fixtures.directory(), base: base),
       trace: .constant(bandwidthKbps: 20_000, latencyMs: 20), clock: clock)
     let wall = SourceRefreshOptions.wallClock(following: clock, epochSeconds: epoch)
     let cdn = SimulatedSignedCDN(
@@ -330,9 +331,8 @@ final class SourceExpiryPlaybackTests: XCTestCase {
       callback.onSuccess((try? signer.sign(expired.url, expiry: wall() + 1)) ?? expired.url)
     }
     let url = try signer.sign(setup.server.url("/sample-h264-aac.mp4"), expiry: epoch + 1)
-    let player = Player(url: url, configuration: configuration)
+    let (player, recorder) = EventRecorder.recordingPlayer(url: url, configuration: configuration)
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
 
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd", "\(recorder.names)")
@@ -353,9 +353,9 @@ final class SourceExpiryPlaybackTests: XCTestCase {
     configuration.urlSourceExpiredHandler = { _, callback in
       DispatchQueue.global().async { callback.onError("REFRESH_ERROR:key fail") }
     }
-    let player = Player(url: master, configuration: configuration)
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: master, configuration: configuration)
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
 
     let end = recorder.waitForEnd()
@@ -379,9 +379,9 @@ final class SourceExpiryPlaybackTests: XCTestCase {
       clock: driver.clock, wall: wall, detectsByClock: true, sink: sink, dataSource: cdn)
     configuration.urlSourceExpiredHandler = { _, callback in callback.onError("subscription ended")
     }
-    let player = Player(url: master, configuration: configuration)
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: master, configuration: configuration)
     defer { player.close() }
-    let recorder = EventRecorder(player)
     driver.playWhenBuffered(player)
     driver.drive(player, recorder: recorder)
 
@@ -411,9 +411,9 @@ final class SourceExpiryPlaybackTests: XCTestCase {
     }
     configuration.sourceRefresh.timeout = MediaTime(value: 8, timescale: 1)
     configuration.hls.dataSource = cdn
-    let player = Player(url: master, configuration: configuration)
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: master, configuration: configuration)
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
 
     wait(for: [called], timeout: 30)
@@ -442,9 +442,9 @@ final class SourceExpiryPlaybackTests: XCTestCase {
       // Signed, but already expired.
       callback.onSuccess(try! signer.sign(expired.url, expiry: epoch - Int64(calls.value)))
     }
-    let player = Player(url: master, configuration: configuration)
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: master, configuration: configuration)
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
 
     let end = recorder.waitForEnd()
