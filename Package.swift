@@ -68,7 +68,7 @@ let package = Package(
     ),
     .target(
       name: "PlayheadTestSupport",
-      dependencies: ["PlayheadCore", "PlayheadTesting"],
+      dependencies: ["PlayheadCore", "PlayheadMedia", "PlayheadTesting"],
       path: "Tests/PlayheadTestSupport"
     ),
     .testTarget(name: "PlayheadCoreTests", dependencies: ["PlayheadCore", "PlayheadTestSupport"]),

@@ -18,18 +18,8 @@ public final class WindowSubtitles: Sendable {
   private let window: WindowVideoSink
   private weak let player: Player?
   private let queue = DispatchQueue(label: "playhead.window.subtitles")
-  private let painter: Painter
+  private let renderer: SubtitleOverlayRenderer
   private let observer = Locked<ObserverToken?>(nil)
-
-  /// The libass renderer, used only on `queue`.
-  private final class Painter: @unchecked Sendable {
-    // Unchecked Sendable: `renderer` is used only on the owner's serial queue.
-    let renderer: SubtitleOverlayRenderer
-
-    init(style: SubtitleStyle) throws(PlayheadError) {
-      renderer = try SubtitleOverlayRenderer(style: style)
-    }
-  }
 
   /// Starts drawing `player`'s cues on `window` in `style`; throws `.decoderUnavailable`
   /// when libass cannot start.
@@ -38,7 +28,7 @@ public final class WindowSubtitles: Sendable {
   {
     self.window = window
     self.player = player
-    painter = try Painter(style: style)
+    renderer = try SubtitleOverlayRenderer(style: style)
     let id = player.addEventObserver(queue: queue) { [weak self] event in
       switch event.kind {
       case .textCueEntered, .textCueExited, .seekCompleted, .currentItemChanged,
@@ -75,7 +65,7 @@ public final class WindowSubtitles: Sendable {
       return
     }
     guard
-      let overlay = try? painter.renderer.overlay(
+      let overlay = try? renderer.overlay(
         for: cues, width: rect.width, height: rect.height)
     else { return }
     window.setOverlay(overlay.isEmpty ? nil : overlay.image, layer: .picture)

@@ -35,10 +35,13 @@ public struct SubtitleOverlay: Sendable, Equatable {
 ///
 /// Right-to-left and complex scripts are shaped (HarfBuzz, FriBidi); characters the style's
 /// font lacks come from any installed font that has them. Drawing the same cues at the
-/// same size again returns the last overlay without drawing. Not `Sendable`: one thread
-/// uses it (the window's, or the one taking a snapshot).
-public final class SubtitleOverlayRenderer {
+/// same size again returns the last overlay without drawing. Any thread may use it: calls
+/// from several threads draw one at a time.
+public final class SubtitleOverlayRenderer: @unchecked Sendable {
+  // Unchecked Sendable: `libass` (whose objects must not be used by two threads at once)
+  // and `last` are only touched in `overlay(for:width:height:)`, with `lock` held.
   public let style: SubtitleStyle
+  private let lock = NSLock()
   private let libass: LibassRenderer
   private var last: (cues: [WebVTTCue], width: Int, height: Int, overlay: SubtitleOverlay)?
 
@@ -53,6 +56,8 @@ public final class SubtitleOverlayRenderer {
   public func overlay(for cues: [WebVTTCue], width: Int, height: Int) throws(PlayheadError)
     -> SubtitleOverlay
   {
+    lock.lock()
+    defer { lock.unlock() }
     if let last, last.cues == cues, last.width == width, last.height == height {
       return last.overlay
     }

@@ -54,6 +54,18 @@ public final class PlayerEventRecorder: @unchecked Sendable {
     return (player, recorder)
   }
 
+  /// A queue player for `items` with a recorder that has heard every one of its events
+  /// (see `recordingPlayer(url:configuration:)`): the items are queued once the recorder
+  /// is attached.
+  public static func recordingQueuePlayer(
+    items: [PlayerItem], configuration: PlayerConfiguration = PlayerConfiguration()
+  ) -> (QueuePlayer, PlayerEventRecorder) {
+    let player = QueuePlayer(items: [], configuration: configuration)
+    let recorder = PlayerEventRecorder(player)
+    for item in items { player.insert(item, after: nil) }
+    return (player, recorder)
+  }
+
   /// The events so far, in order.
   public var events: [PlayerEvent] {
     condition.lock()

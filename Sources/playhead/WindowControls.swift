@@ -7,13 +7,13 @@ import PlayheadOverlay
 /// window draws over the picture: the active subtitle cues (`WindowSubtitles`) and the
 /// statistics page.
 ///
-/// Window events are handled on the session's queue, one at a time; the statistics
-/// page's libass renderer is used only there (`OverlayPainters`).
+/// Window events are handled on the session's queue, one at a time; the statistics page
+/// is drawn there too (`StatisticsPage`).
 final class WindowControls: Sendable {
   let window: WindowVideoSink
   private let console: Console
   private let quiet: Bool
-  private let painters: OverlayPainters
+  private let statisticsRenderer: SubtitleOverlayRenderer
   private let state = Locked(State())
 
   private struct State: Sendable {
@@ -40,7 +40,7 @@ final class WindowControls: Sendable {
     window = try WindowVideoSink(options: options) { event in events.value?(event) }
     self.console = console
     self.quiet = quiet
-    painters = try OverlayPainters()
+    statisticsRenderer = try SubtitleOverlayRenderer(style: StatisticsPage.style)
     events.withLock { handler in
       handler = { [weak self] event in
         guard let controls = self, let queue = controls.queue else { return }
@@ -211,8 +211,8 @@ final class WindowControls: Sendable {
     else { return }
     let lines = StatsText.lines(of: item, player: player)
     do {
-      let overlay = try painters.statistics.overlay(
-        for: [OverlayPainters.page(lines)], width: size.width, height: size.height)
+      let overlay = try statisticsRenderer.overlay(
+        for: [StatisticsPage.cue(lines)], width: size.width, height: size.height)
       window.setOverlay(overlay.image, layer: .window)
     } catch {
       console.error("statistics: \(error.message)")
@@ -220,20 +220,15 @@ final class WindowControls: Sendable {
   }
 }
 
-/// The libass renderer of the statistics page. Used only on the session's queue.
-final class OverlayPainters: @unchecked Sendable {
-  // Unchecked Sendable: the renderer is used only on the session's serial queue.
-  let statistics: SubtitleOverlayRenderer
-
-  init() throws(PlayheadError) {
-    statistics = try SubtitleOverlayRenderer(
-      style: SubtitleStyle(
-        fontFamily: "DejaVu Sans Mono", fontSizeFraction: 0.03, outlineFraction: 0.12,
-        shadowFraction: 0, bottomMarginFraction: 0, sideMarginFraction: 0.01))
-  }
+/// The statistics page: its style and its text as a cue.
+enum StatisticsPage {
+  /// A small monospaced font at the top left.
+  static let style = SubtitleStyle(
+    fontFamily: "DejaVu Sans Mono", fontSizeFraction: 0.03, outlineFraction: 0.12,
+    shadowFraction: 0, bottomMarginFraction: 0, sideMarginFraction: 0.01)
 
   /// The statistics page as one cue at the top left.
-  static func page(_ lines: [String]) -> WebVTTCue {
+  static func cue(_ lines: [String]) -> WebVTTCue {
     let escaped = lines.map {
       $0.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
     }

@@ -63,9 +63,8 @@ final class AVSyncTests: WindowTestCase {
     defer { window.close() }
     let device = try SDLAudioOutput()
     let stamps = DeviceTimeStampingSink(forwardingTo: window, device: device)
-    let player = Player(
+    let (player, recorder) = PlayerEventRecorder.recordingPlayer(
       url: clip, configuration: PlayerConfiguration(videoSink: stamps, audioSink: device))
-    let recorder = PlayerEventRecorder(player)
     player.play()
     XCTAssertEqual(recorder.waitForItemEnd(timeoutSeconds: 120)?.name, "didPlayToEnd")
     player.close()

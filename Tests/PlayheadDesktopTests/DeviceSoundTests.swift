@@ -21,8 +21,7 @@ final class DeviceSoundTests: XCTestCase {
     configuration.audioOutputChannel = channel
     let item = PlayerItem(url: try Fixtures.url("sample-h264-aac.mp4"))
     item.forwardPlaybackEndTime = MediaTime(value: Int64(seconds), timescale: 1)
-    let player = Player(playerItem: item, configuration: configuration)
-    let recorder = PlayerEventRecorder(player)
+    let (player, recorder) = PlayerEventRecorder.recordingPlayer(item, configuration: configuration)
     player.play()
     XCTAssertEqual(recorder.waitForItemEnd(timeoutSeconds: 60)?.name, "didPlayToEnd")
     player.close()
@@ -32,18 +31,7 @@ final class DeviceSoundTests: XCTestCase {
 
   /// The zero-crossing frequency of one channel, in Hz, and the channel's length in s.
   private func tone(_ samples: [Int16], channel: Int) -> (hertz: Double, seconds: Double) {
-    var crossings = 0
-    var previous: Int16 = 0
-    var frames = 0
-    for index in stride(from: channel, to: samples.count, by: 2) {
-      frames += 1
-      let sample = samples[index]
-      guard sample != 0 else { continue }
-      if previous != 0 && (sample > 0) != (previous > 0) { crossings += 1 }
-      previous = sample
-    }
-    let seconds = Double(frames) / 48_000
-    return (Double(crossings) / 2 / max(seconds, 1e-9), seconds)
+    ToneMeasure.tone(samples, channel: channel)
   }
 
   func testTheDevicePlaysTheTones_forTheTimePlayed() throws {

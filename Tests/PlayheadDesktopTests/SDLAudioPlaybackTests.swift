@@ -22,9 +22,8 @@ final class SDLAudioPlaybackTests: XCTestCase {
     let item = PlayerItem(url: try Fixtures.url("sample-h264-aac.mp4"))
     item.forwardPlaybackEndTime = MediaTime(value: 2, timescale: 1)
     let video = DiscardVideoSink()
-    let player = Player(
-      playerItem: item, configuration: PlayerConfiguration(videoSink: video, audioSink: output))
-    let recorder = PlayerEventRecorder(player)
+    let (player, recorder) = PlayerEventRecorder.recordingPlayer(
+      item, configuration: PlayerConfiguration(videoSink: video, audioSink: output))
     let samples = Locked<[(position: MediaTime, played: Int)]>([])
     player.addPeriodicTimeObserver(
       forInterval: MediaTime(value: 1, timescale: 10), queue: recorder.queue

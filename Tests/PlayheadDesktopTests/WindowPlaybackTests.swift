@@ -17,9 +17,8 @@ final class WindowPlaybackTests: WindowTestCase {
     defer { window.close() }
     let item = PlayerItem(url: try Fixtures.url("sample-h264-aac.mp4"))
     item.forwardPlaybackEndTime = MediaTime(value: 2, timescale: 1)
-    let player = Player(
-      playerItem: item, configuration: PlayerConfiguration(videoSink: window, audioSink: audio))
-    let recorder = PlayerEventRecorder(player)
+    let (player, recorder) = PlayerEventRecorder.recordingPlayer(
+      item, configuration: PlayerConfiguration(videoSink: window, audioSink: audio))
     player.play()
     let end = recorder.waitForItemEnd(timeoutSeconds: 30)
     XCTAssertEqual(end?.name, "didPlayToEnd", "events: \(recorder.names)")

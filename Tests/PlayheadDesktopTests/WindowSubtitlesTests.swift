@@ -13,20 +13,8 @@ import XCTest
 final class WindowSubtitlesTests: WindowTestCase {
   /// Pixels of the bottom third where the window differs from the bare picture.
   private func drawnPixels(_ window: WindowVideoSink) -> Int {
-    guard let shown = window.snapshot(), let bare = window.videoSnapshot(),
-      shown.width == bare.width, shown.height == bare.height
-    else { return -1 }
-    var count = 0
-    for y in (shown.height * 2 / 3)..<shown.height {
-      for x in 0..<shown.width {
-        let a = shown.pixel(x: x, y: y)
-        let b = bare.pixel(x: x, y: y)
-        if abs(Int(a.r) - Int(b.r)) + abs(Int(a.g) - Int(b.g)) + abs(Int(a.b) - Int(b.b)) > 90 {
-          count += 1
-        }
-      }
-    }
-    return count
+    guard let shown = window.snapshot(), let bare = window.videoSnapshot() else { return -1 }
+    return shown.differingBottomThirdPixels(from: bare)
   }
 
   func testACue_isOnThePictureDuringItsInterval_andGoneOutside() throws {

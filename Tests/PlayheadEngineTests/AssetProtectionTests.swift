@@ -73,9 +73,8 @@ extension AssetProtectionTests {
     let key = try [UInt8](Data(contentsOf: try Fixtures.url("hls-aes/key.bin")))
     var configuration = PlayerConfiguration.fast()
     configuration.hls.contentKeyProvider = FixtureKeyProvider(key: key)
-    let player = Player(url: url, configuration: configuration)
+    let (player, recorder) = EventRecorder.recordingPlayer(url: url, configuration: configuration)
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd", "\(recorder.names)")
     XCTAssertEqual(player.currentItem?.statistics.framesDecoded, 50)

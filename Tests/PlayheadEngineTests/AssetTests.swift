@@ -53,9 +53,9 @@ final class AssetTests: XCTestCase {
     let asset = Asset(url: server.url("/sample-audio.mp3"))
     try await asset.load()
     let requestsAfterLoad = server.requests.count
-    let player = Player(playerItem: PlayerItem(asset: asset), configuration: .fast())
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      PlayerItem(asset: asset), configuration: .fast())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
     // The player continued on the asset's open connection rather than starting over at byte 0.

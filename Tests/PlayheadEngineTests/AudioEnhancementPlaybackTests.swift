@@ -17,11 +17,10 @@ final class AudioEnhancementPlaybackTests: XCTestCase {
     let sink = SampleCollectingAudioSink()
     var configuration = PlayerConfiguration.fast(audioSink: sink)
     configure(&configuration)
-    let player = Player(
+    let (player, recorder) = EventRecorder.recordingPlayer(
       url: try url ?? Fixtures.url("sample-h264-aac.mp4"), configuration: configuration)
     defer { player.close() }
     prepare(player)
-    let recorder = EventRecorder(player)
     player.play()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
     return sink
@@ -159,10 +158,9 @@ final class AudioEnhancementPlaybackTests: XCTestCase {
       let device = SimulatedAudioDevice(clock: clock)
       var configuration = PlayerConfiguration(clock: clock, videoSink: video, audioSink: device)
       configuration.audioEnhancement = enhancement
-      let player = Player(
+      let (player, recorder) = EventRecorder.recordingPlayer(
         url: try Fixtures.url("sample-h264-aac.mp4"), configuration: configuration)
       defer { player.close() }
-      let recorder = EventRecorder(player)
       player.play()
       XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
       let stamps = video.stamps

@@ -11,9 +11,8 @@ final class BadInputTests: XCTestCase {
   private func failure(of url: URL, configuration: PlayerConfiguration = .fast()) throws
     -> PlayheadError
   {
-    let player = Player(url: url, configuration: configuration)
+    let (player, recorder) = EventRecorder.recordingPlayer(url: url, configuration: configuration)
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     recorder.waitFor(event: "failed")
     return try XCTUnwrap(player.currentItem?.error)
@@ -122,9 +121,9 @@ final class BackupURLTests: XCTestCase {
     let provider = Provider(answer: try Fixtures.url("sample-h264-aac.mp4"))
     var configuration = PlayerConfiguration.fast()
     configuration.backupURLProvider = { url, error in provider.backup(for: url, error: error) }
-    let player = Player(url: undecodable, configuration: configuration)
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: undecodable, configuration: configuration)
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
     XCTAssertEqual(provider.recorded.map(\.0), [undecodable])
@@ -137,9 +136,9 @@ final class BackupURLTests: XCTestCase {
     let provider = Provider(answer: nil)
     var configuration = PlayerConfiguration.fast()
     configuration.backupURLProvider = { url, error in provider.backup(for: url, error: error) }
-    let player = Player(url: try Fixtures.url("unknown-codec.mkv"), configuration: configuration)
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: try Fixtures.url("unknown-codec.mkv"), configuration: configuration)
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     recorder.waitFor(event: "failed")
     XCTAssertEqual(player.currentItem?.error?.category, .media)

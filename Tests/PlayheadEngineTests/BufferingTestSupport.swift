@@ -137,8 +137,7 @@ final class FineCutRun {
     item = PlayerItem(url: stream.playlistURL)
     prepare(item)
     sink.watch(item)
-    player = Player(playerItem: item, configuration: configuration)
-    recorder = EventRecorder(player)
+    (player, recorder) = EventRecorder.recordingPlayer(item, configuration: configuration)
   }
 
   /// Plays the item to its end on the driven clock.

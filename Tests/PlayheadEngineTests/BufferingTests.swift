@@ -82,9 +82,8 @@ final class BufferingTests: XCTestCase {
     var configuration = PlayerConfiguration.fast()
     configuration.scene = .long
     let item = PlayerItem(url: try Fixtures.url("sample-h264-aac.mp4"))
-    let player = Player(playerItem: item, configuration: configuration)
+    let (player, recorder) = EventRecorder.recordingPlayer(item, configuration: configuration)
     defer { player.close() }
-    let recorder = EventRecorder(player)
     recorder.waitFor(event: "readyToPlay")
     recorder.waitFor("the whole file loaded") { _ in
       item.loadedTimeRanges == [MediaTimeRange(start: .zero, end: item.duration)]
@@ -225,9 +224,9 @@ final class BufferingTests: XCTestCase {
     try server.start()
     defer { server.stop() }
     let item = PlayerItem(url: server.url("/clip.mp4"))
-    let player = Player(playerItem: item, configuration: PlayerConfiguration())
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      item, configuration: PlayerConfiguration())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     recorder.waitFor(event: "readyToPlay")
     // Paused: the decoder holds a few frames; the HTTP source reads the small file ahead.
     recorder.waitFor("the file loaded ahead") { _ in

@@ -40,9 +40,8 @@ final class CachePlaybackTests: XCTestCase {
     _ url: URL, _ configuration: PlayerConfiguration, file: StaticString = #filePath,
     line: UInt = #line
   ) -> Int {
-    let player = Player(url: url, configuration: configuration)
+    let (player, recorder) = EventRecorder.recordingPlayer(url: url, configuration: configuration)
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     XCTAssertEqual(
       recorder.waitForEnd()?.name, "didPlayToEnd",

@@ -21,9 +21,9 @@ final class ContentRoutingTests: XCTestCase {
 
   func testPlayer_playsAnM3U8NamedMP4_throughTheHLSEngine() throws {
     let server = try startServer()
-    let player = Player(url: server.url("/hls/ladder.mp4"), configuration: .fast())
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: server.url("/hls/ladder.mp4"), configuration: .fast())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
     XCTAssertEqual(player.currentItem?.statistics.framesDecoded, 300)
@@ -44,9 +44,9 @@ final class ContentRoutingTests: XCTestCase {
 
   func testPlayer_refusesAPlaylistUnderAnotherNameThatListsALocalFile() throws {
     let server = try startServer()
-    let player = Player(url: server.url("/hls/leak.bin"), configuration: .fast())
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: server.url("/hls/leak.bin"), configuration: .fast())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     let end = try XCTUnwrap(recorder.waitForEnd())
     XCTAssertEqual(end.name, "failed")

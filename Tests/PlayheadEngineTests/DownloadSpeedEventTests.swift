@@ -26,10 +26,9 @@ final class DownloadSpeedEventTests: XCTestCase {
     var configuration = PlayerConfiguration.fast()
     configuration.hls.dataSource = SimulatedDataSource(
       resources: resources, trace: .constant(bandwidthKbps: 2_000), clock: configuration.clock)
-    let player = Player(
+    let (player, recorder) = EventRecorder.recordingPlayer(
       url: base.appendingPathComponent("index.m3u8"), configuration: configuration)
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
     let reported = speeds(recorder)
@@ -50,9 +49,9 @@ final class DownloadSpeedEventTests: XCTestCase {
       directory: try Fixtures.directory(), faults: [path: .slow(bytesPerSecond: 400_000)])
     try server.start()
     defer { server.stop() }
-    let player = Player(url: server.url(path), configuration: .fast())
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: server.url(path), configuration: .fast())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
     let reported = speeds(recorder)
@@ -67,9 +66,9 @@ final class DownloadSpeedEventTests: XCTestCase {
   }
 
   func testLocalFiles_reportNoDownloadSpeed() throws {
-    let player = Player(url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast())
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
     XCTAssertTrue(speeds(recorder).isEmpty)

@@ -85,9 +85,8 @@ final class FastModeDeterminismTests: XCTestCase {
     // observer's queue would not be).
     let clock = configuration.clock
     let (player, recorder) = clock.runAsWorker {
-      let player = Player(
+      let (player, recorder) = EventRecorder.recordingPlayer(
         url: base.appendingPathComponent("master.m3u8"), configuration: configuration)
-      let recorder = EventRecorder(player)
       clock.startThread(named: "test.seek") {
         clock.wait(until: seekAt, orUntil: WakeSignal())
         player.seek(to: .seconds(1))

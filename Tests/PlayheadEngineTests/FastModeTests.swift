@@ -18,9 +18,9 @@ final class FastModeTests: XCTestCase {
     playBeforeReady: Bool, observers: Bool, file: StaticString = #filePath, line: UInt = #line
   ) throws {
     let sink = DiscardVideoSink()
-    let player = Player(url: try Fixtures.url(fixtureName), configuration: .fast(videoSink: sink))
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: try Fixtures.url(fixtureName), configuration: .fast(videoSink: sink))
     defer { player.close() }
-    let recorder = EventRecorder(player)
     if observers {
       let queue = DispatchQueue(label: "test.fast.observers")
       player.addEventObserver(queue: queue) { _ in }

@@ -41,9 +41,9 @@ final class FaultMatrixPlayerTests: XCTestCase {
       directory: try Fixtures.directory(), faults: [row.target.faultedPath: row.fault])
     try server.start()
     defer { server.stop() }
-    let player = Player(url: server.url(row.target.playedPath), configuration: Self.configuration())
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: server.url(row.target.playedPath), configuration: Self.configuration())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     let end = recorder.waitForEnd(file: file, line: line)
     let requests = row.attempts(in: server.requests)

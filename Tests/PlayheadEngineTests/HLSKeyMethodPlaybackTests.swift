@@ -15,9 +15,9 @@ final class HLSKeyMethodPlaybackTests: XCTestCase {
   }
 
   private func play(_ path: String, on server: HTTPTestServer) -> (Player, PlayerEvent?) {
-    let player = Player(url: server.url(path), configuration: .fast())
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: server.url(path), configuration: .fast())
     addTeardownBlock { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     return (player, recorder.waitForEnd())
   }

@@ -60,9 +60,9 @@ final class HLSLiveDVRTests: XCTestCase {
   }
 
   private func openPlayer(_ url: URL, clock: ManualClock) -> (Player, EventRecorder) {
-    let player = Player(url: url, configuration: PlayerConfiguration(clock: clock))
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: url, configuration: PlayerConfiguration(clock: clock))
     addTeardownBlock { player.close() }
-    let recorder = EventRecorder(player)
     return (player, recorder)
   }
 

@@ -17,9 +17,8 @@ final class HLSPlaybackTests: XCTestCase {
   private func play(_ url: URL, configuration: PlayerConfiguration = .fast()) -> (
     Player, EventRecorder
   ) {
-    let player = Player(url: url, configuration: configuration)
+    let (player, recorder) = EventRecorder.recordingPlayer(url: url, configuration: configuration)
     addTeardownBlock { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     return (player, recorder)
   }
@@ -48,9 +47,9 @@ final class HLSPlaybackTests: XCTestCase {
     var configuration = PlayerConfiguration.fast()
     configuration.hls.forwardBufferDuration = MediaTime(value: 2, timescale: 1)
     configuration.hls.manualVariantIndex = 0
-    let player = Player(url: server.url("/hls/master.m3u8"), configuration: configuration)
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: server.url("/hls/master.m3u8"), configuration: configuration)
     defer { player.close() }
-    let recorder = EventRecorder(player)
     recorder.waitFor(event: "readyToPlay")
     let finished = await player.seek(to: MediaTime(value: 9, timescale: 1))
     XCTAssertTrue(finished)
@@ -169,9 +168,9 @@ final class HLSPlaybackTests: XCTestCase {
     let publisher = LiveHLSPublisher(
       server: server, path: "/live/index.m3u8", segments: segments, segmentDuration: 2,
       windowSize: 4, initialSegments: 4)
-    let player = Player(url: publisher.url, configuration: .fast())
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: publisher.url, configuration: .fast())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     recorder.waitFor(event: "firstFrame")
     XCTAssertTrue(
@@ -198,9 +197,8 @@ final class HLSFormatTests: XCTestCase {
   {
     let url: URL
     if let server { url = server.url("/" + path) } else { url = try Fixtures.url(path) }
-    let player = Player(url: url, configuration: configuration)
+    let (player, recorder) = EventRecorder.recordingPlayer(url: url, configuration: configuration)
     addTeardownBlock { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     return (player, recorder.waitForEnd())
   }
@@ -249,9 +247,9 @@ final class HLSFormatTests: XCTestCase {
   }
 
   func testAlternateRenditionsAndIFrameVariantsAreListed() throws {
-    let player = Player(url: try Fixtures.url("hls-alt/master.m3u8"), configuration: .fast())
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: try Fixtures.url("hls-alt/master.m3u8"), configuration: .fast())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     recorder.waitFor(event: "readyToPlay")
     let item = try XCTUnwrap(player.currentItem)
     let audio = item.renditions.filter { $0.type == "audio" }
@@ -270,9 +268,8 @@ final class HLSFormatTests: XCTestCase {
     configuration.hls.forwardBufferDuration = MediaTime(value: 2, timescale: 1)
     let item = PlayerItem(url: try Fixtures.url("hls/master.m3u8"))
     item.preferredVariantIndex = 0
-    let player = Player(playerItem: item, configuration: configuration)
+    let (player, recorder) = EventRecorder.recordingPlayer(item, configuration: configuration)
     defer { player.close() }
-    let recorder = EventRecorder(player)
     recorder.waitFor(event: "trackChanged")
     XCTAssertEqual(
       item.currentVariant?.index, 0, "the manual choice applies from the first segment")
@@ -291,9 +288,9 @@ final class HLSFormatTests: XCTestCase {
   }
 
   func testVariantsAndStreamKindAreReported() throws {
-    let player = Player(url: try Fixtures.url("hls/master.m3u8"), configuration: .fast())
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: try Fixtures.url("hls/master.m3u8"), configuration: .fast())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     recorder.waitFor(event: "readyToPlay")
     let item = try XCTUnwrap(player.currentItem)
     XCTAssertEqual(item.streamKind, .vod)

@@ -30,10 +30,9 @@ final class HLSRenditionTests: XCTestCase {
   func testDefaultAudioRenditionPlays() throws {
     let server = try startServer()
     let tones = ToneAudioSink()
-    let player = Player(
+    let (player, recorder) = EventRecorder.recordingPlayer(
       url: server.url("/hls-alt/master.m3u8"), configuration: .fast(audioSink: tones))
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
     let item = try XCTUnwrap(player.currentItem)
@@ -61,10 +60,9 @@ final class HLSRenditionTests: XCTestCase {
   func testSwitchingToFrenchMidPlayFetchesFromThePosition() throws {
     let server = try startServer()
     let tones = ToneAudioSink()
-    let player = Player(
+    let (player, recorder) = EventRecorder.recordingPlayer(
       url: server.url("/hls-alt/master.m3u8"), configuration: .fast(audioSink: tones))
     defer { player.close() }
-    let recorder = EventRecorder(player)
     recorder.waitFor(event: "readyToPlay")
     let item = try XCTUnwrap(player.currentItem)
     let french = try XCTUnwrap(item.audioRenditions.first { $0.language == "fr" })
@@ -102,10 +100,9 @@ final class HLSRenditionTests: XCTestCase {
   func testSeekRestartsTheRenditionAtTheTarget() async throws {
     let server = try startServer()
     let tones = ToneAudioSink()
-    let player = Player(
+    let (player, recorder) = EventRecorder.recordingPlayer(
       url: server.url("/hls-alt/master.m3u8"), configuration: .fast(audioSink: tones))
     defer { player.close() }
-    let recorder = EventRecorder(player)
     recorder.waitFor(event: "readyToPlay")
     // Everything is requested once (the 30 s buffer holds the whole stream): master, two
     // media playlists, five segments each. Then only what the seek needs.
@@ -135,10 +132,9 @@ final class HLSRenditionTests: XCTestCase {
   func testResumeKeepsTheSelectedRenditions() throws {
     let server = try startServer()
     let tones = ToneAudioSink()
-    let player = Player(
+    let (player, recorder) = EventRecorder.recordingPlayer(
       url: server.url("/hls-alt/master.m3u8"), configuration: .fast(audioSink: tones))
     defer { player.close() }
-    let recorder = EventRecorder(player)
     recorder.waitFor(event: "readyToPlay")
     let item = try XCTUnwrap(player.currentItem)
     let french = try XCTUnwrap(item.audioRenditions.first { $0.language == "fr" })
@@ -164,9 +160,9 @@ final class HLSRenditionTests: XCTestCase {
     let tones = ToneAudioSink()
     let item = PlayerItem(url: server.url("/hls-alt/master.m3u8"))
     item.preferredAudioLanguages = ["de", "fr-CA"]
-    let player = Player(playerItem: item, configuration: .fast(audioSink: tones))
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      item, configuration: .fast(audioSink: tones))
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
     XCTAssertEqual(item.selectedAudioRendition?.name, "Français")
@@ -178,9 +174,9 @@ final class HLSRenditionTests: XCTestCase {
 
   func testSelectingTheVariantsOwnAudioStopsTheRendition() throws {
     let server = try startServer()
-    let player = Player(url: server.url("/hls-alt/master.m3u8"), configuration: .fast())
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: server.url("/hls-alt/master.m3u8"), configuration: .fast())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     recorder.waitFor(event: "readyToPlay")
     let item = try XCTUnwrap(player.currentItem)
     XCTAssertFalse(
@@ -216,10 +212,9 @@ final class HLSRenditionTests: XCTestCase {
       """
     server.setFile(Data(master.utf8), at: "/muxed/master.m3u8")
     let tones = ToneAudioSink()
-    let player = Player(
+    let (player, recorder) = EventRecorder.recordingPlayer(
       url: server.url("/muxed/master.m3u8"), configuration: .fast(audioSink: tones))
     defer { player.close() }
-    let recorder = EventRecorder(player)
     recorder.waitFor(event: "readyToPlay")
     let item = try XCTUnwrap(player.currentItem)
     XCTAssertEqual(item.selectedAudioRendition?.language, "fr")
@@ -254,9 +249,9 @@ final class HLSRenditionTests: XCTestCase {
 
   func testSubtitleSelectionFetchesItsPlaylist() throws {
     let server = try startServer()
-    let player = Player(url: server.url("/hls-alt/master.m3u8"), configuration: .fast())
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: server.url("/hls-alt/master.m3u8"), configuration: .fast())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     recorder.waitFor(event: "readyToPlay")
     let item = try XCTUnwrap(player.currentItem)
     XCTAssertNil(item.selectedSubtitleRendition, "no subtitles unless selected")
@@ -309,9 +304,8 @@ final class HLSRenditionTests: XCTestCase {
     let item = PlayerItem(url: server.url("/alt2/master.m3u8"))
     item.preferredVariantIndex = 0
     item.preferredAudioLanguages = ["fr"]
-    let player = Player(playerItem: item, configuration: configuration)
+    let (player, recorder) = EventRecorder.recordingPlayer(item, configuration: configuration)
     defer { player.close() }
-    let recorder = EventRecorder(player)
     recorder.waitFor(event: "readyToPlay")
     XCTAssertEqual(item.selectedAudioRendition?.groupID, "lo")
     XCTAssertEqual(item.selectedAudioRendition?.name, "Français")

@@ -12,10 +12,9 @@ final class HTTPPlaybackTests: XCTestCase {
     try server.start()
     defer { server.stop() }
     let sink = RecordingVideoSink()
-    let player = Player(
+    let (player, recorder) = EventRecorder.recordingPlayer(
       url: server.url("/sample-h264-aac.mp4"), configuration: .fast(videoSink: sink))
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
     XCTAssertEqual(player.currentItem?.statistics.framesDecoded, 250)

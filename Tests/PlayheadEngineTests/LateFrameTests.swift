@@ -22,12 +22,12 @@ final class LateFrameTests: XCTestCase {
     var configuration = PlayerConfiguration(clock: clock, videoSink: sink)
     configuration.isAudioDisabled = true
     configuration.lateFrameDropThreshold = threshold
-    let player = Player(url: try Fixtures.url("sample-h264-aac.mp4"), configuration: configuration)
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: try Fixtures.url("sample-h264-aac.mp4"), configuration: configuration)
     defer { player.close() }
     // The sink runs on the playback thread, inside the step that shows the frame: the
     // position it reads is the one the frame was judged against.
     sink.position = { [unowned player] in player.loop.current?.position ?? .zero }
-    let recorder = EventRecorder(player)
     player.play()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
     let dropped = player.currentItem?.statistics.framesDropped ?? -1

@@ -10,8 +10,7 @@ import XCTest
 /// are all released when a player closes.
 final class LongRunTests: XCTestCase {
   private func playToEnd(_ url: URL) {
-    let player = Player(url: url, configuration: .fast())
-    let recorder = EventRecorder(player)
+    let (player, recorder) = EventRecorder.recordingPlayer(url: url, configuration: .fast())
     player.play()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
     player.close()

@@ -15,12 +15,11 @@ final class MediaClockForwardEndTests: XCTestCase {
     let device = SimulatedAudioDevice(clock: clock, latency: MediaTime(milliseconds: 80))
     let item = PlayerItem(url: try Fixtures.url("sample-h264-aac.mp4"))
     item.forwardPlaybackEndTime = .seconds(2)
-    let player = Player(
-      playerItem: item,
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      item,
       configuration: PlayerConfiguration(
         clock: clock, videoSink: DiscardVideoSink(), audioSink: device))
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     let end = recorder.waitForEnd()
     XCTAssertEqual(end?.name, "didPlayToEnd", "\(String(describing: end))")

@@ -29,9 +29,9 @@ final class MediaClockTests: XCTestCase {
     let sink = ClockStampingVideoSink(clock: clock, onFrame: onFrame)
     let configuration = PlayerConfiguration(
       clock: clock, videoSink: sink, audioSink: device ?? DiscardAudioSink())
-    let player = Player(url: try Fixtures.url("sample-h264-aac.mp4"), configuration: configuration)
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: try Fixtures.url("sample-h264-aac.mp4"), configuration: configuration)
     defer { player.close() }
-    let recorder = EventRecorder(player)
     configure(player)
     player.play()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")

@@ -30,9 +30,8 @@ final class MediaLoaderTests: XCTestCase {
     _ url: URL, _ configuration: PlayerConfiguration, file: StaticString = #filePath,
     line: UInt = #line
   ) -> PlayerItem? {
-    let player = Player(url: url, configuration: configuration)
+    let (player, recorder) = EventRecorder.recordingPlayer(url: url, configuration: configuration)
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     XCTAssertEqual(
       recorder.waitForEnd()?.name, "didPlayToEnd",
@@ -95,8 +94,7 @@ final class MediaLoaderTests: XCTestCase {
       let report = try XCTUnwrap(recorder.report(id))
       XCTAssertEqual(report.variant?.bandwidth, bandwidth, "\(preference)")
 
-      let player = Player(url: url, configuration: configuration)
-      let events = EventRecorder(player)
+      let (player, events) = EventRecorder.recordingPlayer(url: url, configuration: configuration)
       guard
         case .variantChanged(_, let started, .initial)? = events.waitFor(event: "trackChanged")?
           .kind
@@ -188,9 +186,8 @@ final class MediaLoaderTests: XCTestCase {
     XCTAssertEqual(report.variant?.height, 360)
 
     func timeToFirstFrame(_ url: URL) -> MediaTime {
-      let player = Player(url: url, configuration: configuration)
+      let (player, events) = EventRecorder.recordingPlayer(url: url, configuration: configuration)
       defer { player.close() }
-      let events = EventRecorder(player)
       player.play()
       events.waitFor(event: "firstFrame")
       return player.currentItem?.statistics.timeToFirstFrame ?? .invalid

@@ -109,9 +109,9 @@ final class OfflineEncryptionTests: XCTestCase {
     }
 
     try OfflineKeyRegistry.shared.register(key)
-    let player = Player(url: record.folderURL, configuration: .fast())
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: record.folderURL, configuration: .fast())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     recorder.waitFor(event: "readyToPlay")
     let expectation = expectation(description: "seek")
     player.seek(to: MediaTime(value: 6, timescale: 1)) { finished in

@@ -89,9 +89,8 @@ extension XCTestCase {
   /// Plays `url` (a download folder) to its end in fast mode; returns the end event's name
   /// and the frames decoded.
   func playOffline(_ url: URL) -> (end: PlayerEvent?, framesDecoded: Int, audioSamples: Int) {
-    let player = Player(url: url, configuration: .fast())
+    let (player, recorder) = EventRecorder.recordingPlayer(url: url, configuration: .fast())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     let end = recorder.waitForEnd()
     let stats = player.currentItem?.statistics

@@ -8,9 +8,8 @@ import XCTest
 /// with `errorLogEntryAdded`), as AVPlayerItemAccessLog and AVPlayerItemErrorLog (SPEC P3).
 final class PlaybackLogTests: XCTestCase {
   private func playToEnd(_ url: URL) -> (Player, EventRecorder) {
-    let player = Player(url: url, configuration: .fast())
+    let (player, recorder) = EventRecorder.recordingPlayer(url: url, configuration: .fast())
     addTeardownBlock { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     recorder.waitForEnd()
     return (player, recorder)

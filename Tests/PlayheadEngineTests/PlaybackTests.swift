@@ -14,9 +14,9 @@ final class PlaybackTests: XCTestCase {
     let audioSink = DiscardAudioSink(
       format: AudioOutputFormat(sampleRate: audioRate, channels: 2, sampleFormat: .int16))
     let videoSink = DiscardVideoSink()
-    let player = Player(url: url, configuration: .fast(videoSink: videoSink, audioSink: audioSink))
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: url, configuration: .fast(videoSink: videoSink, audioSink: audioSink))
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     let end = recorder.waitForEnd()
     XCTAssertEqual(end?.name, "didPlayToEnd", "\(name): \(String(describing: end?.error))")
@@ -65,9 +65,9 @@ final class PlaybackTests: XCTestCase {
   func testWebMPlaysToEnd() throws { try playToEnd("sample-vp9-opus.webm") }
 
   func testAudioOnlyItemIsReportedAsSuch() throws {
-    let player = Player(url: try Fixtures.url("sample-audio.mp3"), configuration: .fast())
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: try Fixtures.url("sample-audio.mp3"), configuration: .fast())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     recorder.waitFor(event: "readyToPlay")
     XCTAssertTrue(try XCTUnwrap(player.currentItem).isAudioOnly)
     let video = Player(url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast())
@@ -77,9 +77,9 @@ final class PlaybackTests: XCTestCase {
   }
 
   func testRateTwoFinishesInHalfTheClockTime() throws {
-    let player = Player(url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast())
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.defaultRate = 2
     player.play()
     let end = try XCTUnwrap(recorder.waitForEnd())
@@ -94,9 +94,9 @@ final class PlaybackTests: XCTestCase {
   func testVideoDisabledDecodesNoFrames() throws {
     var configuration = PlayerConfiguration.fast()
     configuration.isVideoDisabled = true
-    let player = Player(url: try Fixtures.url("sample-h264-aac.mp4"), configuration: configuration)
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: try Fixtures.url("sample-h264-aac.mp4"), configuration: configuration)
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
     let stats = try XCTUnwrap(player.currentItem).statistics
@@ -108,9 +108,9 @@ final class PlaybackTests: XCTestCase {
     let item = PlayerItem(url: try Fixtures.url("sample-h264-aac.mp4"))
     item.forwardPlaybackEndTime = .seconds(3)
     let sink = RecordingVideoSink()
-    let player = Player(playerItem: item, configuration: .fast(videoSink: sink))
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      item, configuration: .fast(videoSink: sink))
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
     XCTAssertEqual(item.currentTime().seconds, 3.0, accuracy: 0.001)
@@ -126,9 +126,8 @@ final class PlaybackTests: XCTestCase {
     let wavURL = directory.appendingPathComponent("out.wav")
     let format = AudioOutputFormat(sampleRate: 44_100, channels: 2, sampleFormat: .int16)
     let sink = try WAVAudioSink(url: wavURL, format: format)
-    let player = Player(
+    let (player, recorder) = EventRecorder.recordingPlayer(
       url: try Fixtures.url("sample-audio.mp3"), configuration: .fast(audioSink: sink))
-    let recorder = EventRecorder(player)
     player.play()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
     player.close()
@@ -144,9 +143,9 @@ final class PlaybackTests: XCTestCase {
     var configuration = PlayerConfiguration.fast(videoSink: RecordingVideoSink())
     configuration.prerendersFirstFrame = true
     let sink = configuration.videoSink as! RecordingVideoSink
-    let player = Player(url: try Fixtures.url("sample-h264-aac.mp4"), configuration: configuration)
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: try Fixtures.url("sample-h264-aac.mp4"), configuration: configuration)
     defer { player.close() }
-    let recorder = EventRecorder(player)
     recorder.waitFor(event: "firstFrame")
     XCTAssertEqual(player.rate, 0)
     XCTAssertEqual(sink.presentedTimes.first, .zero)

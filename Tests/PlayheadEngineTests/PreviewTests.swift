@@ -13,9 +13,9 @@ final class PreviewTests: XCTestCase {
     let sink = RecordingVideoSink()
     let item = PlayerItem(url: url)
     item.previewDuration = preview
-    let player = Player(playerItem: item, configuration: .fast(videoSink: sink))
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      item, configuration: .fast(videoSink: sink))
     addTeardownBlock { player.close() }
-    let recorder = EventRecorder(player)
     if let seek {
       _ = recorder.waitFor(event: "readyToPlay")
       let finished = await player.seek(to: seek)

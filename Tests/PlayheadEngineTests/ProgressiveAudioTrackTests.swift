@@ -23,9 +23,9 @@ final class ProgressiveAudioTrackTests: XCTestCase {
 
   func testAudioStreamsAreListedWithTheirLanguagesAndTheDefaultPlays() throws {
     let tones = ToneAudioSink()
-    let player = Player(url: try fixture(), configuration: .fast(audioSink: tones))
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: try fixture(), configuration: .fast(audioSink: tones))
     defer { player.close() }
-    let recorder = EventRecorder(player)
     recorder.waitFor(event: "readyToPlay")
     let item = try XCTUnwrap(player.currentItem)
     XCTAssertEqual(item.audioRenditions.map(\.language), ["eng", "fra"])
@@ -47,9 +47,9 @@ final class ProgressiveAudioTrackTests: XCTestCase {
     let item = PlayerItem(url: try fixture())
     // ISO 639-2 codes and BCP 47 tags meet: "fr" finds the stream tagged "fra".
     item.preferredAudioLanguages = ["de", "fr"]
-    let player = Player(playerItem: item, configuration: .fast(audioSink: tones))
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      item, configuration: .fast(audioSink: tones))
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
     XCTAssertEqual(item.selectedAudioRendition?.language, "fra")
@@ -75,10 +75,9 @@ final class ProgressiveAudioTrackTests: XCTestCase {
   func testSwitchingMidPlaybackChangesTheAudioAndKeepsTheVideoFlowing() throws {
     let tones = ToneAudioSink()
     let frames = RecordingVideoSink()
-    let player = Player(
+    let (player, recorder) = EventRecorder.recordingPlayer(
       url: try fixture(), configuration: .fast(videoSink: frames, audioSink: tones))
     defer { player.close() }
-    let recorder = EventRecorder(player)
     recorder.waitFor(event: "readyToPlay")
     let item = try XCTUnwrap(player.currentItem)
     let french = try XCTUnwrap(item.audioRenditions.first { $0.language == "fra" })
@@ -118,11 +117,10 @@ final class ProgressiveAudioTrackTests: XCTestCase {
     defer { server.stop() }
     let tones = ToneAudioSink()
     let frames = RecordingVideoSink()
-    let player = Player(
+    let (player, recorder) = EventRecorder.recordingPlayer(
       url: server.url("/dual-audio.mkv"),
       configuration: .fast(videoSink: frames, audioSink: tones))
     defer { player.close() }
-    let recorder = EventRecorder(player)
     recorder.waitFor(event: "readyToPlay")
     let item = try XCTUnwrap(player.currentItem)
     let french = try XCTUnwrap(item.audioRenditions.first { $0.language == "fra" })
@@ -167,9 +165,9 @@ final class ProgressiveAudioTrackTests: XCTestCase {
     let tones = ToneAudioSink()
     let item = PlayerItem(url: try fixture())
     item.preferredAudioLanguages = ["de"]
-    let player = Player(playerItem: item, configuration: .fast(audioSink: tones))
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      item, configuration: .fast(audioSink: tones))
     defer { player.close() }
-    let recorder = EventRecorder(player)
     recorder.waitFor(event: "readyToPlay")
     // No stream in German: the default (English) stream plays, as for an HLS group.
     XCTAssertEqual(item.selectedAudioRendition?.language, "eng")
@@ -187,10 +185,9 @@ final class ProgressiveAudioTrackTests: XCTestCase {
   }
 
   func testAFileWithOneAudioStreamListsNone() throws {
-    let player = Player(
+    let (player, recorder) = EventRecorder.recordingPlayer(
       url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     recorder.waitFor(event: "readyToPlay")
     let item = try XCTUnwrap(player.currentItem)
     XCTAssertTrue(item.audioRenditions.isEmpty)
@@ -216,8 +213,8 @@ final class ProgressiveAudioTrackTests: XCTestCase {
     Player, ToneAudioSink, EventRecorder, PlayerItem, RenditionInfo
   ) {
     let tones = ToneAudioSink()
-    let player = Player(url: try fixture(), configuration: .fast(audioSink: tones))
-    let recorder = EventRecorder(player)
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: try fixture(), configuration: .fast(audioSink: tones))
     recorder.waitFor(event: "readyToPlay")
     let item = try XCTUnwrap(player.currentItem)
     let french = try XCTUnwrap(item.audioRenditions.first { $0.language == "fra" })

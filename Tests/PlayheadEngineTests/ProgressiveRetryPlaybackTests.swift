@@ -23,9 +23,9 @@ final class ProgressiveRetryPlaybackTests: XCTestCase {
     var configuration = PlayerConfiguration.fast()
     configuration.http.retryCount = retries
     configuration.http.timeoutSeconds = 5
-    let player = Player(url: server.url(path), configuration: configuration)
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: server.url(path), configuration: configuration)
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     let end = recorder.waitForEnd()
     let frames = player.currentItem?.statistics.framesDecoded ?? -1
@@ -34,9 +34,9 @@ final class ProgressiveRetryPlaybackTests: XCTestCase {
 
   /// The frames the file decodes to when nothing goes wrong.
   private func referenceFrames() throws -> Int {
-    let player = Player(url: try Fixtures.url("sample-h264-aac.ts"), configuration: .fast())
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: try Fixtures.url("sample-h264-aac.ts"), configuration: .fast())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
     return player.currentItem?.statistics.framesDecoded ?? -1

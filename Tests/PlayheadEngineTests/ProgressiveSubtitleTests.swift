@@ -22,8 +22,7 @@ final class ProgressiveSubtitleTests: XCTestCase {
   }
 
   private func readyPlayer(_ url: URL) throws -> (Player, PlayerItem, EventRecorder) {
-    let player = Player(url: url, configuration: .fast())
-    let recorder = EventRecorder(player)
+    let (player, recorder) = EventRecorder.recordingPlayer(url: url, configuration: .fast())
     recorder.waitFor(event: "readyToPlay")
     return (player, try XCTUnwrap(player.currentItem), recorder)
   }

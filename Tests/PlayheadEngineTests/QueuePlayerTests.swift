@@ -10,9 +10,9 @@ final class QueuePlayerTests: XCTestCase {
   func testThreeItemsPlayBackToBackWithoutAGap() throws {
     let names = ["sample-h264-aac.mp4", "sample-h264-aac.ts", "sample-h264-aac.mp4"]
     let items = try names.map { PlayerItem(url: try Fixtures.url($0)) }
-    let player = QueuePlayer(items: items, configuration: .fast())
+    let (player, recorder) = EventRecorder.recordingQueuePlayer(
+      items: items, configuration: .fast())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     recorder.waitFor(event: "didPlayToEnd", count: 3)
     recorder.waitFor("the queue to empty") { _ in player.currentItem == nil }
@@ -45,9 +45,9 @@ final class QueuePlayerTests: XCTestCase {
     let first = PlayerItem(url: try Fixtures.url("sample-h264-aac.mp4"))
     let second = PlayerItem(url: try Fixtures.url("sample-audio.mp3"))
     let inserted = PlayerItem(url: try Fixtures.url("sample-vp9-opus.webm"))
-    let player = QueuePlayer(items: [first, second], configuration: .fast())
+    let (player, recorder) = EventRecorder.recordingQueuePlayer(
+      items: [first, second], configuration: .fast())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     recorder.waitFor(event: "readyToPlay")
     XCTAssertTrue(player.canInsert(inserted, after: first))
     player.insert(inserted, after: first)
@@ -68,9 +68,9 @@ final class QueuePlayerTests: XCTestCase {
   func testFailedItemIsSkipped() throws {
     let broken = PlayerItem(url: try Fixtures.url("not-a-video.mp4"))
     let good = PlayerItem(url: try Fixtures.url("sample-audio.mp3"))
-    let player = QueuePlayer(items: [broken, good], configuration: .fast())
+    let (player, recorder) = EventRecorder.recordingQueuePlayer(
+      items: [broken, good], configuration: .fast())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     recorder.waitFor(event: "didPlayToEnd")
     XCTAssertEqual(broken.error?.code, .unsupportedFormat)

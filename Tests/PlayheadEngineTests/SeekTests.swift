@@ -46,10 +46,9 @@ final class SeekTests: XCTestCase {
 
   func testPlaybackContinuesFromTheSeekTargetToTheEnd() throws {
     let sink = RecordingVideoSink()
-    let player = Player(
+    let (player, recorder) = EventRecorder.recordingPlayer(
       url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast(videoSink: sink))
     defer { player.close() }
-    let recorder = EventRecorder(player)
     recorder.waitFor(event: "readyToPlay")
     player.seek(to: .seconds(8))
     player.play()

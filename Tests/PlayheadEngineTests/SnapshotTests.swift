@@ -37,9 +37,9 @@ final class SnapshotTests: XCTestCase {
       directory: directory, everyNthFrame: 25, width: 64, height: 48)
     let item = PlayerItem(url: try Fixtures.url("sample-h264-aac.mp4"))
     item.forwardPlaybackEndTime = .seconds(2)
-    let player = Player(playerItem: item, configuration: .fast(videoSink: sink))
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      item, configuration: .fast(videoSink: sink))
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     recorder.waitForEnd()
     let files = sink.writtenFiles

@@ -229,12 +229,11 @@ final class SourceExpiryPlaybackTests: XCTestCase {
       initialSegments: 4)
     let url = try signer.sign(publisher.url, expiry: epoch + 3)
     let sink = RecordingVideoSink()
-    let player = Player(
+    let (player, recorder) = EventRecorder.recordingPlayer(
       url: url,
       configuration: configuration(
         clock: driver.clock, wall: wall, detectsByClock: true, sink: sink, dataSource: cdn))
     defer { player.close() }
-    let recorder = EventRecorder(player)
     // One segment every 2 s of clock time, 8 more in all, then the end: published by a
     // worker of the clock, so at exactly those clock times.
     let clock = driver.manual
@@ -289,9 +288,9 @@ final class SourceExpiryPlaybackTests: XCTestCase {
       clock: driver.clock, wall: setup.wall, detectsByClock: false, validitySeconds: 1)
     // A small read-ahead: the file is fetched in many requests over the 10 s.
     let asset = Asset(url: url, http: HTTPRequestConfiguration(maxBufferAheadBytes: 16 * 1024))
-    let player = Player(playerItem: PlayerItem(asset: asset), configuration: configuration)
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      PlayerItem(asset: asset), configuration: configuration)
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     driver.drive(player, recorder: recorder)
 

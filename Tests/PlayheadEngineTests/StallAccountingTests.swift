@@ -165,9 +165,9 @@ private final class PlayRun {
     configuration.hls.bufferSettings = BufferSettings(
       maximumBuffer: MediaTime(value: 4, timescale: 1))
     if let noProgressTimeoutMs { configuration.noProgressTimeoutMs = noProgressTimeoutMs }
-    player = Player(url: base.appendingPathComponent("master.m3u8"), configuration: configuration)
+    (player, recorder) = EventRecorder.recordingPlayer(
+      url: base.appendingPathComponent("master.m3u8"), configuration: configuration)
     clock.follow(player.loop)
-    recorder = EventRecorder(player)
     player.addPeriodicTimeObserver(forInterval: .seconds(0.5), queue: recorder.queue) {
       [recorder] time in recorder.recordPeriodic(time)
     }

@@ -9,9 +9,9 @@ import XCTest
 /// start, with the `startHeld` reason, until every hold is released.
 final class StartHoldTests: XCTestCase {
   func testAHeldPlayer_waitsAtTheStart_andPlaysOnceEveryHoldIsReleased() throws {
-    let player = Player(url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast())
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     let first = player.holdStart()
     let second = player.holdStart()
     player.play()
@@ -36,9 +36,9 @@ final class StartHoldTests: XCTestCase {
   }
 
   func testAHoldThatIsDropped_releasesItself() throws {
-    let player = Player(url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast())
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     var hold: PlaybackStartHold? = player.holdStart()
     player.play()
     recorder.waitFor(event: "readyToPlay")

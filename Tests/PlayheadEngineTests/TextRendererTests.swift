@@ -43,12 +43,11 @@ final class TextRendererTests: XCTestCase {
   private func makePlayer(
     _ url: URL, _ configuration: PlayerConfiguration = .fast(),
     prepare: (PlayerItem) -> Void = { _ in }
-  ) -> (Player, PlayerItem) {
+  ) -> (Player, PlayerItem, EventRecorder) {
     let item = PlayerItem(url: url)
     prepare(item)
-    let player = Player(configuration: configuration)
-    player.replaceCurrentItem(with: item)
-    return (player, item)
+    let (player, recorder) = EventRecorder.recordingPlayer(item, configuration: configuration)
+    return (player, item, recorder)
   }
 
   /// The text events seen so far as `enter:text@seconds` / `exit:text@seconds`.
@@ -113,9 +112,9 @@ final class TextRendererTests: XCTestCase {
 
   func testSeeksExitWhatIsNoLongerActiveAndEnterWhatIs() throws {
     let vtt = try writeVTT(Self.sampleVTT)
-    let player = Player(url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast())
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     recorder.waitFor(event: "readyToPlay")
     let item = try XCTUnwrap(player.currentItem)
     XCTAssertTrue(item.selectTextTrack(item.addSidecarTextTrack(url: vtt, language: "en")))
@@ -140,9 +139,9 @@ final class TextRendererTests: XCTestCase {
 
   func testSwitchingBetweenARenditionAndASidecarTrack() throws {
     let french = try writeVTT("WEBVTT\n\n00:00.000 --> 00:30.000\nBonjour\n", name: "fr.vtt")
-    let player = Player(url: try Fixtures.url("hls-alt/master.m3u8"), configuration: .fast())
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: try Fixtures.url("hls-alt/master.m3u8"), configuration: .fast())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     recorder.waitFor(event: "readyToPlay")
     let item = try XCTUnwrap(player.currentItem)
     let english = try XCTUnwrap(item.subtitleRenditions.first)
@@ -180,11 +179,10 @@ final class TextRendererTests: XCTestCase {
     try server.start()
     defer { server.stop() }
     let vtt = try writeVTT(Self.sampleVTT)
-    let (player, _) = makePlayer(server.url("/sample-h264-aac.mp4")) { item in
+    let (player, _, recorder) = makePlayer(server.url("/sample-h264-aac.mp4")) { item in
       item.selectTextTrack(item.addSidecarTextTrack(url: vtt, language: "en"))
     }
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd", "the video plays")
     let failure = try XCTUnwrap(recorder.events.first { $0.name == "textTrackFailed" })
@@ -196,12 +194,11 @@ final class TextRendererTests: XCTestCase {
   func testMalformedWebVTTGivesATypedErrorAndPlaybackGoesOn() throws {
     let garbage = try writeVTT("1\n00:00:01,000 --> 00:00:02,000\nSRT\n")
     var track: RenditionInfo?
-    let (player, item) = makePlayer(try Fixtures.url("sample-h264-aac.mp4")) { item in
+    let (player, item, recorder) = makePlayer(try Fixtures.url("sample-h264-aac.mp4")) { item in
       track = item.addSidecarTextTrack(url: garbage, language: "en")
       item.selectTextTrack(track)
     }
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
     let failure = try XCTUnwrap(recorder.events.first { $0.name == "textTrackFailed" })
@@ -220,11 +217,10 @@ final class TextRendererTests: XCTestCase {
       faults: ["/subs.vtt": .slow(bytesPerSecond: 200)])
     try server.start()
     defer { server.stop() }
-    let (player, _) = makePlayer(try Fixtures.url("sample-h264-aac.mp4")) { item in
+    let (player, _, recorder) = makePlayer(try Fixtures.url("sample-h264-aac.mp4")) { item in
       item.selectTextTrack(item.addSidecarTextTrack(url: server.url("/subs.vtt"), language: "en"))
     }
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.play()
     recorder.waitForEnd()
     XCTAssertEqual(cueChanges(recorder).first, "enter:One@0.5")
@@ -234,7 +230,7 @@ final class TextRendererTests: XCTestCase {
   }
 
   func testSelectionsTheItemRefuses() throws {
-    let (player, item) = makePlayer(try Fixtures.url("sample-h264-aac.mp4"))
+    let (player, item, _) = makePlayer(try Fixtures.url("sample-h264-aac.mp4"))
     defer { player.close() }
     let stranger = RenditionInfo(
       type: "subtitles", groupID: "subs", name: "English", language: "en", isDefault: false,

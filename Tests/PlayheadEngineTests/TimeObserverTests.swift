@@ -8,9 +8,9 @@ import XCTest
 
 final class TimeObserverTests: XCTestCase {
   func testPeriodicObserverFiresAtEveryIntervalInOrder() throws {
-    let player = Player(url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast())
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     let interval = 0.5
     player.addPeriodicTimeObserver(forInterval: .seconds(interval), queue: recorder.queue) { time in
       recorder.recordPeriodic(time)
@@ -27,9 +27,9 @@ final class TimeObserverTests: XCTestCase {
   }
 
   func testRemovedPeriodicObserverStopsFiring() throws {
-    let player = Player(url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast())
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     let token = player.addPeriodicTimeObserver(forInterval: .seconds(1), queue: recorder.queue) {
       time in
       recorder.recordPeriodic(time)
@@ -41,9 +41,9 @@ final class TimeObserverTests: XCTestCase {
   }
 
   func testBoundaryObserverFiresOncePerCrossedTime() throws {
-    let player = Player(url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast())
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.addBoundaryTimeObserver(
       forTimes: [.seconds(2.5), .seconds(5), .seconds(7.5)], queue: recorder.queue
     ) {
@@ -55,9 +55,9 @@ final class TimeObserverTests: XCTestCase {
   }
 
   func testBoundaryJumpedOverBySeekDoesNotFire() throws {
-    let player = Player(url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast())
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast())
     defer { player.close() }
-    let recorder = EventRecorder(player)
     recorder.waitFor(event: "readyToPlay")
     player.addBoundaryTimeObserver(forTimes: [.seconds(3), .seconds(9)], queue: recorder.queue) {
       recorder.recordBoundary()
@@ -71,20 +71,19 @@ final class TimeObserverTests: XCTestCase {
   /// On a clock the test advances, pausing freezes the position however far the clock moves.
   func testPauseStopsTheClockDrivenPosition() throws {
     let clock = ManualClock()
-    let player = Player(
+    let (player, recorder) = EventRecorder.recordingPlayer(
       url: try Fixtures.url("sample-h264-aac.mp4"), configuration: PlayerConfiguration(clock: clock)
     )
     defer { player.close() }
-    let recorder = EventRecorder(player)
     player.addPeriodicTimeObserver(forInterval: .seconds(0.1), queue: recorder.queue) { time in
       recorder.recordPeriodic(time)
     }
     recorder.waitFor(event: "playbackLikelyToKeepUp")
     player.play()
     recorder.waitFor(event: "playing")
-    recorder.waitForPeriodic(count: 1)
+    XCTAssertTrue(recorder.waitForPeriodic(count: 1))
     clock.advance(by: .seconds(0.1))
-    recorder.waitForPeriodic(count: 2)
+    XCTAssertTrue(recorder.waitForPeriodic(count: 2))
     XCTAssertEqual(recorder.periodicTimes.last?.seconds ?? -1, 0.1, accuracy: 1e-6)
 
     player.pause()
@@ -97,7 +96,7 @@ final class TimeObserverTests: XCTestCase {
       player.currentTime().seconds, pausedAt.seconds, accuracy: 0.05,
       "position must not jump by the paused 5 s")
     clock.advance(by: .seconds(0.1))
-    recorder.waitForPeriodic(count: 3)
+    XCTAssertTrue(recorder.waitForPeriodic(count: 3))
     XCTAssertEqual(recorder.periodicTimes.last?.seconds ?? -1, 0.2, accuracy: 1e-6)
   }
 }

@@ -10,11 +10,10 @@ final class VolumeTests: XCTestCase {
   /// Plays the sample to its end with `prepare` applied first; returns the sink.
   private func play(_ prepare: (Player) -> Void) throws -> PeakAudioSink {
     let sink = PeakAudioSink()
-    let player = Player(
+    let (player, recorder) = EventRecorder.recordingPlayer(
       url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast(audioSink: sink))
     defer { player.close() }
     prepare(player)
-    let recorder = EventRecorder(player)
     player.play()
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
     return sink

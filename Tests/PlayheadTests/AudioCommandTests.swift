@@ -18,23 +18,9 @@ final class AudioCommandTests: XCTestCase {
   /// The tone of a 16-bit WAV file's first channel, from zero crossings, in Hz; and its
   /// length in seconds.
   private func tone(ofWAV url: URL) throws -> (hertz: Double, seconds: Double) {
-    let data = try Data(contentsOf: url)
-    XCTAssertGreaterThan(data.count, 44, "a WAV header and samples")
-    let channels = Int(data[22]) | Int(data[23]) << 8
-    let rate = data[24..<28].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
-    let samples = data.dropFirst(44).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
-    var crossings = 0
-    var previous: Int16 = 0
-    var frames = 0
-    for index in stride(from: 0, to: samples.count, by: max(1, channels)) {
-      let sample = samples[index]
-      frames += 1
-      guard sample != 0 else { continue }
-      if previous != 0 && (sample > 0) != (previous > 0) { crossings += 1 }
-      previous = sample
-    }
-    let seconds = Double(frames) / Double(max(1, rate))
-    return (Double(crossings) / 2 / max(seconds, 1e-9), seconds)
+    let wav = try XCTUnwrap(
+      ToneMeasure.wavSamples(try Data(contentsOf: url)), "a WAV header and samples")
+    return ToneMeasure.tone(wav.samples, channels: wav.channels, sampleRate: wav.rate)
   }
 
   /// The `audioRenditionChanged` lines of `result` (its `--json` output).

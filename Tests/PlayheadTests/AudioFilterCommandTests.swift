@@ -22,17 +22,7 @@ final class AudioFilterCommandTests: XCTestCase {
 
   /// The zero-crossing frequency of one channel of interleaved stereo samples, in Hz.
   private func hertz(_ samples: [Int16], channel: Int) -> Double {
-    var crossings = 0
-    var previous: Int16 = 0
-    var frames = 0
-    for index in stride(from: channel, to: samples.count, by: 2) {
-      frames += 1
-      let sample = samples[index]
-      guard sample != 0 else { continue }
-      if previous != 0 && (sample > 0) != (previous > 0) { crossings += 1 }
-      previous = sample
-    }
-    return Double(crossings) / 2 / (Double(max(1, frames)) / 48_000)
+    ToneMeasure.tone(samples, channel: channel).hertz
   }
 
   /// Side (L − R) energy over mid (L + R) energy.

@@ -19,29 +19,14 @@ final class BurnSubtitlesCommandTests: XCTestCase {
     return try PNGCodec.decode(try Data(contentsOf: file))
   }
 
-  /// Pixels of the bottom third that differ clearly between the two pictures.
-  private func differingBottomPixels(_ a: RGBAImage, _ b: RGBAImage) -> Int {
-    guard a.width == b.width, a.height == b.height else { return -1 }
-    var count = 0
-    for y in (a.height * 2 / 3)..<a.height {
-      for x in 0..<a.width {
-        let p = a.pixel(x: x, y: y)
-        let q = b.pixel(x: x, y: y)
-        if abs(Int(p.r) - Int(q.r)) + abs(Int(p.g) - Int(q.g)) + abs(Int(p.b) - Int(q.b)) > 90 {
-          count += 1
-        }
-      }
-    }
-    return count
-  }
-
   func testTheCueAtTheTime_isDrawnOnTheSnapshot_andNothingOutsideCues() throws {
     let plain = try snapshot(at: "2.5", burning: false)
     let burned = try snapshot(at: "2.5", burning: true)
-    XCTAssertGreaterThan(differingBottomPixels(plain, burned), 50, "Seconde 2 is drawn")
+    XCTAssertGreaterThan(plain.differingBottomThirdPixels(from: burned), 50, "Seconde 2 is drawn")
     let plainGap = try snapshot(at: "2.2", burning: false)
     let burnedGap = try snapshot(at: "2.2", burning: true)
-    XCTAssertEqual(differingBottomPixels(plainGap, burnedGap), 0, "no French cue at 2.2 s")
+    XCTAssertEqual(
+      plainGap.differingBottomThirdPixels(from: burnedGap), 0, "no French cue at 2.2 s")
   }
 
   func testMistakes_areUsageErrors() throws {

@@ -21,10 +21,9 @@ final class PlayheadTestingUsageTests: XCTestCase {
 
   /// The recorder's waits report a timeout by their result, not by failing a test.
   func testRecorderWaits_returnNilOnATimeout() throws {
-    let player = Player(
+    let (player, recorder) = PlayerEventRecorder.recordingPlayer(
       url: try Fixtures.url("sample-h264-aac.mp4"), configuration: .fast())
     defer { player.close() }
-    let recorder = PlayerEventRecorder(player)
     XCTAssertNotNil(recorder.waitForEvent(named: "readyToPlay"))
     // Paused: the item never ends.
     XCTAssertNil(recorder.waitForItemEnd(timeoutSeconds: 0.1))
@@ -36,9 +35,9 @@ final class PlayheadTestingUsageTests: XCTestCase {
     var configuration = PlayerConfiguration.fast()
     let sink = RecordingVideoSink()
     configuration.videoSink = sink
-    let player = Player(url: try Fixtures.url("sample-h264-aac.mp4"), configuration: configuration)
+    let (player, recorder) = PlayerEventRecorder.recordingPlayer(
+      url: try Fixtures.url("sample-h264-aac.mp4"), configuration: configuration)
     defer { player.close() }
-    let recorder = PlayerEventRecorder(player)
     player.play()
     XCTAssertEqual(recorder.waitForItemEnd()?.name, "didPlayToEnd")
     let times = sink.presentedTimes
@@ -61,9 +60,8 @@ final class PlayheadTestingUsageTests: XCTestCase {
     // with the recorder and the seek thread in place, the same way every run.
     let clock = configuration.clock
     let (player, recorder) = clock.runAsWorker {
-      let player = Player(
+      let (player, recorder) = PlayerEventRecorder.recordingPlayer(
         url: base.appendingPathComponent("hls/master.m3u8"), configuration: configuration)
-      let recorder = PlayerEventRecorder(player)
       clock.startThread(named: "test.seek") {
         clock.wait(until: MediaTime(value: 4, timescale: 1), orUntil: WakeSignal())
         player.seek(to: MediaTime(value: 1, timescale: 1))
