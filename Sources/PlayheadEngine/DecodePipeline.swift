@@ -294,10 +294,10 @@ final class DecodePipeline {
     let wantsVideo = needVideo && videoDecoder != nil && !videoDrained
     let wantsAudio = needAudio && audioDecoder != nil && !audioDrained
     if demuxEnded && (wantsVideo || wantsAudio) {
-      // The end of the input: decode what is left of both streams and drain both, so
-      // the run ends as one (the next run, if any, starts from a clean state).
-      try drainEverything(into: &output)
-      return output
+      // The end of the input: what is left is decoded one packet a step, as before the
+      // end, so the decoded queues stay within their bounds (decoding it all at once held
+      // every frame still queued, about 18 MB more at 1080p); then each decoder drains.
+      return try finishInput(wantsVideo: wantsVideo, wantsAudio: wantsAudio, adding: output)
     }
     // Past the packet limit the needed stream is taken to have ended early.
     let overLimit = queuedPacketBytes > Self.packetByteLimit
@@ -403,22 +403,43 @@ final class DecodePipeline {
     }
   }
 
-  private func drainEverything(into output: inout DecodeOutput) throws(PlayheadError) {
-    if let videoDecoder, !videoDrained {
-      while let packet = takePacket(from: &videoPackets) {
+  /// One step after the input ended, adding to `output`: decodes the next queued packet
+  /// of a wanted stream, or drains its decoder once none is left. The run is finished when
+  /// both are drained (`isFinished`), so the next run, if any, starts from a clean state.
+  ///
+  /// When the video is drained, what is left of the audio (a fraction of a second, small)
+  /// is decoded and drained with it, wanted or not: playback may wait for a first video
+  /// frame that never came, with the audio queue full, and must still learn that the run
+  /// ended.
+  private func finishInput(wantsVideo: Bool, wantsAudio: Bool, adding output: DecodeOutput)
+    throws(PlayheadError) -> DecodeOutput
+  {
+    var output = output
+    if wantsVideo, let videoDecoder {
+      if let packet = takePacket(from: &videoPackets) {
         sendRecoverably(packet, to: videoDecoder.send, into: &output)
         try receiveVideo(into: &output)
+        return try checked(output)
       }
       try drainVideo(into: &output)
+      if let audioDecoder, !audioDrained {
+        while let packet = takePacket(from: &audioPackets) {
+          sendRecoverably(packet, to: audioDecoder.send, into: &output)
+          try receiveAudio(into: &output)
+        }
+        try drainAudio(into: &output)
+      }
+      return output
     }
-    if let audioDecoder, !audioDrained {
-      while let packet = takePacket(from: &audioPackets) {
+    if wantsAudio, let audioDecoder {
+      if let packet = takePacket(from: &audioPackets) {
         sendRecoverably(packet, to: audioDecoder.send, into: &output)
         try receiveAudio(into: &output)
+        return try checked(output)
       }
       try drainAudio(into: &output)
     }
-    queuedPacketBytes = 0
+    return output
   }
 
   private func drainVideo(into output: inout DecodeOutput) throws(PlayheadError) {
