@@ -124,19 +124,24 @@ final class ProgressiveAudioTrackTests: XCTestCase {
     recorder.waitFor(event: "readyToPlay")
     let item = try XCTUnwrap(player.currentItem)
     let french = try XCTUnwrap(item.audioRenditions.first { $0.language == "fra" })
-    player.addBoundaryTimeObserver(forTimes: [.seconds(3)], queue: .global()) {
+    player.addBoundaryTimeObserver(forTimes: [.seconds(5)], queue: .global()) {
       item.selectAudioRendition(french)
     }
     player.play()
     let event = try XCTUnwrap(recorder.waitFor(event: "audioRenditionChanged", count: 2))
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
-    XCTAssertEqual(tones.frequency(from: .zero, to: .seconds(3)), 440, accuracy: 20)
+    XCTAssertGreaterThanOrEqual(event.itemTime.seconds, 5)
+    XCTAssertEqual(tones.frequency(from: .zero, to: .seconds(5)), 440, accuracy: 20)
     XCTAssertEqual(
       tones.frequency(from: event.itemTime + .seconds(0.1), to: .seconds(6)), 880, accuracy: 40)
     XCTAssertEqual(item.statistics.framesDecoded, 150)
     XCTAssertEqual(frames.presentedTimes.count, 150)
-    // The file is read from its start once, then again from the cluster of the keyframe
-    // before the switch (2.021 s, at byte 25,936): not a second whole copy.
+    // The file is read from its start once. The switch seeks back to the cluster of the
+    // keyframe before it (4.021 s, at byte 51,440, or a later one), never to the start: a
+    // later request starts no earlier than that cluster less half of FFmpeg's 64 KiB read
+    // buffer, which FFmpeg reads back on a short backward seek. How the bytes arrived decides
+    // whether the seek needs a request at all (a buffer that still holds the cluster does
+    // not) and where a read-back starts, so only this bound holds on every run.
     let ranges = server.requests.filter { $0.path == "/dual-audio.mkv" }.map {
       $0.headers["range"] ?? $0.headers["Range"] ?? "-"
     }
@@ -145,8 +150,7 @@ final class ProgressiveAudioTrackTests: XCTestCase {
       Int(range.dropFirst("bytes=".count).prefix { $0.isNumber })
     }
     XCTAssertEqual(again.count, ranges.count - 1, "\(ranges)")
-    XCTAssertFalse(again.isEmpty, "the switch read the file again: \(ranges)")
-    XCTAssertGreaterThanOrEqual(again.min() ?? 0, 25_000, "\(ranges)")
+    XCTAssertGreaterThanOrEqual(again.min() ?? .max, 51_440 - 32 * 1024, "\(ranges)")
   }
 
   func testSeekAfterASwitchKeepsTheChosenStream() async throws {
