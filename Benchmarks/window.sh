@@ -2,9 +2,15 @@
 # CPU seconds (user + sys) and peak resident memory to play a 20 s 1080p30 H.264 + AAC clip
 # in real time, side by side in one run:
 #   - in a window with sound: `playhead play` against `ffplay` (also SDL2), both on a
-#     private Xvfb with SDL's disk audio driver standing in for the sound card;
+#     private Xvfb with SDL's disk audio driver standing in for the sound card. Xvfb's
+#     OpenGL is Mesa's llvmpipe, which ffplay draws with; playhead sees that it rasterises
+#     in software and draws with SDL's software renderer (WindowRendering.automatic), so
+#     ffplay is also run on that renderer (SDL_RENDER_DRIVER=software, X shared memory) for
+#     a comparison on equal terms. Each player's presented frames are counted
+#     (Benchmarks/PresentCounter, loaded with LD_PRELOAD): a player that drops more late
+#     frames spends less CPU;
 #   - headless: `playhead play --no-window` against `mpv --vo=null --ao=null`.
-# Installs what it needs from Debian (ffmpeg with ffplay, mpv, xvfb, GNU time).
+# Installs what it needs from Debian (ffmpeg with ffplay, mpv, xvfb, GNU time, gcc).
 #
 # Usage: Benchmarks/window.sh
 # Environment: SECONDS_OF_MEDIA (default 20), PLAYHEAD (a playhead binary; default: build
@@ -25,6 +31,7 @@ need=()
 command -v ffplay >/dev/null 2>&1 || need+=(ffmpeg)
 command -v mpv >/dev/null 2>&1 || need+=(mpv)
 [[ -x /usr/bin/time ]] || need+=(time)
+command -v gcc >/dev/null 2>&1 || need+=(gcc)
 if (( ${#need[@]} > 0 )); then
   as_root=()
   [[ "$(id -u)" -eq 0 ]] || as_root=(sudo)
@@ -61,32 +68,48 @@ read -r -u 3 display_number
 export DISPLAY=":$display_number" SDL_VIDEODRIVER=x11 SDL_AUDIODRIVER=disk
 echo "Xvfb on $DISPLAY"
 
-# Runs a command under GNU time; prints "CPU_SECONDS PEAK_KB".
+counter="$work/present-counter.so"
+gcc -shared -fPIC -O2 -o "$counter" Benchmarks/PresentCounter/present-counter.c -ldl
+
+# Runs a command under GNU time with the present counter; prints
+# "CPU_SECONDS PEAK_KB FRAMES_PRESENTED" (0 frames without a window).
 measure() {
   local out="$work/time.txt"
-  SDL_DISKAUDIOFILE="$work/audio.raw" /usr/bin/time -f "%U %S %M" -o "$out" "$@" \
+  rm -f "$work/presents.txt"
+  SDL_DISKAUDIOFILE="$work/audio.raw" PRESENT_COUNT_FILE="$work/presents.txt" \
+    LD_PRELOAD="$counter" /usr/bin/time -f "%U %S %M" -o "$out" "$@" \
     >/dev/null 2>"$work/stderr.txt" || {
     echo "window bench: '$*' failed:" >&2
     cat "$work/stderr.txt" >&2
     exit 1
   }
-  awk '{ printf "%.2f %d\n", $1 + $2, $3 }' "$out"
+  local presents=0
+  [[ -s "$work/presents.txt" ]] && presents="$(cat "$work/presents.txt")"
+  awk -v p="$presents" '{ printf "%.2f %d %d\n", $1 + $2, $3, p }' "$out"
 }
 
 echo "Playing in a window with sound (real time, ${seconds} s each)..."
-read -r ph_cpu ph_rss < <(measure "$playhead" play "$clip" --window --quiet)
-read -r ff_cpu ff_rss < <(measure ffplay -autoexit -loglevel error "$clip")
+read -r ph_cpu ph_rss ph_frames < <(measure "$playhead" play "$clip" --window --quiet)
+read -r ff_cpu ff_rss ff_frames < <(measure ffplay -autoexit -loglevel error "$clip")
+read -r ffs_cpu ffs_rss ffs_frames < <(SDL_RENDER_DRIVER=software SDL_FRAMEBUFFER_ACCELERATION=0 \
+  measure ffplay -autoexit -loglevel error "$clip")
 echo "Playing headless (real time)..."
-read -r phh_cpu phh_rss < <(measure "$playhead" play "$clip" --no-window --quiet)
-read -r mpv_cpu mpv_rss < <(measure mpv --really-quiet --vo=null --ao=null "$clip")
+read -r phh_cpu phh_rss _ < <(measure "$playhead" play "$clip" --no-window --quiet)
+read -r mpv_cpu mpv_rss _ < <(measure mpv --really-quiet --vo=null --ao=null "$clip")
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2fx", a / b; else print "-" }'; }
-printf "\n%-34s %10s %12s\n" "player" "CPU s" "peak RSS MB"
-row() { awk -v n="$1" -v c="$2" -v r="$3" 'BEGIN { printf "%-34s %10.2f %12.1f\n", n, c, r / 1024 }'; }
-row "playhead (window + device)" "$ph_cpu" "$ph_rss"
-row "ffplay (SDL2)" "$ff_cpu" "$ff_rss"
-row "playhead --no-window" "$phh_cpu" "$phh_rss"
-row "mpv --vo=null --ao=null" "$mpv_cpu" "$mpv_rss"
+frames=$((seconds * 30))
+printf "\n%-40s %8s %12s %16s\n" "player" "CPU s" "peak RSS MB" "frames shown"
+row() {
+  awk -v n="$1" -v c="$2" -v r="$3" -v f="$4" -v t="$frames" \
+    'BEGIN { printf "%-40s %8.2f %12.1f %16s\n", n, c, r / 1024, (f == "" ? "-" : f "/" t) }'
+}
+row "playhead (window + device)" "$ph_cpu" "$ph_rss" "$ph_frames"
+row "ffplay (SDL2, OpenGL: llvmpipe)" "$ff_cpu" "$ff_rss" "$ff_frames"
+row "ffplay (SDL2, software renderer)" "$ffs_cpu" "$ffs_rss" "$ffs_frames"
+row "playhead --no-window" "$phh_cpu" "$phh_rss" ""
+row "mpv --vo=null --ao=null" "$mpv_cpu" "$mpv_rss" ""
 echo
 echo "window:   CPU $(ratio "$ph_cpu" "$ff_cpu") of ffplay, RSS $(ratio "$ph_rss" "$ff_rss") (aims ≤ 1.0x)"
+echo "          on the same software renderer: CPU $(ratio "$ph_cpu" "$ffs_cpu"), RSS $(ratio "$ph_rss" "$ffs_rss")"
 echo "headless: CPU $(ratio "$phh_cpu" "$mpv_cpu") of mpv, RSS $(ratio "$phh_rss" "$mpv_rss") (aims ≤ 1.0x)"

@@ -12,4 +12,14 @@ static inline int CSDL2_WINDOWPOS_CENTERED(void) { return (int)SDL_WINDOWPOS_CEN
 static inline SDL_AudioFormat CSDL2_AUDIO_S16SYS(void) { return AUDIO_S16SYS; }
 static inline SDL_AudioFormat CSDL2_AUDIO_F32SYS(void) { return AUDIO_F32SYS; }
 
+/* The GL_RENDERER string of the calling thread's current OpenGL (ES) context, or NULL when
+   there is none: "llvmpipe (LLVM 15.0.6, 256 bits)" names Mesa's software rasteriser. */
+static inline const char *CSDL2_CurrentGLRendererName(void) {
+  typedef const unsigned char *(*GetString)(unsigned int);
+  if (SDL_GL_GetCurrentContext() == NULL) return NULL;
+  GetString getString = (GetString)SDL_GL_GetProcAddress("glGetString");
+  if (getString == NULL) return NULL;
+  return (const char *)getString(0x1F01 /* GL_RENDERER */);
+}
+
 #endif

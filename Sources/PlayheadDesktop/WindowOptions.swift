@@ -3,7 +3,8 @@ import PlayheadMedia
 /// How a `WindowVideoSink` opens its window and lays pictures out in it.
 ///
 /// The defaults: a resizable window titled "Playhead", sized to the first frame, the
-/// picture fitted with black bars, no alpha mask.
+/// picture fitted with black bars, no alpha mask, drawn by the GPU unless the GPU's
+/// renderer rasterises in software (`WindowRendering.automatic`).
 public struct WindowOptions: Sendable, Equatable {
   /// The window's title (what `xdotool search --name` finds).
   public var title: String
@@ -24,11 +25,13 @@ public struct WindowOptions: Sendable, Equatable {
   /// Where frames keep an alpha mask (seed 003): with one, the colour half is drawn over
   /// `background` through the mask.
   public var alphaMode: AlphaRenderMode
+  /// Which SDL renderer draws the window (`SDL_RENDER_DRIVER`, when set, overrides it).
+  public var rendering: WindowRendering
 
   public init(
     title: String = "Playhead", size: WindowSize? = nil, isFullscreen: Bool = false,
     isResizable: Bool = true, gravity: VideoGravity = .fit, background: RGBAColor = .black,
-    alphaMode: AlphaRenderMode = .none
+    alphaMode: AlphaRenderMode = .none, rendering: WindowRendering = .automatic
   ) {
     self.title = title
     self.size = size
@@ -37,6 +40,7 @@ public struct WindowOptions: Sendable, Equatable {
     self.gravity = gravity
     self.background = background
     self.alphaMode = alphaMode
+    self.rendering = rendering
   }
 }
 

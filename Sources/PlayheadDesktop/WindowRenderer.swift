@@ -57,8 +57,7 @@ final class WindowRenderer {
       throw PlayheadError(.ioError, "SDL could not open a window: \(SDLRuntime.lastError)")
     }
     guard
-      let renderer = SDL_CreateRenderer(window, -1, 0)
-        ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+      let renderer = Self.makeRenderer(for: window, rendering: options.rendering)
     else {
       let message = SDLRuntime.lastError
       SDL_DestroyWindow(window)

@@ -170,8 +170,8 @@ public final class WindowVideoSink: VideoSink, Sendable {
     return thread.perform { host in host.window(id)?.outputSize } ?? nil
   }
 
-  /// SDL's name for the renderer drawing the window: `opengl` or `opengles2` when SDL
-  /// found an accelerated one, else `software`; nil after `close()`.
+  /// SDL's name for the renderer drawing the window: `opengl` or `opengles2` for a GPU
+  /// renderer, `software` for SDL's own (`WindowOptions.rendering`); nil after `close()`.
   ///
   /// `SDL_RENDER_DRIVER` chooses one by name before the window opens.
   public var rendererName: String? {

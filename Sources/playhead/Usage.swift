@@ -150,6 +150,9 @@ enum Usage {
       --window-size WxH   The window's size in pixels (default: the video's size)
       --gravity G         fit (default, bars), fill (crop) or stretch
       --background RRGGBB The colour of the bars and of the window before the first frame
+      --renderer R        auto (default: the GPU, unless its OpenGL rasterises in software,
+                          as under Xvfb or in a VM; then SDL's software renderer, like mpv
+                          without --gpu-sw), gpu (OpenGL even in software) or software
 
     Keys in the window (as in mpv):
       space, p            Pause / resume (a click too; a double click toggles full screen)
@@ -163,7 +166,7 @@ enum Usage {
       l, L                Output channel: both, left, right (L goes the other way)
       .                   Step one frame (pauses first)
       i                   Statistics on / off: rendition, bandwidth estimate, buffer ahead,
-                          dropped frames, decoder
+                          dropped frames, decoder, renderer
       q, Esc              Quit: exit status 0 and the summary (closing the window too)
 
     Signing options (CDN auth type A, see docs/expiry.md):

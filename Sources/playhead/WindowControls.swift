@@ -14,6 +14,8 @@ final class WindowControls: Sendable {
   private let console: Console
   private let quiet: Bool
   private let statisticsRenderer: SubtitleOverlayRenderer
+  /// SDL's name for the renderer drawing the window, for the statistics page.
+  private let rendererName: String
   private let state = Locked(State())
 
   private struct State: Sendable {
@@ -36,8 +38,9 @@ final class WindowControls: Sendable {
     let options = WindowOptions(
       title: title, size: request.size.map { WindowSize(width: $0.width, height: $0.height) },
       isFullscreen: request.isFullscreen, gravity: request.gravity,
-      background: request.background)
+      background: request.background, rendering: request.rendering)
     window = try WindowVideoSink(options: options) { event in events.value?(event) }
+    rendererName = window.rendererName ?? "-"
     self.console = console
     self.quiet = quiet
     statisticsRenderer = try SubtitleOverlayRenderer(style: StatisticsPage.style)
@@ -209,7 +212,8 @@ final class WindowControls: Sendable {
   private func drawStatistics() {
     guard let player, let item = state.withLock({ $0.item }), let size = window.windowSize
     else { return }
-    let lines = StatsText.lines(of: item, player: player)
+    let lines =
+      StatsText.lines(of: item, player: player) + ["Window: SDL \(rendererName) renderer"]
     do {
       let overlay = try statisticsRenderer.overlay(
         for: [StatisticsPage.cue(lines)], width: size.width, height: size.height)

@@ -1,13 +1,15 @@
 import Foundation
 import Playhead
+import PlayheadDesktop
 
 /// The window options of `play`: `--no-window`, `--window`, `--keep-open`, `--fullscreen`,
-/// `--window-size WxH`, `--gravity fit|fill|stretch`, `--background RRGGBB`.
+/// `--window-size WxH`, `--gravity fit|fill|stretch`, `--background RRGGBB`,
+/// `--renderer auto|gpu|software`.
 struct WindowRequest: Equatable, Sendable {
   /// The option names this type reads.
   static let names: Set<String> = [
     "--no-window", "--window", "--keep-open", "--fullscreen", "--window-size", "--gravity",
-    "--background",
+    "--background", "--renderer",
   ]
 
   /// `--no-window`: headless, as without a display.
@@ -20,18 +22,21 @@ struct WindowRequest: Equatable, Sendable {
   var size: (width: Int, height: Int)?
   var gravity = VideoGravity.fit
   var background = RGBAColor(r: 0, g: 0, b: 0, a: 255)
+  /// `--renderer`: which SDL renderer draws the window.
+  var rendering = WindowRendering.automatic
 
   static func == (lhs: WindowRequest, rhs: WindowRequest) -> Bool {
     lhs.isDisabled == rhs.isDisabled && lhs.isRequired == rhs.isRequired
       && lhs.keepsOpen == rhs.keepsOpen && lhs.isFullscreen == rhs.isFullscreen
       && lhs.size?.width == rhs.size?.width && lhs.size?.height == rhs.size?.height
       && lhs.gravity == rhs.gravity && lhs.background == rhs.background
+      && lhs.rendering == rhs.rendering
   }
 
   /// Whether an option that shapes the window was given.
   var shapesTheWindow: Bool {
     keepsOpen || isFullscreen || size != nil || gravity != .fit || background.r != 0
-      || background.g != 0 || background.b != 0
+      || background.g != 0 || background.b != 0 || rendering != .automatic
   }
 
   /// Reads `name` (one of `names`) and its value from `cursor`.
@@ -59,6 +64,15 @@ struct WindowRequest: Equatable, Sendable {
       size = (width, height)
     case "--gravity":
       gravity = try ArgumentValue.gravity(cursor.value(for: name, inline: inline), option: name)
+    case "--renderer":
+      let text = try cursor.value(for: name, inline: inline)
+      switch text {
+      case "auto": rendering = .automatic
+      case "gpu": rendering = .accelerated
+      case "software": rendering = .software
+      default:
+        throw UsageError("option '--renderer' needs auto, gpu or software, not '\(text)'")
+      }
     default:
       let text = try cursor.value(for: name, inline: inline)
       let hex = text.hasPrefix("#") ? String(text.dropFirst()) : text

@@ -43,15 +43,28 @@ final class WindowPictureTests: WindowTestCase {
     return RGBAImage(width: image.width, height: image.height, pixels: pixels)
   }
 
+  /// Checks the window drawn by each renderer: SDL's software renderer (what `.automatic`
+  /// chooses on Xvfb, whose OpenGL is llvmpipe) and the OpenGL one.
   private func check(
     clip: URL, gravity: VideoGravity, alphaMode: AlphaRenderMode = .none,
     times: [Double], file: StaticString = #filePath, line: UInt = #line
+  ) throws {
+    for rendering in [WindowRendering.software, .accelerated] {
+      try check(
+        clip: clip, gravity: gravity, alphaMode: alphaMode, rendering: rendering, times: times,
+        file: file, line: line)
+    }
+  }
+
+  private func check(
+    clip: URL, gravity: VideoGravity, alphaMode: AlphaRenderMode, rendering: WindowRendering,
+    times: [Double], file: StaticString, line: UInt
   ) throws {
     let size = WindowSize(width: 480, height: 200)
     let window = try WindowVideoSink(
       options: WindowOptions(
         title: "playhead-picture-\(UUID().uuidString.prefix(8))", size: size, gravity: gravity,
-        background: .black, alphaMode: alphaMode))
+        background: .black, alphaMode: alphaMode, rendering: rendering))
     defer { window.close() }
     var configuration = PlayerConfiguration(videoSink: window)
     configuration.isAudioDisabled = true
@@ -75,7 +88,8 @@ final class WindowPictureTests: WindowTestCase {
       }
       let difference = shown.flatMap { expected.meanAbsoluteDifference(to: $0) } ?? 255
       XCTAssertLessThan(
-        difference, 8, "\(clip.lastPathComponent) \(gravity) at \(time) s: mean difference",
+        difference, 8,
+        "\(clip.lastPathComponent) \(gravity), \(rendering) at \(time) s: mean difference",
         file: file,
         line: line)
     }

@@ -128,5 +128,23 @@ final class WindowCommandTests: XCTestCase {
     XCTAssertTrue(noDisplay.stderr.contains("window"), noDisplay.stderr)
     let contradiction = try CLIRunner.run(["play", try sample(), "--window", "--no-window"])
     assertStatus(contradiction, 2)
+    let unknownRenderer = try CLIRunner.run(["play", try sample(), "--renderer", "vulkan"])
+    assertStatus(unknownRenderer, 2)
+    XCTAssertTrue(unknownRenderer.stderr.contains("auto, gpu or software"), unknownRenderer.stderr)
+    let headlessRenderer = try CLIRunner.run(
+      ["play", try sample(), "--no-window", "--renderer", "gpu"])
+    assertStatus(headlessRenderer, 2)
+  }
+
+  func testEachRendererPlaysToTheEnd() throws {
+    for renderer in ["auto", "gpu", "software"] {
+      let result = try CLIRunner.run(
+        ["play", try sample(), "--duration", "1", "--renderer", renderer, "--json"],
+        environment: environment)
+      assertStatus(result, 0)
+      let summary = try XCTUnwrap(events(result).last, renderer)
+      XCTAssertEqual(summary["outcome"] as? String, "ended", renderer)
+      XCTAssertGreaterThan(summary["framesRendered"] as? Int ?? 0, 15, renderer)
+    }
   }
 }
