@@ -68,7 +68,7 @@ let package = Package(
     ),
     .target(
       name: "PlayheadTestSupport",
-      dependencies: ["PlayheadCore", "PlayheadMedia", "PlayheadTesting"],
+      dependencies: ["PlayheadCore", "PlayheadMedia", "PlayheadEngine", "PlayheadTesting"],
       path: "Tests/PlayheadTestSupport"
     ),
     .testTarget(name: "PlayheadCoreTests", dependencies: ["PlayheadCore", "PlayheadTestSupport"]),
