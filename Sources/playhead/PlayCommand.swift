@@ -46,13 +46,16 @@ struct PlayCommand: Command {
   var catalog: CatalogPlayback?
   /// `--subtitles LANG`: show the subtitles in LANG, printing each cue as it becomes active.
   var subtitles: String?
+  /// `--sub-file FILE` (repeatable): WebVTT files shown as subtitle tracks of the media.
+  var subtitleFiles: [SubtitleFile] = []
   /// `--audio LANG`: play the audio track (HLS rendition or file stream) in LANG.
   var audio: String?
   /// `--decrypt-key-hex HEX`: the key of an offline download encrypted at rest.
   var offlineKey: [UInt8]?
   /// `--audio-filter`, `--audio-channel`.
   var audioOptions = AudioOptions()
-  /// `--burn-subtitles`: the `--snapshot` shows the `--subtitles` cues at its time.
+  /// `--burn-subtitles`: the `--snapshot` shows the subtitle cues at its time (the
+  /// `--subtitles` language, else the first `--sub-file`).
   var burnsSubtitles = false
   /// `--no-window`, `--window`, `--keep-open`, `--fullscreen`, `--window-size`, `--gravity`,
   /// `--background`.
@@ -122,6 +125,8 @@ struct PlayCommand: Command {
               "option '--subtitles' needs a language tag such as 'en' or 'pt-BR', not '\(value)'")
           }
           subtitles = value
+        case "--sub-file":
+          subtitleFiles.append(try SubtitleFile(argument: cursor.value(for: name, inline: inline)))
         case "--audio":
           audio = try DownloadCommand.language(
             cursor.value(for: name, inline: inline), option: name)
@@ -164,6 +169,10 @@ struct PlayCommand: Command {
       guard audio == nil else {
         throw UsageError("option '--audio' applies to a media path or URL, not to '--playlist'")
       }
+      guard subtitleFiles.isEmpty else {
+        throw UsageError(
+          "option '--sub-file' applies to a media path or URL, not to '--playlist'")
+      }
       playlist = PlaylistPlayback(path: playlistPath, autoAdvance: autoAdvance, autoPlay: autoPlay)
     } else if autoAdvance || autoPlay {
       throw UsageError("options '--auto-advance' and '--auto-play' go with '--playlist FILE'")
@@ -177,6 +186,9 @@ struct PlayCommand: Command {
     }
     if catalog != nil && audio != nil {
       throw UsageError("option '--audio' applies to a media path or URL, not to 'catalog:'")
+    }
+    if catalog != nil && !subtitleFiles.isEmpty {
+      throw UsageError("option '--sub-file' applies to a media path or URL, not to 'catalog:'")
     }
     if catalog != nil
       && (snapshotPath != nil || snapshotAt != nil || startSeconds != nil
@@ -214,11 +226,15 @@ struct PlayCommand: Command {
       throw UsageError("option '--frames' cannot be used with '--no-video'")
     }
     try window.validate(videoDisabled: isVideoDisabled)
-    if burnsSubtitles && (snapshot == nil || subtitles == nil) {
+    if burnsSubtitles && (snapshot == nil || !showsSubtitles) {
       throw UsageError(
-        "option '--burn-subtitles' goes with '--snapshot FILE --at T --subtitles LANG'")
+        "option '--burn-subtitles' goes with '--snapshot FILE --at T' and '--subtitles LANG' "
+          + "or '--sub-file FILE'")
     }
   }
+
+  /// Whether subtitles are shown: `--subtitles LANG` or a `--sub-file`.
+  var showsSubtitles: Bool { subtitles != nil || !subtitleFiles.isEmpty }
 
   private mutating func setFlag(_ name: String) {
     switch name {
@@ -258,7 +274,7 @@ struct PlayCommand: Command {
     // With --audio, playback starts once the track in the language plays.
     let starter = PlayStart(
       player: player,
-      conditions: (subtitles == nil ? 0 : 1) + (endsFromReady ? 1 : 0)
+      conditions: (showsSubtitles ? 1 : 0) + (endsFromReady ? 1 : 0)
         + (audioChoice == nil ? 0 : 1))
     let session = PlaySession(
       player: player, item: item, output: output, console: console,
@@ -268,15 +284,20 @@ struct PlayCommand: Command {
     session.begin()
     screen?.controls.attach(player: player, item: item, session: session)
     if endsFromReady, let duration { starter.endAfter(duration, of: item, on: session.queue) }
-    // With --subtitles, playback starts once the subtitle track is loaded.
-    let subtitleLines = subtitles.map {
-      SubtitleLines(language: $0, output: output, console: console)
-    }
+    // With --subtitles or --sub-file, playback starts once the subtitle track is loaded.
+    for file in subtitleFiles { file.add(to: item) }
+    let subtitleLines =
+      showsSubtitles
+      ? SubtitleLines(
+        language: subtitles ?? subtitleFiles.first?.language ?? "und", output: output,
+        console: console)
+      : nil
     // In fast mode the commands reach the player together, at one clock time, so the
     // same input gives the same events every run (decision 0028).
     let textTracks = subtitleLines.map { lines in
       DirectSubtitles(
-        player: player, contentURL: url, lines: lines, queue: session.queue
+        player: player, contentURL: url, lines: lines, files: subtitleFiles,
+        choosesByLanguage: subtitles != nil, queue: session.queue
       ) { starter.met() }
     }
     configuration.clock.runAsWorker {
@@ -328,7 +349,9 @@ struct PlayCommand: Command {
   ) throws(PlayheadError) {
     let shot = try SnapshotTaker.take(
       url: url, at: MediaTime(commandLineSeconds: request.atSeconds), width: nil, height: nil,
-      gravity: .fit, burningSubtitles: burnsSubtitles ? subtitles : nil)
+      gravity: .fit,
+      burning: burnsSubtitles
+        ? SnapshotTaker.Subtitles(language: subtitles, files: subtitleFiles) : nil)
     try shot.write(toPath: request.path)
     if output.json {
       console.line(

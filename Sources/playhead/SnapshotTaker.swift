@@ -49,13 +49,21 @@ enum SnapshotTaker {
   /// Throws the source's or media's error when it cannot be opened, and
   /// `.noPlayableStreams` when it has no video track.
   ///
-  /// With `burningSubtitles` (a language), the subtitle track in that language (an HLS
-  /// rendition or a subtitle stream of the file) is selected once the frame is shown, and
-  /// its cues at `time` are drawn on the snapshot with libass once the track has caught up
-  /// with the position; no track in that language is an `.invalidArgument` error.
+  /// The subtitles `--burn-subtitles` draws: the track in `language` among `files` and the
+  /// media's own (an HLS rendition or a subtitle stream of the file), or with no language
+  /// the first of `files`.
+  struct Subtitles: Sendable {
+    var language: String?
+    var files: [SubtitleFile]
+  }
+
+  /// With `burning`, that subtitle track is selected once the frame is shown, and its cues
+  /// at `time` are drawn on the snapshot with libass once the track has caught up with the
+  /// position; no such track is an `.invalidArgument` error, a file that fails to load its
+  /// loading error.
   static func take(
     url: URL, at time: MediaTime, width: Int?, height: Int?, gravity: VideoGravity,
-    burningSubtitles language: String? = nil
+    burning subtitles: Subtitles? = nil
   ) throws(PlayheadError) -> Snapshot {
     // Probe first: a file without video fails here with a clear error, and the player
     // item reuses the opened demuxer.
@@ -70,12 +78,13 @@ enum SnapshotTaker {
     let player = Player(configuration: configuration)
     defer { player.close() }
     let item = PlayerItem(asset: asset)
-    let waiter = SnapshotWaiter(player: player, item: item, time: time, subtitles: language)
+    for file in subtitles?.files ?? [] { file.add(to: item) }
+    let waiter = SnapshotWaiter(player: player, item: item, time: time, subtitles: subtitles)
     player.addEventObserver(queue: waiter.queue) { event in waiter.handle(event) }
     player.replaceCurrentItem(with: item)
     try waiter.wait()
     var png = try player.snapshot(width: width, height: height, gravity: gravity)
-    if language != nil {
+    if subtitles != nil {
       var picture = try PNGCodec.decode(png)
       try SubtitleOverlayRenderer().draw(item.activeTextCues.map(\.cue), onto: &picture)
       png = try PNGCodec.encode(picture)
@@ -98,8 +107,8 @@ private final class SnapshotWaiter: Sendable {
   private let done = DispatchSemaphore(value: 0)
   private let state = Locked(State())
 
-  /// The subtitle language to burn in, if any.
-  private let subtitles: String?
+  /// The subtitles to burn in, if any.
+  private let subtitles: SnapshotTaker.Subtitles?
 
   private struct State: Sendable {
     var result: Result<Void, PlayheadError>?
@@ -109,7 +118,7 @@ private final class SnapshotWaiter: Sendable {
     var pendingTrack: RenditionInfo?
   }
 
-  init(player: Player, item: PlayerItem, time: MediaTime, subtitles: String?) {
+  init(player: Player, item: PlayerItem, time: MediaTime, subtitles: SnapshotTaker.Subtitles?) {
     self.player = player
     self.item = item
     self.time = time
@@ -177,16 +186,19 @@ private final class SnapshotWaiter: Sendable {
   /// selected and the snapshot waits for it to catch up with the position.
   private func frameShown() {
     guard let subtitles else { return finish(.success(())) }
-    let tracks = item.subtitleRenditions
-    guard let track = tracks.first(where: { TrackLanguage.match($0.language, subtitles) != .none })
-    else {
+    let tracks = item.sidecarTextTracks + item.subtitleRenditions
+    let chosen =
+      subtitles.language.map { language in
+        tracks.first { TrackLanguage.match($0.language, language) != .none }
+      } ?? item.sidecarTextTracks.first
+    guard let track = chosen else {
       let available = tracks.map { $0.language ?? "und" }
       return finish(
         .failure(
           PlayheadError(
             .invalidArgument,
-            "option '--burn-subtitles' asks for subtitles in '\(subtitles)', but there is no "
-              + "subtitle track in it (available: "
+            "option '--burn-subtitles' asks for subtitles in '\(subtitles.language ?? "und")', "
+              + "but there is no subtitle track in it (available: "
               + "\(available.isEmpty ? "none" : available.joined(separator: ", ")))",
             url: item.asset.url)))
     }

@@ -96,18 +96,31 @@ final class DirectSubtitles: Sendable {
   /// Runs once, then is gone.
   private let startPlayback: Locked<(@Sendable () -> Void)?>
 
-  /// Follows `player`'s text tracks; `start` runs once, on `queue`, when playback may
-  /// begin.
+  /// Follows `player`'s text tracks, with `files` (`--sub-file`) as sidecar tracks; `start`
+  /// runs once, on `queue`, when playback may begin.
+  ///
+  /// With `choosesByLanguage` (`--subtitles LANG`) the track in `lines.language` is chosen
+  /// among the files and the media's own tracks; otherwise the first file is shown.
   init(
-    player: Player, contentURL: URL, lines: SubtitleLines, queue: DispatchQueue,
+    player: Player, contentURL: URL, lines: SubtitleLines, files: [SubtitleFile] = [],
+    choosesByLanguage: Bool = true, queue: DispatchQueue,
     start: @escaping @Sendable () -> Void
   ) {
+    let configuration =
+      choosesByLanguage
+      ? SubtitleLines.configuration(language: lines.language)
+      : TextTrackConfiguration(
+        preferences: TextTrackPreferences(languages: [], mode: .forcedOnly),
+        segmentLookAheadSeconds: SubtitleLines.lookAheadSeconds)
     controller = TextTrackController(
-      player: player, configuration: SubtitleLines.configuration(language: lines.language),
+      player: player, sidecarTracks: files.map(\.textTrack), configuration: configuration,
       contentURL: contentURL)
     self.lines = lines
     startPlayback = Locked(start)
     controller.addObserver(queue: queue) { [self] event in handle(event) }
+    if !choosesByLanguage, let first = controller.options.first {
+      _ = controller.select(first)
+    }
   }
 
   func close() {

@@ -81,7 +81,8 @@ enum Usage {
       --no-audio          Do not decode audio
       --snapshot FILE     Before playing, write the frame at --at T as a PNG file
       --at T              The snapshot time (required with --snapshot)
-      --burn-subtitles    Draw the --subtitles cues at T on the snapshot (libass)
+      --burn-subtitles    Draw the subtitle cues at T on the snapshot (libass): the
+                          --subtitles track, else the first --sub-file
       --wav FILE          Write the played audio to a WAV file (16-bit, 48 kHz, stereo)
       --audio-filter F    Audio enhancement (repeatable, or comma-separated): normalize
                           (even out loudness), dialogue=LEVEL (raise speech, 1 to 10),
@@ -98,6 +99,11 @@ enum Usage {
                           ({"event":"cue","time","start","end","track","language","text"}
                           with --json); playback starts once the track is loaded (or
                           failed, or there is none)
+      --sub-file FILE     Add a WebVTT file (path or http(s) URL) as a subtitle track, as
+                          mpv does; repeatable. Its language is the tag before .vtt
+                          (movie.fr.vtt: fr). Shown (and its cues printed as with
+                          --subtitles) unless --subtitles LANG chooses another track; a
+                          local file goes with local media only
       --audio LANG        Play the audio track in LANG (en, fra, pt-BR; ISO 639-2 codes
                           match their two-letter form): an HLS audio rendition or one of
                           the audio streams of a file (MP4, MKV). Prints 'audio: NAME

@@ -33,7 +33,10 @@ final class BurnSubtitlesCommandTests: XCTestCase {
     let sample = try Fixtures.url("dual-subtitles.mkv").path
     let alone = try CLIRunner.run(["play", sample, "--burn-subtitles", "--fast"])
     assertStatus(alone, 2)
-    XCTAssertTrue(alone.stderr.contains("goes with '--snapshot FILE --at T --subtitles LANG'"))
+    XCTAssertTrue(
+      alone.stderr.contains(
+        "goes with '--snapshot FILE --at T' and '--subtitles LANG' or '--sub-file FILE'"),
+      alone.stderr)
     let file = try makeTemporaryDirectory().appendingPathComponent("shot.png").path
     let missing = try CLIRunner.run([
       "play", sample, "--snapshot", file, "--at", "1", "--subtitles", "de", "--burn-subtitles",
