@@ -76,8 +76,10 @@ gcc -shared -fPIC -O2 -o "$counter" Benchmarks/PresentCounter/present-counter.c 
 measure() {
   local out="$work/time.txt"
   rm -f "$work/presents.txt"
+  # The counter is preloaded into the player only (through env), not into GNU time,
+  # whose own exit would otherwise overwrite the count with 0.
   SDL_DISKAUDIOFILE="$work/audio.raw" PRESENT_COUNT_FILE="$work/presents.txt" \
-    LD_PRELOAD="$counter" /usr/bin/time -f "%U %S %M" -o "$out" "$@" \
+    /usr/bin/time -f "%U %S %M" -o "$out" env LD_PRELOAD="$counter" "$@" \
     >/dev/null 2>"$work/stderr.txt" || {
     echo "window bench: '$*' failed:" >&2
     cat "$work/stderr.txt" >&2

@@ -19,6 +19,12 @@ extension WindowRenderer {
       return SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue)
         ?? makeSoftwareRenderer(for: window)
     case .automatic:
+      // Without a GPU device Mesa can only rasterise in software: skip making (and
+      // loading) OpenGL at all, which would keep its libraries resident (about 65 MB).
+      guard mayHaveGPU(environment: ProcessInfo.processInfo.environment) else {
+        return makeSoftwareRenderer(for: window)
+          ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue)
+      }
       guard let accelerated = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue)
       else { return makeSoftwareRenderer(for: window) }
       guard rasterisesInSoftware(accelerated) else { return accelerated }
@@ -46,6 +52,22 @@ extension WindowRenderer {
       let glName = CSDL2_CurrentGLRendererName()
     else { return false }
     return isSoftwareRasteriser(String(cString: glName))
+  }
+
+  /// Whether an accelerated OpenGL may exist: a GPU device node under `devDirectory`
+  /// (`dri/renderD*`, `dri/card*`, `nvidia*`) and no `LIBGL_ALWAYS_SOFTWARE` asking Mesa
+  /// for software. Without one, Mesa can only offer a software rasteriser.
+  static func mayHaveGPU(environment: [String: String], devDirectory: String = "/dev") -> Bool {
+    if let forced = environment["LIBGL_ALWAYS_SOFTWARE"], !forced.isEmpty, forced != "0",
+      forced.lowercased() != "false"
+    {
+      return false
+    }
+    let files = FileManager.default
+    let dri = (try? files.contentsOfDirectory(atPath: devDirectory + "/dri")) ?? []
+    if dri.contains(where: { $0.hasPrefix("renderD") || $0.hasPrefix("card") }) { return true }
+    let devices = (try? files.contentsOfDirectory(atPath: devDirectory)) ?? []
+    return devices.contains { $0.hasPrefix("nvidia") }
   }
 
   /// Whether an OpenGL `GL_RENDERER` string names a software rasteriser.

@@ -11,8 +11,10 @@
 /// this choice.
 public enum WindowRendering: String, Sendable, Equatable, CaseIterable {
   /// The GPU's renderer, unless its OpenGL names a software rasteriser (Mesa's llvmpipe,
-  /// softpipe or swrast); then SDL's software renderer. If the software renderer cannot
-  /// open, the GPU's renderer is kept.
+  /// softpipe or swrast); then SDL's software renderer. Without a GPU device node
+  /// (`/dev/dri/renderD*`, `/dev/dri/card*`, `/dev/nvidia*`) or with
+  /// `LIBGL_ALWAYS_SOFTWARE` set, OpenGL is not tried at all. If the software renderer
+  /// cannot open, the GPU's renderer is kept.
   case automatic
   /// SDL's first accelerated renderer, even one that rasterises in software; SDL's
   /// software renderer only when there is none.

@@ -43,6 +43,27 @@ final class WindowRenderingTests: WindowTestCase {
     }
   }
 
+  func testAGPUIsOnlyTriedWithAGPUDeviceNode() throws {
+    let dev = FileManager.default.temporaryDirectory
+      .appendingPathComponent("playhead-dev-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: dev) }
+    try FileManager.default.createDirectory(
+      at: dev.appendingPathComponent("dri"), withIntermediateDirectories: true)
+    XCTAssertFalse(WindowRenderer.mayHaveGPU(environment: [:], devDirectory: dev.path))
+    for node in ["dri/renderD128", "nvidia0"] {
+      let path = dev.appendingPathComponent(node).path
+      XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
+      XCTAssertTrue(WindowRenderer.mayHaveGPU(environment: [:], devDirectory: dev.path), node)
+      XCTAssertFalse(
+        WindowRenderer.mayHaveGPU(
+          environment: ["LIBGL_ALWAYS_SOFTWARE": "1"], devDirectory: dev.path), node)
+      XCTAssertTrue(
+        WindowRenderer.mayHaveGPU(
+          environment: ["LIBGL_ALWAYS_SOFTWARE": "0"], devDirectory: dev.path), node)
+      try FileManager.default.removeItem(atPath: path)
+    }
+  }
+
   func testSoftwareRasterisersAreRecognisedByName() {
     for name in [
       "llvmpipe (LLVM 15.0.6, 256 bits)", "softpipe", "Software Rasterizer", "Mesa swrast",
