@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "PlayheadTesting", targets: ["PlayheadTesting"]),
     .library(name: "PlayheadOverlay", targets: ["PlayheadOverlay"]),
     .library(name: "PlayheadDesktop", targets: ["PlayheadDesktop"]),
+    .library(name: "PlayheadUI", targets: ["PlayheadUI"]),
     .executable(name: "playhead", targets: ["playhead"]),
   ],
   targets: [
@@ -54,6 +55,7 @@ let package = Package(
       name: "PlayheadDesktop",
       dependencies: ["PlayheadCore", "PlayheadMedia", "PlayheadEngine", "PlayheadOverlay", "CSDL2"]
     ),
+    .target(name: "PlayheadUI", dependencies: ["PlayheadCore", "PlayheadEngine", "PlayheadSDK"]),
     .target(name: "Playhead", dependencies: ["PlayheadEngine", "PlayheadSDK", "PlayheadText"]),
     .target(
       name: "PlayheadOverlay",
@@ -90,6 +92,7 @@ let package = Package(
       name: "PlayheadDesktopTests",
       dependencies: ["PlayheadDesktop", "PlayheadSDK", "PlayheadTestSupport", "PlayheadTesting"]
     ),
+    .testTarget(name: "PlayheadUITests", dependencies: ["PlayheadUI", "PlayheadTestSupport"]),
     .testTarget(name: "PlayheadSDKTests", dependencies: ["PlayheadSDK", "PlayheadTestSupport"]),
     .testTarget(
       name: "PlayheadOverlayTests",
