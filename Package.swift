@@ -59,7 +59,7 @@ let package = Package(
     .target(name: "Playhead", dependencies: ["PlayheadEngine", "PlayheadSDK", "PlayheadText"]),
     .target(
       name: "PlayheadOverlay",
-      dependencies: ["PlayheadCore", "PlayheadMedia", "PlayheadText", "CLibass"]
+      dependencies: ["PlayheadCore", "PlayheadMedia", "PlayheadText", "PlayheadUI", "CLibass"]
     ),
     .executableTarget(
       name: "playhead", dependencies: ["Playhead", "PlayheadOverlay", "PlayheadDesktop"]
@@ -96,7 +96,9 @@ let package = Package(
     .testTarget(name: "PlayheadSDKTests", dependencies: ["PlayheadSDK", "PlayheadTestSupport"]),
     .testTarget(
       name: "PlayheadOverlayTests",
-      dependencies: ["PlayheadOverlay", "PlayheadMedia", "PlayheadText", "PlayheadTestSupport"]
+      dependencies: [
+        "PlayheadOverlay", "PlayheadMedia", "PlayheadText", "PlayheadUI", "PlayheadTestSupport",
+      ]
     ),
     .testTarget(
       name: "PlayheadTests", dependencies: ["Playhead", "PlayheadTesting", "PlayheadTestSupport"]

@@ -1,0 +1,96 @@
+import Foundation
+import PlayheadCore
+import PlayheadMedia
+import PlayheadUI
+
+/// Draws the player UI's controls (a `ControlsScene`) into an overlay image with libass:
+/// anti-aliased vector icons and text at the view's size and scale, as mpv's on-screen
+/// controller draws with libass (decision 0036).
+///
+/// The overlay has the view's size with straight alpha and is composited over the video
+/// like subtitles. A thumbnail preview in the scene is drawn from the image passed in, as
+/// the controls' host loads thumbnails (`ThumbnailLoader`). Any thread may use it: calls
+/// from several threads draw one at a time.
+public final class ControlsOverlayRenderer: Sendable {
+  /// The font labels and menus use (found through fontconfig).
+  public let fontFamily: String
+  private let libass: Locked<LibassBox>
+
+  /// Starts libass; throws `.decoderUnavailable` when it cannot start.
+  public init(fontFamily: String = "DejaVu Sans") throws(PlayheadError) {
+    self.fontFamily = fontFamily
+    libass = Locked(LibassBox(renderer: try LibassRenderer(fontFamily: fontFamily)))
+  }
+
+  /// The overlay of `scene`, with `thumbnail` (any size; scaled to the preview) drawn at
+  /// the scene's thumbnail preview when both are given. Empty when the scene is hidden or
+  /// the view has no size.
+  public func overlay(for scene: ControlsScene, thumbnail: RGBAImage? = nil) throws(PlayheadError)
+    -> SubtitleOverlay
+  {
+    let width = Int(scene.viewWidth.rounded())
+    let height = Int(scene.viewHeight.rounded())
+    var image = RGBAImage(
+      width: max(0, width), height: max(0, height), color: RGBAColor(r: 0, g: 0, b: 0, a: 0))
+    guard width > 0, height > 0, scene.isVisible else {
+      return SubtitleOverlay(image: image, inkBox: nil)
+    }
+    let script = ControlsScript.make(scene: scene, fontFamily: fontFamily)
+    let bitmaps = try libass.withLock { box throws(PlayheadError) in
+      try box.renderer.draw(script: script, width: width, height: height)
+    }
+    var ink: SubtitleOverlay.InkBox?
+    for bitmap in bitmaps {
+      if let drawn = SubtitleOverlay.paint(bitmap, onto: &image) {
+        ink = SubtitleOverlay.union(ink, drawn)
+      }
+    }
+    if let preview = scene.thumbnail, let thumbnail,
+      let drawn = try Self.paste(
+        thumbnail, at: preview, scale: scene.scale, opacity: scene.opacity, onto: &image)
+    {
+      ink = SubtitleOverlay.union(ink, drawn)
+    }
+    return SubtitleOverlay(image: image, inkBox: ink)
+  }
+
+  /// Pastes the thumbnail scaled into the preview's box with a 1-pixel white border.
+  private static func paste(
+    _ thumbnail: RGBAImage, at preview: ControlsScene.ThumbnailPreview, scale: Double,
+    opacity: Double,
+    onto image: inout RGBAImage
+  ) throws(PlayheadError) -> SubtitleOverlay.InkBox? {
+    let width = Int((ThumbnailGeometry.width * scale).rounded())
+    let height = Int((ThumbnailGeometry.height * scale).rounded())
+    guard thumbnail.isWellFormed, thumbnail.width > 0, thumbnail.height > 0, width > 2, height > 2
+    else {
+      return nil
+    }
+    var framed = RGBAImage(
+      width: width, height: height,
+      color: RGBAColor(r: 255, g: 255, b: 255, a: UInt8((255 * max(0, min(1, opacity))).rounded())))
+    var inner = try thumbnail.scaled(width: width - 2, height: height - 2)
+    if opacity < 1 {
+      for index in stride(from: 3, to: inner.pixels.count, by: 4) {
+        inner.pixels[index] = UInt8((Double(inner.pixels[index]) * max(0, opacity)).rounded())
+      }
+    }
+    framed.paste(inner, x: 1, y: 1)
+    let x = Int((preview.centreX - Double(width) / 2).rounded())
+    let y = Int((preview.bottomY - Double(height)).rounded())
+    image.paste(framed, x: x, y: y)
+    let x0 = max(0, x)
+    let y0 = max(0, y)
+    let x1 = min(image.width, x + width)
+    let y1 = min(image.height, y + height)
+    guard x0 < x1, y0 < y1 else { return nil }
+    return SubtitleOverlay.InkBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+  }
+}
+
+/// The one libass renderer of a `ControlsOverlayRenderer`, used with its lock held.
+private struct LibassBox: @unchecked Sendable {
+  // Unchecked Sendable: libass objects must not be used by two threads at once; the box
+  // is only reached through `Locked.withLock`.
+  let renderer: LibassRenderer
+}
