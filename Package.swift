@@ -53,7 +53,10 @@ let package = Package(
     ),
     .target(
       name: "PlayheadDesktop",
-      dependencies: ["PlayheadCore", "PlayheadMedia", "PlayheadEngine", "PlayheadOverlay", "CSDL2"]
+      dependencies: [
+        "PlayheadCore", "PlayheadMedia", "PlayheadEngine", "PlayheadOverlay", "PlayheadSDK",
+        "PlayheadUI", "CSDL2",
+      ]
     ),
     .target(name: "PlayheadUI", dependencies: ["PlayheadCore", "PlayheadEngine", "PlayheadSDK"]),
     .target(name: "Playhead", dependencies: ["PlayheadEngine", "PlayheadSDK", "PlayheadText"]),
@@ -62,7 +65,8 @@ let package = Package(
       dependencies: ["PlayheadCore", "PlayheadMedia", "PlayheadText", "PlayheadUI", "CLibass"]
     ),
     .executableTarget(
-      name: "playhead", dependencies: ["Playhead", "PlayheadOverlay", "PlayheadDesktop"]
+      name: "playhead",
+      dependencies: ["Playhead", "PlayheadOverlay", "PlayheadDesktop", "PlayheadUI"]
     ),
     .target(
       name: "PlayheadTesting",

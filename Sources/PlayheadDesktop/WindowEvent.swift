@@ -9,6 +9,12 @@ public enum WindowEvent: Sendable, Equatable {
   case click(x: Int, y: Int)
   /// The second press of a double click; the first press came as `click`.
   case doubleClick(x: Int, y: Int)
+  /// The primary mouse button came up at (`x`, `y`), window pixels from the top left.
+  case buttonReleased(x: Int, y: Int)
+  /// The pointer moved to (`x`, `y`) over the window (also while a button is held).
+  case pointerMoved(x: Int, y: Int)
+  /// The pointer left the window.
+  case pointerLeft
   /// The window's drawable size changed (by the user, fullscreen, or the first frame).
   case resized(width: Int, height: Int)
   /// The user asked to close the window (its close button, the window manager). The

@@ -50,6 +50,10 @@ final class WindowHost {
       target(text.windowID)?.handleText(typed)
     case SDL_MOUSEBUTTONDOWN.rawValue:
       target(event.button.windowID)?.handleButton(event.button)
+    case SDL_MOUSEBUTTONUP.rawValue:
+      target(event.button.windowID)?.handleButtonRelease(event.button)
+    case SDL_MOUSEMOTION.rawValue:
+      target(event.motion.windowID)?.handlePointerMotion(event.motion)
     case SDL_RENDER_TARGETS_RESET.rawValue, SDL_RENDER_DEVICE_RESET.rawValue:
       for window in windows.values { window.restoreAfterReset() }
     default:

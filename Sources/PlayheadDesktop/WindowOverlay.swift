@@ -9,6 +9,8 @@ public enum WindowOverlayLayer: Int, Sendable, CaseIterable {
   case picture
   /// Over the whole window, at the window's size, above the picture layer.
   case window
+  /// The player controls: over the whole window at its size, above everything else.
+  case controls
 }
 
 /// One overlay's texture on the window thread.
@@ -46,8 +48,9 @@ extension WindowRenderer {
       var destination = SDL_Rect(pictureRect)
       SDL_RenderCopy(renderer, overlay.texture, nil, &destination)
     }
-    if let overlay = overlays[.window] {
-      let output = outputSize
+    let output = outputSize
+    for layer in [WindowOverlayLayer.window, .controls] {
+      guard let overlay = overlays[layer] else { continue }
       var destination = SDL_Rect(
         x: 0, y: 0, w: Int32(min(overlay.width, output.width)),
         h: Int32(min(overlay.height, output.height)))

@@ -11,6 +11,8 @@ extension WindowRenderer {
       drawAndPresent()
     case SDL_WINDOWEVENT_CLOSE.rawValue:
       deliver(.closeRequested)
+    case SDL_WINDOWEVENT_LEAVE.rawValue:
+      deliver(.pointerLeft)
     default:
       break
     }
@@ -55,6 +57,17 @@ extension WindowRenderer {
     let x = Int(event.x)
     let y = Int(event.y)
     deliver(event.clicks == 2 ? .doubleClick(x: x, y: y) : .click(x: x, y: y))
+  }
+
+  /// Reports the primary button coming up.
+  func handleButtonRelease(_ event: SDL_MouseButtonEvent) {
+    guard Int32(event.button) == SDL_BUTTON_LEFT else { return }
+    deliver(.buttonReleased(x: Int(event.x), y: Int(event.y)))
+  }
+
+  /// Reports the pointer moving over the window.
+  func handlePointerMotion(_ event: SDL_MouseMotionEvent) {
+    deliver(.pointerMoved(x: Int(event.x), y: Int(event.y)))
   }
 
   /// Keys that only modify others; pressing one alone reports nothing.

@@ -16,13 +16,15 @@ public struct ControlsResponse: Sendable, Equatable {
 extension ControlsModel {
   /// Handles one input at `nowSeconds`.
   ///
-  /// Any input shows hidden controls and restarts the hide delay. A press on hidden (or
-  /// still fading-in) controls only shows them and is not consumed, so the host's click
-  /// meaning still applies. Buttons act on release over the button they were pressed on;
+  /// Any input shows hidden controls and restarts the hide delay. A press on hidden
+  /// controls (not showing, not appearing after a pointer move) only shows them and is
+  /// not consumed, so the host's click meaning still applies; a pointer moved onto a
+  /// button and pressed acts on it, as the controls appear with the move. Buttons act on release over the button they were pressed on;
   /// the slider seeks on release to where it was let go (not during a bumper); a press
   /// outside an open menu closes it.
   public mutating func handle(_ input: ControlsInput, nowSeconds: Double) -> ControlsResponse {
     let visibleBefore = opacity(nowSeconds: nowSeconds)
+    let appearing = isAppearing(nowSeconds: nowSeconds)
     noteInput(at: nowSeconds)
     switch input {
     case .key:
@@ -38,7 +40,9 @@ extension ControlsModel {
       return ControlsResponse(isConsumed: dragFraction != nil)
     case .pointerPressed(let x, let y):
       pointer = (x, y)
-      guard visibleBefore >= 1, !isBumperHidden else { return ControlsResponse(isConsumed: false) }
+      guard visibleBefore > 0 || appearing, !isBumperHidden else {
+        return ControlsResponse(isConsumed: false)
+      }
       return press(x: x, y: y)
     case .pointerReleased(let x, let y):
       pointer = (x, y)

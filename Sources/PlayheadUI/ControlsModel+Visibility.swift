@@ -42,6 +42,13 @@ extension ControlsModel {
     return nowSeconds < hideEnd ? hideEnd : nil
   }
 
+  /// Whether a show animation is under way at `nowSeconds` (started, not finished).
+  func isAppearing(nowSeconds: Double) -> Bool {
+    guard let start = showStartSeconds, nowSeconds >= start else { return false }
+    let end = start + options.effectiveShowAnimationDuration * (1 - showStartOpacity)
+    return nowSeconds < end
+  }
+
   /// Notes input at `nowSeconds`: the hide delay restarts and hidden controls fade in.
   mutating func noteInput(at nowSeconds: Double) {
     let current = opacity(nowSeconds: nowSeconds)

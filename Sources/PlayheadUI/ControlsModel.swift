@@ -106,11 +106,13 @@ public struct ControlsModel: Sendable {
     }
   }
 
-  /// The layout with what this session cannot use removed: the controls Linux never
+  /// The layout with what this session cannot use removed (and compact at every width
+  /// with `alwaysCompact`): the controls Linux never
   /// shows; the bitrate button without a menu of two or more choices; the tracks button
   /// without a text track or a second audio track; jump back during a bumper.
   public var effectiveLayout: ControlLayout {
     var effective = layout
+    if options.alwaysCompact { effective.compactLayoutMaximumWidth = .infinity }
     for tag in ControlTag.allCases where !isAvailable(tag) {
       effective.setRemoved(true, tag: tag)
     }
@@ -127,8 +129,8 @@ public struct ControlsModel: Sendable {
     }
   }
 
-  /// The bitrate menu in use: the options' menu, else the stream's.
-  var activeBitrateMenu: BitrateMenu? {
+  /// The bitrate menu in use: the options' menu, else the stream's (nil with neither).
+  public var activeBitrateMenu: BitrateMenu? {
     options.preferredBitrateMenu ?? state.bitrateMenu
   }
 }

@@ -32,6 +32,9 @@ public struct PlayerViewOptions: Sendable, Equatable {
   /// Whether hovering or dragging the slider shows the thumbnail at that time
   /// (default true; needs a thumbnail track).
   public var thumbnailSeekingEnabled: Bool
+  /// Whether the layout's compact rows are used at every width (default false: below its
+  /// `compactLayoutMaximumWidth` only).
+  public var alwaysCompact: Bool
 
   /// Options with the defaults.
   public init(
@@ -39,7 +42,8 @@ public struct PlayerViewOptions: Sendable, Equatable {
     hideControlsAnimationDuration: Double = 0.2, showControlsAnimationDuration: Double = 0.2,
     automaticControlTypeSelection: Bool = true, keepControlsVisible: Bool = false,
     showBumperControls: Bool = false, posterPath: String? = nil,
-    preferredBitrateMenu: BitrateMenu? = nil, thumbnailSeekingEnabled: Bool = true
+    preferredBitrateMenu: BitrateMenu? = nil, thumbnailSeekingEnabled: Bool = true,
+    alwaysCompact: Bool = false
   ) {
     self.jumpBackInterval = jumpBackInterval
     self.hideControlsInterval = hideControlsInterval
@@ -51,6 +55,7 @@ public struct PlayerViewOptions: Sendable, Equatable {
     self.posterPath = posterPath
     self.preferredBitrateMenu = preferredBitrateMenu
     self.thumbnailSeekingEnabled = thumbnailSeekingEnabled
+    self.alwaysCompact = alwaysCompact
   }
 
   /// `jumpBackInterval`, or 10 when it is not a positive number.

@@ -159,6 +159,18 @@ enum Usage {
       --renderer R        auto (default: the GPU, unless its OpenGL rasterises in software,
                           as under Xvfb or in a VM; then SDL's software renderer, like mpv
                           without --gpu-sw), gpu (OpenGL even in software) or software
+      --no-controls       No control bar over the picture
+      --layout L          The control bar's layout: auto (default: from the media, audio-only
+                          or not, on demand, live or live with a window), vod, live, dvr,
+                          aod, live-audio or dvr-audio
+      --compact           The layout's compact rows (times and slider above the buttons)
+                          at every width, not only below 500 pixels
+
+    The control bar (docs/ui.md) shows at the start and on any pointer move or key, and
+    hides after 3 s of playback without input: play/pause, jump back 10 s, the times, a
+    slider with the loaded ranges (click or drag to seek), subtitles and audio tracks,
+    bitrate (streams with several renditions), live badge (click to go to live), full
+    screen. A click elsewhere on the picture pauses as before.
 
     Keys in the window (as in mpv):
       space, p            Pause / resume (a click too; a double click toggles full screen)

@@ -2,6 +2,7 @@ import Foundation
 import Playhead
 import PlayheadDesktop
 import PlayheadOverlay
+import PlayheadUI
 
 /// What the window's keys and mouse do to the player, following mpv's habits, and what the
 /// window draws over the picture: the active subtitle cues (`WindowSubtitles`) and the
@@ -16,6 +17,8 @@ final class WindowControls: Sendable {
   private let statisticsRenderer: SubtitleOverlayRenderer
   /// SDL's name for the renderer drawing the window, for the statistics page.
   private let rendererName: String
+  /// `--no-controls`, `--layout`, `--compact`.
+  private let controlsRequest: (hidden: Bool, layout: ControlLayout.Kind?, compact: Bool)
   private let state = Locked(State())
 
   private struct State: Sendable {
@@ -24,6 +27,8 @@ final class WindowControls: Sendable {
     var item: PlayerItem?
     var session: PlaySession?
     var subtitles: WindowSubtitles?
+    /// The control bar (none with `--no-controls`).
+    var controls: WindowPlayerControls?
     var showsStatistics = false
     /// The periodic observer that redraws the statistics page while it is shown.
     var statisticsObserver: ObserverToken?
@@ -43,6 +48,7 @@ final class WindowControls: Sendable {
     rendererName = window.rendererName ?? "-"
     self.console = console
     self.quiet = quiet
+    controlsRequest = (request.hidesControls, request.layout, request.isCompact)
     statisticsRenderer = try SubtitleOverlayRenderer(style: StatisticsPage.style)
     events.withLock { handler in
       handler = { [weak self] event in
@@ -61,11 +67,47 @@ final class WindowControls: Sendable {
     } catch {
       console.error("subtitles: \(error.message)")
     }
+    let controls = makeControls(player: player)
     state.withLock { state in
       state.player = player
       state.item = item
       state.session = session
       state.subtitles = subtitles
+      state.controls = controls
+    }
+  }
+
+  /// The control bar for `player`, as `--no-controls`, `--layout` and `--compact` ask.
+  private func makeControls(player: Player) -> WindowPlayerControls? {
+    guard !controlsRequest.hidden else { return nil }
+    let options = PlayerViewOptions(
+      automaticControlTypeSelection: controlsRequest.layout == nil,
+      alwaysCompact: controlsRequest.compact)
+    do {
+      return try WindowPlayerControls(
+        window: window, player: player, options: options,
+        layout: controlsRequest.layout.map(ControlLayout.provided)
+      ) { [weak self] action in self?.controlsDid(action) }
+    } catch {
+      console.error("controls: \(error.message)")
+      return nil
+    }
+  }
+
+  /// Says what a choice in the controls' menus changed, and redraws subtitles.
+  private func controlsDid(_ action: ControlsAction) {
+    guard let item = state.withLock({ $0.item }) else { return }
+    switch action {
+    case .selectTextTrack:
+      say("subtitles: " + (item.selectedTextTrack.map(AudioChoice.describe) ?? "off"))
+      refreshSubtitles()
+    case .selectAudioTrack:
+      say("audio: " + (item.selectedAudioRendition.map(AudioChoice.describe) ?? "-"))
+    case .selectBitrate:
+      let cap = item.preferredPeakBitRate
+      say("bitrate: " + (cap > 0 ? "at most \(Int(cap)) bit/s" : "auto"))
+    case .play, .pause, .seek, .goToLive, .setFullScreen:
+      break
     }
   }
 
@@ -76,6 +118,8 @@ final class WindowControls: Sendable {
       state.statisticsObserver = nil
       state.subtitles?.close()
       state.subtitles = nil
+      state.controls?.close()
+      state.controls = nil
       state.player = nil
       state.item = nil
       state.session = nil
@@ -91,6 +135,7 @@ final class WindowControls: Sendable {
 
   private func handle(_ event: WindowEvent) {
     guard let player, let item = state.withLock({ $0.item }), let session else { return }
+    if let controls = state.withLock({ $0.controls }), controls.handle(event) { return }
     switch event {
     case .key(let key): handle(key, player: player, item: item, session: session)
     case .click: togglePause(player)
@@ -100,6 +145,7 @@ final class WindowControls: Sendable {
       window.setFullscreen(!window.isFullscreen)
     case .resized: refreshSubtitles()
     case .closeRequested: session.quit()
+    case .buttonReleased, .pointerMoved, .pointerLeft: break
     }
   }
 

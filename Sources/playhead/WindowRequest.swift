@@ -1,15 +1,17 @@
 import Foundation
 import Playhead
 import PlayheadDesktop
+import PlayheadUI
 
 /// The window options of `play`: `--no-window`, `--window`, `--keep-open`, `--fullscreen`,
 /// `--window-size WxH`, `--gravity fit|fill|stretch`, `--background RRGGBB`,
-/// `--renderer auto|gpu|software`.
+/// `--renderer auto|gpu|software`, and the controls' `--no-controls`, `--layout KIND`,
+/// `--compact`.
 struct WindowRequest: Equatable, Sendable {
   /// The option names this type reads.
   static let names: Set<String> = [
     "--no-window", "--window", "--keep-open", "--fullscreen", "--window-size", "--gravity",
-    "--background", "--renderer",
+    "--background", "--renderer", "--no-controls", "--layout", "--compact",
   ]
 
   /// `--no-window`: headless, as without a display.
@@ -24,19 +26,27 @@ struct WindowRequest: Equatable, Sendable {
   var background = RGBAColor(r: 0, g: 0, b: 0, a: 255)
   /// `--renderer`: which SDL renderer draws the window.
   var rendering = WindowRendering.automatic
+  /// `--no-controls`: no control bar over the picture.
+  var hidesControls = false
+  /// `--layout`: the controls' layout; nil picks one per media (`auto`, the default).
+  var layout: ControlLayout.Kind?
+  /// `--compact`: the compact rows at every width.
+  var isCompact = false
 
   static func == (lhs: WindowRequest, rhs: WindowRequest) -> Bool {
     lhs.isDisabled == rhs.isDisabled && lhs.isRequired == rhs.isRequired
       && lhs.keepsOpen == rhs.keepsOpen && lhs.isFullscreen == rhs.isFullscreen
       && lhs.size?.width == rhs.size?.width && lhs.size?.height == rhs.size?.height
       && lhs.gravity == rhs.gravity && lhs.background == rhs.background
-      && lhs.rendering == rhs.rendering
+      && lhs.rendering == rhs.rendering && lhs.hidesControls == rhs.hidesControls
+      && lhs.layout == rhs.layout && lhs.isCompact == rhs.isCompact
   }
 
   /// Whether an option that shapes the window was given.
   var shapesTheWindow: Bool {
     keepsOpen || isFullscreen || size != nil || gravity != .fit || background.r != 0
-      || background.g != 0 || background.b != 0 || rendering != .automatic
+      || background.g != 0 || background.b != 0 || rendering != .automatic || hidesControls
+      || layout != nil || isCompact
   }
 
   /// Reads `name` (one of `names`) and its value from `cursor`.
@@ -44,13 +54,25 @@ struct WindowRequest: Equatable, Sendable {
     _ name: String, inline: String?, cursor: inout ArgumentCursor
   ) throws(UsageError) {
     switch name {
-    case "--no-window", "--window", "--keep-open", "--fullscreen":
+    case "--no-window", "--window", "--keep-open", "--fullscreen", "--no-controls", "--compact":
       try cursor.noValue(for: name, inline: inline)
       switch name {
       case "--no-window": isDisabled = true
       case "--window": isRequired = true
       case "--keep-open": keepsOpen = true
+      case "--no-controls": hidesControls = true
+      case "--compact": isCompact = true
       default: isFullscreen = true
+      }
+    case "--layout":
+      let text = try cursor.value(for: name, inline: inline)
+      if text == "auto" {
+        layout = nil
+      } else if let kind = ControlLayout.Kind(rawValue: text) {
+        layout = kind
+      } else {
+        let names = (["auto"] + ControlLayout.Kind.allCases.map(\.rawValue)).joined(separator: ", ")
+        throw UsageError("option '--layout' needs one of \(names), not '\(text)'")
       }
     case "--window-size":
       let text = try cursor.value(for: name, inline: inline)
@@ -91,6 +113,9 @@ struct WindowRequest: Equatable, Sendable {
     }
     if isDisabled && shapesTheWindow {
       throw UsageError("the window options cannot be used with '--no-window'")
+    }
+    if hidesControls && (layout != nil || isCompact) {
+      throw UsageError("options '--layout' and '--compact' cannot be used with '--no-controls'")
     }
     if videoDisabled && (isRequired || shapesTheWindow) {
       throw UsageError("the window options cannot be used with '--no-video'")

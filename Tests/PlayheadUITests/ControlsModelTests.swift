@@ -154,6 +154,14 @@ final class ControlsModelTests: XCTestCase {
     XCTAssertEqual(click(&controls, at: button, now: 10.3).actions, [.pause])
   }
 
+  func testAPointerMovedOntoAHiddenButtonAndPressedActs() throws {
+    var controls = model(vodState())
+    let button = try centre(of: .playback, in: controls)
+    _ = controls.handle(.pointerMoved(x: button.0, y: button.1), nowSeconds: 10)
+    XCTAssertEqual(controls.opacity(nowSeconds: 10), 0, "appearing from hidden")
+    XCTAssertEqual(click(&controls, at: button, now: 10).actions, [.pause])
+  }
+
   func testAClickOnTheVideoIsLeftToTheHost() {
     var controls = model(vodState())
     XCTAssertFalse(click(&controls, at: (640, 300)).isConsumed)

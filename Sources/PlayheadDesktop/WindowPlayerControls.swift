@@ -1,0 +1,191 @@
+import Foundation
+import PlayheadCore
+import PlayheadEngine
+import PlayheadMedia
+import PlayheadOverlay
+import PlayheadSDK
+import PlayheadUI
+
+/// The player UI's control bar in a window: a `ControlsModel` fed from a `Player` and the
+/// window's pointer, drawn with `ControlsOverlayRenderer` on the window's controls layer,
+/// its actions applied to the player (SPEC U; seed 000's `BCOVPUIPlayerView`).
+///
+/// Give it every `WindowEvent` first (`handle(_:)`); an event it does not take (a click on
+/// the video, keys) is the application's, as in `playhead play` where a click toggles
+/// pause. A thread of its own redraws while the controls show, waiting on the player's
+/// clock: every quarter second while shown (the time label and slider), every 1/30 s while
+/// fading, not at all while hidden. Hiding, the animations and all timing read the
+/// player's clock.
+///
+/// ```swift
+/// let window = try WindowVideoSink(options: WindowOptions(title: "Movie")) { event in
+///   if controls?.handle(event) == false { /* the application's meaning */ }
+/// }
+/// let controls = try WindowPlayerControls(window: window, player: player)
+/// ```
+public final class WindowPlayerControls: Sendable {
+  /// The window drawn on.
+  public let window: WindowVideoSink
+  /// The player controlled.
+  public let player: Player
+  private let renderer: ControlsOverlayRenderer
+  private let wake = WakeSignal()
+  let state: Locked<State>
+  let onAction: (@Sendable (ControlsAction) -> Void)?
+
+  struct State: Sendable {
+    var model: ControlsModel
+    var lastScene: ControlsScene?
+    var markerTimes: [Double] = []
+    var isBumper = false
+    var itemID: ObjectIdentifier?
+    var sessionID = 0
+    var closed = false
+  }
+
+  /// Controls for `player` on `window`, shown at once. `onAction` hears every action after
+  /// it is applied (to refresh subtitles or say what changed). Throws when libass cannot
+  /// start.
+  public init(
+    window: WindowVideoSink, player: Player, options: PlayerViewOptions = PlayerViewOptions(),
+    layout: ControlLayout? = nil, localization: Localization = .shared,
+    onAction: (@Sendable (ControlsAction) -> Void)? = nil
+  ) throws(PlayheadError) {
+    self.window = window
+    self.player = player
+    self.onAction = onAction
+    renderer = try ControlsOverlayRenderer()
+    var model = ControlsModel(
+      options: options, layout: layout, localization: localization,
+      nowSeconds: player.clock.now.seconds)
+    if let size = window.windowSize {
+      model.resize(width: Double(size.width), height: Double(size.height), scale: 1)
+    }
+    state = Locked(State(model: model))
+    let clock = player.clock
+    clock.startThread(named: "playhead.controls") { [self] in redrawLoop(clock: clock) }
+  }
+
+  /// Stops redrawing and removes the controls from the window.
+  public func close() {
+    let wasClosed = state.withLock { state in
+      defer { state.closed = true }
+      return state.closed
+    }
+    guard !wasClosed else { return }
+    wake.raise()
+    window.setOverlay(nil, layer: .controls)
+  }
+
+  /// Takes a window event: pointer events over the controls act on them (returns true);
+  /// others, and any key, show hidden controls and return false for the application.
+  @discardableResult
+  public func handle(_ event: WindowEvent) -> Bool {
+    let now = player.clock.now.seconds
+    let input: ControlsInput
+    switch event {
+    case .click(let x, let y), .doubleClick(let x, let y):
+      input = .pointerPressed(x: Double(x), y: Double(y))
+    case .buttonReleased(let x, let y): input = .pointerReleased(x: Double(x), y: Double(y))
+    case .pointerMoved(let x, let y): input = .pointerMoved(x: Double(x), y: Double(y))
+    case .pointerLeft: input = .pointerLeft
+    case .key: input = .key
+    case .resized(let width, let height):
+      state.withLock { $0.model.resize(width: Double(width), height: Double(height), scale: 1) }
+      wake.raise()
+      return false
+    case .closeRequested:
+      return false
+    }
+    let response = state.withLock { $0.model.handle(input, nowSeconds: now) }
+    for action in response.actions { apply(action) }
+    wake.raise()
+    return response.isConsumed
+  }
+
+  /// Installs a layout now (see `ControlsModel.install(_:)`).
+  public func install(_ layout: ControlLayout) {
+    state.withLock { $0.model.install(layout) }
+    wake.raise()
+  }
+
+  /// The times of cue points or ad breaks to mark on the slider, in seconds.
+  public var markerTimes: [Double] {
+    get { state.withLock { $0.markerTimes } }
+    set {
+      state.withLock { $0.markerTimes = newValue }
+      wake.raise()
+    }
+  }
+
+  /// Whether a bumper plays (no seeking; the bar hides unless `showBumperControls`).
+  public var isBumper: Bool {
+    get { state.withLock { $0.isBumper } }
+    set {
+      state.withLock { $0.isBumper = newValue }
+      wake.raise()
+    }
+  }
+
+  /// The scene last drawn (nil before the first draw), for tests and accessibility.
+  public var currentScene: ControlsScene? { state.withLock { $0.lastScene } }
+
+  /// The layout in use.
+  public var layout: ControlLayout { state.withLock { $0.model.layout } }
+
+  // MARK: Redrawing
+
+  private func redrawLoop(clock: any Clock) {
+    while true {
+      let next = redraw()
+      guard let next else { return }
+      clock.wait(until: MediaTime(seconds: next, preferredTimescale: 1_000_000_000), orUntil: wake)
+    }
+  }
+
+  /// Brings the model up to date, draws the scene if it changed, and returns when to draw
+  /// next (nil once closed).
+  private func redraw() -> Double? {
+    let playback = readPlayback()
+    let now = player.clock.now.seconds
+    let (scene, changed, closed, next) = state.withLock { state in
+      var snapshot = playback
+      snapshot.markerTimes = state.markerTimes
+      snapshot.isBumper = state.isBumper
+      if let id = playback.itemID, id != state.itemID {
+        state.itemID = id
+        state.sessionID += 1
+      }
+      snapshot.state.sessionID = state.sessionID
+      state.model.update(snapshot.state, nowSeconds: now)
+      let scene = state.model.scene(nowSeconds: now)
+      let changed = scene != state.lastScene
+      state.lastScene = scene
+      return (scene, changed, state.closed, Self.nextDraw(model: state.model, now: now))
+    }
+    if closed { return nil }
+    if changed { draw(scene) }
+    return next
+  }
+
+  private func draw(_ scene: ControlsScene) {
+    guard scene.isVisible else { return window.setOverlay(nil, layer: .controls) }
+    do {
+      let overlay = try renderer.overlay(for: scene)
+      window.setOverlay(overlay.image, layer: .controls)
+    } catch {
+      window.setOverlay(nil, layer: .controls)
+    }
+  }
+
+  static func nextDraw(model: ControlsModel, now: Double) -> Double {
+    let opacity = model.opacity(nowSeconds: now)
+    let change = model.nextVisibilityChange(nowSeconds: now)
+    let frame = 1.0 / 30
+    if (opacity > 0 && opacity < 1) || model.opacity(nowSeconds: now + frame) != opacity {
+      return now + frame
+    }
+    let shown = opacity > 0 ? now + 0.25 : now + 0.5
+    return min(shown, change ?? .infinity)
+  }
+}
