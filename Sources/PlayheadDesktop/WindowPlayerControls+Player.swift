@@ -1,6 +1,7 @@
 import Foundation
 import PlayheadCore
 import PlayheadEngine
+import PlayheadSDK
 import PlayheadUI
 
 extension WindowPlayerControls {
@@ -8,6 +9,8 @@ extension WindowPlayerControls {
   struct Playback {
     var state: ControlsPlaybackState
     var itemID: ObjectIdentifier?
+    /// The window's drawable size now.
+    var windowSize: WindowSize?
     var markerTimes: [Double] {
       get { state.markerTimes }
       set { state.markerTimes = newValue }
@@ -24,7 +27,10 @@ extension WindowPlayerControls {
   func readPlayback() -> Playback {
     var state = ControlsPlaybackState(
       isPlaying: player.rate != 0, isFullScreen: window.isFullscreen)
-    guard let item = player.currentItem else { return Playback(state: state, itemID: nil) }
+    let size = window.windowSize
+    guard let item = player.currentItem else {
+      return Playback(state: state, itemID: nil, windowSize: size)
+    }
     state.position = item.currentTime().seconds
     state.isAudioOnly = item.isAudioOnly
     state.bufferedRanges = item.loadedTimeRanges.compactMap(Self.range)
@@ -41,10 +47,17 @@ extension WindowPlayerControls {
       let length = window.map { $0.upperBound - $0.lowerBound } ?? 0
       state.streamKind = length >= Self.minimumDVRWindowSeconds ? .liveDVR : .live
     }
-    let text = Self.textTracks(of: item)
-    state.textTracks = text.map { ControlsPlaybackState.TrackChoice(id: $0.id, label: $0.label) }
-    state.selectedTextTrackID = item.selectedTextTrack.flatMap { selected in
-      text.first { $0.track == selected }?.id
+    if let controller = textTrackController {
+      state.textTracks = controller.options.filter(\.isSelectable).map {
+        ControlsPlaybackState.TrackChoice(id: $0.id, label: $0.label)
+      }
+      state.selectedTextTrackID = controller.selected?.id
+    } else {
+      let text = Self.textTracks(of: item)
+      state.textTracks = text.map { ControlsPlaybackState.TrackChoice(id: $0.id, label: $0.label) }
+      state.selectedTextTrackID = item.selectedTextTrack.flatMap { selected in
+        text.first { $0.track == selected }?.id
+      }
     }
     let audio = Self.audioTracks(of: item)
     state.audioTracks = audio.map { ControlsPlaybackState.TrackChoice(id: $0.id, label: $0.label) }
@@ -57,7 +70,7 @@ extension WindowPlayerControls {
         height: variant.height, codecs: variant.codecs)
     }
     if levels.count >= 2 { state.bitrateMenu = BitrateMenu(levels: levels) }
-    return Playback(state: state, itemID: ObjectIdentifier(item))
+    return Playback(state: state, itemID: ObjectIdentifier(item), windowSize: size)
   }
 
   /// The item's text tracks (subtitle renditions, then sidecar files) with the ids and
@@ -107,6 +120,10 @@ extension WindowPlayerControls {
       if let end = item?.seekableTimeRanges.last?.end { player.seek(to: end) }
     case .setFullScreen(let on): window.setFullscreen(on)
     case .selectTextTrack(let id):
+      if let controller = textTrackController {
+        _ = controller.select(id.flatMap { id in controller.options.first { $0.id == id } })
+        break
+      }
       guard let item else { break }
       let track = id.flatMap { id in Self.textTracks(of: item).first { $0.id == id }?.track }
       _ = item.selectTextTrack(track)

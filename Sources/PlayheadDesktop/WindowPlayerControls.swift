@@ -38,6 +38,7 @@ public final class WindowPlayerControls: Sendable {
     var lastScene: ControlsScene?
     var markerTimes: [Double] = []
     var isBumper = false
+    var textTracks: TextTrackController?
     var itemID: ObjectIdentifier?
     var sessionID = 0
     var closed = false
@@ -97,7 +98,11 @@ public final class WindowPlayerControls: Sendable {
     case .closeRequested:
       return false
     }
-    let response = state.withLock { $0.model.handle(input, nowSeconds: now) }
+    let size = window.windowSize
+    let response = state.withLock { state in
+      Self.follow(size, in: &state.model)
+      return state.model.handle(input, nowSeconds: now)
+    }
     for action in response.actions { apply(action) }
     wake.raise()
     return response.isConsumed
@@ -123,6 +128,17 @@ public final class WindowPlayerControls: Sendable {
     get { state.withLock { $0.isBumper } }
     set {
       state.withLock { $0.isBumper = newValue }
+      wake.raise()
+    }
+  }
+
+  /// The SDK's text-track controller to list and choose subtitles through (its options,
+  /// its selection, so its cue events follow the choice); nil lists the item's text
+  /// tracks and selects them on the item.
+  public var textTrackController: TextTrackController? {
+    get { state.withLock { $0.textTracks } }
+    set {
+      state.withLock { $0.textTracks = newValue }
       wake.raise()
     }
   }
@@ -157,6 +173,7 @@ public final class WindowPlayerControls: Sendable {
         state.sessionID += 1
       }
       snapshot.state.sessionID = state.sessionID
+      Self.follow(playback.windowSize, in: &state.model)
       state.model.update(snapshot.state, nowSeconds: now)
       let scene = state.model.scene(nowSeconds: now)
       let changed = scene != state.lastScene
@@ -176,6 +193,16 @@ public final class WindowPlayerControls: Sendable {
     } catch {
       window.setOverlay(nil, layer: .controls)
     }
+  }
+
+  /// Lays the model out at the window's drawable size read now. The window reports its
+  /// size with an event the application may not have routed here yet (one that came
+  /// before it made the controls), so the size read from the window is the truth.
+  static func follow(_ size: WindowSize?, in model: inout ControlsModel) {
+    guard let size, size.width > 0, size.height > 0,
+      Double(size.width) != model.viewWidth || Double(size.height) != model.viewHeight
+    else { return }
+    model.resize(width: Double(size.width), height: Double(size.height), scale: 1)
   }
 
   static func nextDraw(model: ControlsModel, now: Double) -> Double {

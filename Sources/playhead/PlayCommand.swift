@@ -300,6 +300,7 @@ struct PlayCommand: Command {
         choosesByLanguage: subtitles != nil, queue: session.queue
       ) { starter.met() }
     }
+    if let textTracks { screen?.controls.useTextTracks(textTracks.controller) }
     configuration.clock.runAsWorker {
       player.replaceCurrentItem(with: item)
       if startSeconds != nil {

@@ -29,6 +29,8 @@ final class WindowControls: Sendable {
     var subtitles: WindowSubtitles?
     /// The control bar (none with `--no-controls`).
     var controls: WindowPlayerControls?
+    /// The SDK's text tracks, when the play prints subtitles.
+    var textTracks: TextTrackController?
     var showsStatistics = false
     /// The periodic observer that redraws the statistics page while it is shown.
     var statisticsObserver: ObserverToken?
@@ -98,8 +100,13 @@ final class WindowControls: Sendable {
   private func controlsDid(_ action: ControlsAction) {
     guard let item = state.withLock({ $0.item }) else { return }
     switch action {
-    case .selectTextTrack:
-      say("subtitles: " + (item.selectedTextTrack.map(AudioChoice.describe) ?? "off"))
+    case .selectTextTrack(let id):
+      if let controller = state.withLock({ $0.textTracks }) {
+        let label = id.flatMap { id in controller.options.first { $0.id == id }?.label }
+        say("subtitles: " + (label ?? "off"))
+      } else {
+        say("subtitles: " + (item.selectedTextTrack.map(AudioChoice.describe) ?? "off"))
+      }
       refreshSubtitles()
     case .selectAudioTrack:
       say("audio: " + (item.selectedAudioRendition.map(AudioChoice.describe) ?? "-"))
@@ -109,6 +116,17 @@ final class WindowControls: Sendable {
     case .play, .pause, .seek, .goToLive, .setFullScreen:
       break
     }
+  }
+
+  /// Lists and chooses subtitles through `controller` (the SDK's text tracks of a play
+  /// with `--subtitles` or `--sub-file`), in the menu and with `j`, so the printed cues
+  /// follow the choice.
+  func useTextTracks(_ controller: TextTrackController) {
+    let controls = state.withLock { state in
+      state.textTracks = controller
+      return state.controls
+    }
+    controls?.textTrackController = controller
   }
 
   /// Closes the window (its observers first) and lets go of the player.
@@ -193,6 +211,14 @@ final class WindowControls: Sendable {
   }
 
   private func cycleSubtitles(_ item: PlayerItem) {
+    if let controller = state.withLock({ $0.textTracks }) {
+      let options = controller.options.filter(\.isSelectable)
+      guard !options.isEmpty else { return say("subtitles: none") }
+      let next = Self.next(after: controller.selected, in: options, allowsOff: true)
+      _ = controller.select(next)
+      say("subtitles: " + (next.map { $0.label } ?? "off"))
+      return refreshSubtitles()
+    }
     let tracks = item.subtitleRenditions + item.sidecarTextTracks
     guard !tracks.isEmpty else { return say("subtitles: none") }
     let next = Self.next(after: item.selectedTextTrack, in: tracks, allowsOff: true)
