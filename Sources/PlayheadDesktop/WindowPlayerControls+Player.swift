@@ -25,10 +25,11 @@ extension WindowPlayerControls {
   static let minimumDVRWindowSeconds = 30.0
 
   func readPlayback() -> Playback {
+    let player = self.player
     var state = ControlsPlaybackState(
-      isPlaying: player.rate != 0, isFullScreen: window.isFullscreen)
+      isPlaying: (player?.rate ?? 0) != 0, isFullScreen: window.isFullscreen)
     let size = window.windowSize
-    guard let item = player.currentItem else {
+    guard let item = player?.currentItem else {
       return Playback(state: state, itemID: nil, windowSize: size)
     }
     state.position = item.currentTime().seconds
@@ -110,6 +111,9 @@ extension WindowPlayerControls {
 
   /// Applies an action of the controls to the player and the window.
   func apply(_ action: ControlsAction) {
+    defer { onAction?(action) }
+    if let performer, performer(action) { return }
+    guard let player else { return }
     let item = player.currentItem
     switch action {
     case .play: player.play()
@@ -137,7 +141,6 @@ extension WindowPlayerControls {
       guard let option = menu?.options[safe: index] else { break }
       item.preferredPeakBitRate = Double(max(0, option.bitrate))
     }
-    onAction?(action)
   }
 }
 

@@ -26,8 +26,11 @@ import PlayheadUI
 public final class WindowPlayerControls: Sendable {
   /// The window drawn on.
   public let window: WindowVideoSink
-  /// The player controlled.
-  public let player: Player
+  /// The clock hiding, animations and redraws read (the players').
+  public let clock: any Clock
+  private let currentPlayer: @Sendable () -> Player?
+  /// Performs an action instead of the controls (returns true when it did).
+  let performer: (@Sendable (ControlsAction) -> Bool)?
   private let renderer: ControlsOverlayRenderer
   private let wake = WakeSignal()
   let state: Locked<State>
@@ -47,25 +50,45 @@ public final class WindowPlayerControls: Sendable {
   /// Controls for `player` on `window`, shown at once. `onAction` hears every action after
   /// it is applied (to refresh subtitles or say what changed). Throws when libass cannot
   /// start.
-  public init(
+  public convenience init(
     window: WindowVideoSink, player: Player, options: PlayerViewOptions = PlayerViewOptions(),
     layout: ControlLayout? = nil, localization: Localization = .shared,
     onAction: (@Sendable (ControlsAction) -> Void)? = nil
   ) throws(PlayheadError) {
+    try self.init(
+      window: window, clock: player.clock, options: options, layout: layout,
+      localization: localization, currentPlayer: { player }, performer: nil, onAction: onAction)
+  }
+
+  /// Controls for whichever player `currentPlayer` returns at each draw and input (the
+  /// current session's, for a playback controller), timed by `clock`. `performer` may
+  /// carry out an action itself (returning true), as a controller's play, pause and seek
+  /// must go through the controller.
+  public init(
+    window: WindowVideoSink, clock: any Clock, options: PlayerViewOptions = PlayerViewOptions(),
+    layout: ControlLayout? = nil, localization: Localization = .shared,
+    currentPlayer: @escaping @Sendable () -> Player?,
+    performer: (@Sendable (ControlsAction) -> Bool)? = nil,
+    onAction: (@Sendable (ControlsAction) -> Void)? = nil
+  ) throws(PlayheadError) {
     self.window = window
-    self.player = player
+    self.clock = clock
+    self.currentPlayer = currentPlayer
+    self.performer = performer
     self.onAction = onAction
     renderer = try ControlsOverlayRenderer()
     var model = ControlsModel(
       options: options, layout: layout, localization: localization,
-      nowSeconds: player.clock.now.seconds)
+      nowSeconds: clock.now.seconds)
     if let size = window.windowSize {
       model.resize(width: Double(size.width), height: Double(size.height), scale: 1)
     }
     state = Locked(State(model: model))
-    let clock = player.clock
     clock.startThread(named: "playhead.controls") { [self] in redrawLoop(clock: clock) }
   }
+
+  /// The player the controls act on now (nil between sessions).
+  public var player: Player? { currentPlayer() }
 
   /// Stops redrawing and removes the controls from the window.
   public func close() {
@@ -82,7 +105,7 @@ public final class WindowPlayerControls: Sendable {
   /// others, and any key, show hidden controls and return false for the application.
   @discardableResult
   public func handle(_ event: WindowEvent) -> Bool {
-    let now = player.clock.now.seconds
+    let now = clock.now.seconds
     let input: ControlsInput
     switch event {
     case .click(let x, let y), .doubleClick(let x, let y):
@@ -163,7 +186,7 @@ public final class WindowPlayerControls: Sendable {
   /// next (nil once closed).
   private func redraw() -> Double? {
     let playback = readPlayback()
-    let now = player.clock.now.seconds
+    let now = clock.now.seconds
     let (scene, changed, closed, next) = state.withLock { state in
       var snapshot = playback
       snapshot.markerTimes = state.markerTimes
