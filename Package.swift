@@ -35,6 +35,7 @@ let package = Package(
       providers: [.apt(["libass-dev"])]
     ),
     .systemLibrary(name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"])]),
+    .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
     .target(name: "PlayheadCore"),
     .target(name: "PlayheadHLS", dependencies: ["PlayheadCore"]),
     .target(name: "PlayheadText", dependencies: ["PlayheadCore"]),
@@ -55,7 +56,7 @@ let package = Package(
       name: "PlayheadDesktop",
       dependencies: [
         "PlayheadCore", "PlayheadMedia", "PlayheadEngine", "PlayheadOverlay", "PlayheadSDK",
-        "PlayheadUI", "CSDL2",
+        "PlayheadUI", "CSDL2", "CDBus",
       ]
     ),
     .target(name: "PlayheadUI", dependencies: ["PlayheadCore", "PlayheadEngine", "PlayheadSDK"]),

@@ -31,6 +31,8 @@ final class WindowControls: Sendable {
     var controls: WindowPlayerControls?
     /// The SDK's text tracks, when the play prints subtitles.
     var textTracks: TextTrackController?
+    /// The desktop's media controls (MPRIS2), when there is a session bus.
+    var mpris: MPRISService?
     var showsStatistics = false
     /// The periodic observer that redraws the statistics page while it is shown.
     var statisticsObserver: ObserverToken?
@@ -70,7 +72,9 @@ final class WindowControls: Sendable {
       console.error("subtitles: \(error.message)")
     }
     let controls = makeControls(player: player)
+    let mpris = makeMPRIS(player: player, item: item, session: session)
     state.withLock { state in
+      state.mpris = mpris
       state.player = player
       state.item = item
       state.session = session
@@ -92,6 +96,24 @@ final class WindowControls: Sendable {
       ) { [weak self] action in self?.controlsDid(action) }
     } catch {
       console.error("controls: \(error.message)")
+      return nil
+    }
+  }
+
+  /// The MPRIS2 service for the desktop's media keys and widgets, titled by the media's
+  /// name; nil without a session bus (`DBUS_SESSION_BUS_ADDRESS`), as on a bare server.
+  private func makeMPRIS(player: Player, item: PlayerItem, session: PlaySession) -> MPRISService? {
+    guard let address = ProcessInfo.processInfo.environment["DBUS_SESSION_BUS_ADDRESS"],
+      !address.isEmpty
+    else { return nil }
+    let url = item.asset.url
+    let title = url.lastPathComponent.isEmpty ? url.absoluteString : url.lastPathComponent
+    do {
+      return try MPRISService(
+        player: player, metadata: { MPRISMetadata(title: title, url: url) },
+        handlers: MPRISHandlers(quit: { [weak session] in session?.quit() }))
+    } catch {
+      console.error("media keys: \(error.message)")
       return nil
     }
   }
@@ -138,6 +160,8 @@ final class WindowControls: Sendable {
       state.subtitles = nil
       state.controls?.close()
       state.controls = nil
+      state.mpris?.close()
+      state.mpris = nil
       state.player = nil
       state.item = nil
       state.session = nil
