@@ -9,8 +9,9 @@ import PlayheadUI
 ///
 /// The window is added to the controller's `view` as an output, so every session's frames
 /// show in it; the controls follow the current session's player, mark its cue points on the
-/// slider, pick the provided layout per session (`automaticControlTypeSelection`), and hide
-/// during a bumper unless `showBumperControls`. Play, pause and seek go through the
+/// slider, show the session's thumbnails above the slider while it is hovered or dragged
+/// (`thumbnailSeekingEnabled`), pick the provided layout per session
+/// (`automaticControlTypeSelection`), and hide during a bumper unless `showBumperControls`. Play, pause and seek go through the
 /// controller, as the seed asks of its controls. A click that no control takes toggles
 /// pause and a double click toggles full screen; other window events go to `onEvent`.
 ///
@@ -61,6 +62,10 @@ public final class PlayerView: PlaybackSessionConsumer, Sendable {
     } catch {
       window.close()
       throw error
+    }
+    controlsView.thumbnailProvider = { [weak controller] time in
+      guard let controller, controller.thumbnailSeekingEnabled else { return nil }
+      return try? await controller.thumbnail(at: time)?.image
     }
     controller.view.addOutput(window)
     controller.addSessionConsumer(self)

@@ -45,6 +45,14 @@ public final class WindowPlayerControls: Sendable {
     var itemID: ObjectIdentifier?
     var sessionID = 0
     var closed = false
+    var thumbnails: (@Sendable (MediaTime) async -> RGBAImage?)?
+    /// The thumbnail last loaded, for the time it was asked for.
+    var thumbnail: (seconds: Double, image: RGBAImage?)?
+    /// The time whose thumbnail is being loaded.
+    var pendingThumbnail: Double?
+    /// Bumped when a thumbnail arrives, so the scene is drawn again with it.
+    var thumbnailVersion = 0
+    var drawnThumbnailVersion = -1
   }
 
   /// Controls for `player` on `window`, shown at once. `onAction` hears every action after
@@ -166,6 +174,21 @@ public final class WindowPlayerControls: Sendable {
     }
   }
 
+  /// Where slider previews come from: the picture for a time (nil for none), loaded off
+  /// the drawing thread. While one loads, the last one stays up. Nil (the default) shows
+  /// no previews.
+  public var thumbnailProvider: (@Sendable (MediaTime) async -> RGBAImage?)? {
+    get { state.withLock { $0.thumbnails } }
+    set {
+      state.withLock { state in
+        state.thumbnails = newValue
+        state.thumbnail = nil
+        state.pendingThumbnail = nil
+      }
+      wake.raise()
+    }
+  }
+
   /// The scene last drawn (nil before the first draw), for tests and accessibility.
   public var currentScene: ControlsScene? { state.withLock { $0.lastScene } }
 
@@ -187,8 +210,9 @@ public final class WindowPlayerControls: Sendable {
   private func redraw() -> Double? {
     let playback = readPlayback()
     let now = clock.now.seconds
-    let (scene, changed, closed, next) = state.withLock { state in
+    let (scene, changed, closed, next, thumbnail, request) = state.withLock { state in
       var snapshot = playback
+      snapshot.state.hasThumbnails = state.thumbnails != nil
       snapshot.markerTimes = state.markerTimes
       snapshot.isBumper = state.isBumper
       if let id = playback.itemID, id != state.itemID {
@@ -199,19 +223,50 @@ public final class WindowPlayerControls: Sendable {
       Self.follow(playback.windowSize, in: &state.model)
       state.model.update(snapshot.state, nowSeconds: now)
       let scene = state.model.scene(nowSeconds: now)
-      let changed = scene != state.lastScene
+      var request: (Double, @Sendable (MediaTime) async -> RGBAImage?)?
+      if let wanted = scene.thumbnail?.timeSeconds, let provider = state.thumbnails,
+        state.thumbnail?.seconds != wanted, state.pendingThumbnail != wanted
+      {
+        state.pendingThumbnail = wanted
+        request = (wanted, provider)
+      }
+      let changed =
+        scene != state.lastScene || state.thumbnailVersion != state.drawnThumbnailVersion
       state.lastScene = scene
-      return (scene, changed, state.closed, Self.nextDraw(model: state.model, now: now))
+      state.drawnThumbnailVersion = state.thumbnailVersion
+      return (
+        scene, changed, state.closed, Self.nextDraw(model: state.model, now: now),
+        state.thumbnail?.image, request
+      )
     }
     if closed { return nil }
-    if changed { draw(scene) }
+    if let (seconds, provider) = request { load(seconds, with: provider) }
+    if changed { draw(scene, thumbnail: scene.thumbnail == nil ? nil : thumbnail) }
     return next
   }
 
-  private func draw(_ scene: ControlsScene) {
+  /// Loads the thumbnail for `seconds` and redraws with it, unless another time was asked
+  /// for meanwhile.
+  private func load(
+    _ seconds: Double, with provider: @escaping @Sendable (MediaTime) async -> RGBAImage?
+  ) {
+    Task { [weak self] in
+      let image = await provider(MediaTime(seconds: seconds, preferredTimescale: 1000))
+      guard let self else { return }
+      self.state.withLock { state in
+        guard state.pendingThumbnail == seconds else { return }
+        state.pendingThumbnail = nil
+        state.thumbnail = (seconds, image)
+        state.thumbnailVersion += 1
+      }
+      self.wake.raise()
+    }
+  }
+
+  private func draw(_ scene: ControlsScene, thumbnail: RGBAImage?) {
     guard scene.isVisible else { return window.setOverlay(nil, layer: .controls) }
     do {
-      let overlay = try renderer.overlay(for: scene)
+      let overlay = try renderer.overlay(for: scene, thumbnail: thumbnail)
       window.setOverlay(overlay.image, layer: .controls)
     } catch {
       window.setOverlay(nil, layer: .controls)

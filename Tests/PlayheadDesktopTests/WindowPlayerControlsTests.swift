@@ -2,6 +2,7 @@ import Foundation
 import PlayheadCore
 import PlayheadEngine
 import PlayheadMedia
+import PlayheadSDK
 import PlayheadTestSupport
 import PlayheadUI
 import XCTest
@@ -45,7 +46,10 @@ final class WindowPlayerControlsTests: WindowTestCase {
   }
 
   /// A window playing the still clip with controls on it, events routed to them.
-  private func start(options: PlayerViewOptions = PlayerViewOptions()) throws -> Rig {
+  private func start(
+    options: PlayerViewOptions = PlayerViewOptions(), layout: ControlLayout? = nil,
+    playing: Bool = true
+  ) throws -> Rig {
     let clip = try stillClip()
     let title = "playhead-controls-\(UUID().uuidString.prefix(8))"
     let holder = Locked<WindowPlayerControls?>(nil)
@@ -55,10 +59,12 @@ final class WindowPlayerControlsTests: WindowTestCase {
     var configuration = PlayerConfiguration(videoSink: window)
     configuration.isAudioDisabled = true
     let player = Player(configuration: configuration)
-    let controls = try WindowPlayerControls(window: window, player: player, options: options)
+    let controls = try WindowPlayerControls(
+      window: window, player: player, options: options, layout: layout,
+      localization: Localization(preferredLanguages: ["en"]))
     holder.withLock { $0 = controls }
     player.replaceCurrentItem(with: PlayerItem(url: clip))
-    player.play()
+    if playing { player.play() }
     let xWindow = try XDoTool.window(titled: title)
     return Rig(window: window, player: player, controls: controls, xWindow: xWindow)
   }
@@ -76,6 +82,19 @@ final class WindowPlayerControlsTests: WindowTestCase {
 
   /// Moves the pointer to the point, waits for the bar to show fully (a press on a hidden
   /// bar only shows it), then clicks.
+  /// The slider's frame once the bar knows the duration (jump back shows with it, which
+  /// moves the slider).
+  private func sliderFrame(_ rig: Rig) throws -> ControlFrame {
+    var slider: ControlFrame?
+    poll("the slider over the whole duration") {
+      let controls = rig.controls.currentScene?.controls ?? []
+      slider = controls.first { $0.frame.tag == .progressSlider }?.frame
+      return slider != nil && controls.contains { $0.frame.tag == .jumpBack }
+        && controls.contains { $0.appearance == .text("0:30") }
+    }
+    return try XCTUnwrap(slider)
+  }
+
   private func click(_ rig: Rig, x: Int, y: Int) throws {
     try XDoTool.run(["mousemove", "--window", rig.xWindow, "\(x)", "\(y)"])
     poll("the bar shown under the pointer") { rig.controls.currentScene?.opacity == 1 }
@@ -120,6 +139,55 @@ final class WindowPlayerControlsTests: WindowTestCase {
     }
   }
 
+  func testTheWindowShowsTheVODAndLiveBarsAsTheGoldenImages() throws {
+    for (kind, name) in [(ControlLayout.Kind.vod, "vod"), (.live, "live")] {
+      let rig = try start(
+        options: PlayerViewOptions(automaticControlTypeSelection: false, keepControlsVisible: true),
+        layout: .provided(kind), playing: false)
+      defer { rig.close() }
+      // Paused at 0 with the whole clip loaded, the scene no longer changes.
+      poll("the \(name) bar with the duration and the loaded range") {
+        let controls = rig.controls.currentScene?.controls ?? []
+        let loaded = controls.contains {
+          if case .slider(let look) = $0.appearance { return look.buffered == [0...1] }
+          return false
+        }
+        return (kind == .live || (loaded && controls.contains { $0.appearance == .text("0:30") }))
+          && controls.contains { $0.frame.tag == .playback } && barDifference(rig) > 500
+      }
+      let shown = try XCTUnwrap(rig.window.snapshot())
+      let result = try Goldens.compare(
+        shown, with: "controls/window-\(name)-640.png", tolerance: 24)
+      XCTAssertLessThanOrEqual(
+        result.differingPixels, result.totalPixels / 2000,
+        "\(name): \(result.differingPixels) pixels differ (largest \(result.largestDifference))")
+    }
+  }
+
+  func testHoveringTheSliderShowsTheThumbnailForThatTime() throws {
+    let rig = try start()
+    defer { rig.close() }
+    let asked = Locked<[Double]>([])
+    rig.controls.thumbnailProvider = { time in
+      asked.withLock { $0.append(time.seconds) }
+      return RGBAImage(width: 64, height: 36, color: RGBAColor(r: 255, g: 0, b: 0, a: 255))
+    }
+    let track = try sliderFrame(rig)
+    let x = Int((track.x + 8 + (track.width - 16) / 2).rounded())
+    try XDoTool.run(["mousemove", "--window", rig.xWindow, "\(x)", "\(Int(track.y + 20))"])
+    poll("a red thumbnail above the pointer") {
+      guard let shown = rig.window.snapshot() else { return false }
+      let pixel = shown.pixel(x: x, y: Int(track.y) - 8 - 45)
+      return pixel.r > 230 && pixel.g < 30 && pixel.b < 30
+    }
+    XCTAssertTrue(
+      asked.value.contains { abs($0 - 15) < 0.2 }, "asked for the middle of 30 s: \(asked.value)")
+    try XDoTool.run(["mousemove", "--window", rig.xWindow, "\(x)", "100"])
+    poll("no thumbnail once the pointer left the slider") {
+      rig.controls.currentScene?.thumbnail == nil
+    }
+  }
+
   func testPlayPauseSliderAndJumpBackActOnThePlayer() throws {
     let rig = try start()
     defer { rig.close() }
@@ -128,12 +196,7 @@ final class WindowPlayerControlsTests: WindowTestCase {
     try click(rig, x: playback.x, y: playback.y)
     poll("the play/pause control paused") { rig.player.rate == 0 }
     // Paused, the bar stays up; the slider's track is inset 8 px at each end.
-    var slider: ControlFrame?
-    poll("the slider over the whole duration") {
-      slider = rig.controls.currentScene?.controls.first { $0.frame.tag == .progressSlider }?.frame
-      return slider != nil && rig.player.currentItem?.duration.seconds == 30
-    }
-    let track = try XCTUnwrap(slider)
+    let track = try sliderFrame(rig)
     let x = Int((track.x + 8 + (track.width - 16) * 0.75).rounded())
     try click(rig, x: x, y: Int(track.y + track.height / 2))
     poll("a seek to 75 % of 30 s") { abs(rig.player.currentTime().seconds - 22.5) < 1 }
