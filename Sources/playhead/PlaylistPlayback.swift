@@ -30,7 +30,11 @@ struct PlaylistPlayback {
     _ videos: [PlayheadSDK.Video], autoAdvance: Bool, autoPlay: Bool, command: PlayCommand,
     console: Console, configure: (PlaybackController) -> Void = { _ in }
   ) throws(PlayheadError) -> ExitCode {
-    let configuration = try command.makeConfiguration()
+    var configuration = try command.makeConfiguration()
+    let screen = try command.openPlaylistScreen(console: console)
+    if configuration.audioSink == nil, let device = screen?.audioDevice {
+      configuration.audioSink = device
+    }
     let queue = DispatchQueue(label: "playhead.cli.playlist")
     let subtitles = command.subtitles.map {
       SubtitleLines(language: $0, output: command.output, console: console)
@@ -65,6 +69,7 @@ struct PlaylistPlayback {
     if !command.output.quiet || command.output.events { controller.addSessionConsumer(printer) }
     if let subtitles { controller.addSessionConsumer(SessionSubtitles(lines: subtitles)) }
     controller.addSessionConsumer(monitor)
+    let view = screen?.show(controller, monitor: monitor, console: console)
     monitor.startInterruptHandling {
       if !command.output.json && !command.output.quiet { console.line("interrupted") }
     }
@@ -72,6 +77,7 @@ struct PlaylistPlayback {
     let outcome = monitor.waitForOutcome()
     // The last session's terminate (from close) is not printed: playlistComplete ends the list.
     controller.removeSessionConsumer(printer)
+    view?.close()
     controller.close()
     if case .failed(let error) = outcome { console.error(error.message) }
     return outcome.exitCode
@@ -194,6 +200,11 @@ final class PlaylistMonitor: PlaybackSessionConsumer, Sendable {
     self.autoPlay = autoPlay
     self.waitsForSubtitles = waitsForSubtitles
     self.queue = queue
+  }
+
+  /// Ends the run as complete (the window's q, Esc or close button).
+  func quit() {
+    queue.async { [self] in finish(.completed) }
   }
 
   /// Ctrl-C ends the run with the interrupted status.

@@ -171,6 +171,31 @@ final class ControlsCommandTests: XCTestCase {
       later.filter { !$0.contains("/144p/") }, [], "after the choice only 144p is fetched")
   }
 
+  func testAPlaylistPlaysThroughTheControllerWithTheSameView() throws {
+    let playlist = folder.appendingPathComponent("list.json")
+    let entry: [String: Any] = [
+      "id": "a", "name": "sample",
+      "sources": [
+        ["src": try Fixtures.url("sample-h264-aac.mp4").absoluteString, "type": "video/mp4"]
+      ],
+      "cue_points": [["name": "half", "type": "CODE", "time": 5.0]],
+    ]
+    try JSONSerialization.data(withJSONObject: ["id": "list", "videos": [entry]]).write(
+      to: playlist)
+    let process = try CLIRunner.start(
+      ["play", "--playlist", playlist.path, "--auto-play", "--window-size", "640x360", "--json"],
+      environment: environment)
+    let window = try XDoTool.window(titled: "list.json - Playhead")
+    try XDoTool.focus(window)
+    XCTAssertTrue(process.waitForOutput(containing: "\"event\":\"play\""), "the session plays")
+    let model = layout(ControlsPlaybackState(sessionID: 1, isPlaying: true, duration: 10))
+    try click(try centre(of: .playback, in: model), in: window)
+    XCTAssertTrue(process.waitForOutput(containing: "\"event\":\"pause\""), "paused by the bar")
+    try XDoTool.run(["key", "q"])
+    let result = process.wait()
+    assertStatus(result, 0)
+  }
+
   func testControlsOptions() throws {
     let sample = try Fixtures.url("sample-h264-aac.mp4").path
     let unknown = try CLIRunner.run(
