@@ -45,6 +45,8 @@ public final class WindowPlayerControls: Sendable {
     var itemID: ObjectIdentifier?
     var sessionID = 0
     var closed = false
+    var scale = WindowPlayerControls.desktopScale(
+      environment: ProcessInfo.processInfo.environment)
     var thumbnails: (@Sendable (MediaTime) async -> RGBAImage?)?
     /// The thumbnail last loaded, for the time it was asked for.
     var thumbnail: (seconds: Double, image: RGBAImage?)?
@@ -88,8 +90,9 @@ public final class WindowPlayerControls: Sendable {
     var model = ControlsModel(
       options: options, layout: layout, localization: localization,
       nowSeconds: clock.now.seconds)
+    let initial = State(model: model)
     if let size = window.windowSize {
-      model.resize(width: Double(size.width), height: Double(size.height), scale: 1)
+      model.resize(width: Double(size.width), height: Double(size.height), scale: initial.scale)
     }
     state = Locked(State(model: model))
     clock.startThread(named: "playhead.controls") { [self] in redrawLoop(clock: clock) }
@@ -131,7 +134,7 @@ public final class WindowPlayerControls: Sendable {
     }
     let size = window.windowSize
     let response = state.withLock { state in
-      Self.follow(size, in: &state.model)
+      Self.follow(size, scale: state.scale, in: &state.model)
       return state.model.handle(input, nowSeconds: now)
     }
     for action in response.actions { apply(action) }
@@ -170,6 +173,17 @@ public final class WindowPlayerControls: Sendable {
     get { state.withLock { $0.textTracks } }
     set {
       state.withLock { $0.textTracks = newValue }
+      wake.raise()
+    }
+  }
+
+  /// Device pixels per layout pixel: the bar's height, widths, spacing and text grow with
+  /// it (default: the desktop's, `desktopScale(environment:)`). Values that are not
+  /// positive count as 1.
+  public var scale: Double {
+    get { state.withLock { $0.scale } }
+    set {
+      state.withLock { $0.scale = newValue.isFinite && newValue > 0 ? newValue : 1 }
       wake.raise()
     }
   }
@@ -220,7 +234,7 @@ public final class WindowPlayerControls: Sendable {
         state.sessionID += 1
       }
       snapshot.state.sessionID = state.sessionID
-      Self.follow(playback.windowSize, in: &state.model)
+      Self.follow(playback.windowSize, scale: state.scale, in: &state.model)
       state.model.update(snapshot.state, nowSeconds: now)
       let scene = state.model.scene(nowSeconds: now)
       var request: (Double, @Sendable (MediaTime) async -> RGBAImage?)?
@@ -276,11 +290,28 @@ public final class WindowPlayerControls: Sendable {
   /// Lays the model out at the window's drawable size read now. The window reports its
   /// size with an event the application may not have routed here yet (one that came
   /// before it made the controls), so the size read from the window is the truth.
-  static func follow(_ size: WindowSize?, in model: inout ControlsModel) {
+  static func follow(_ size: WindowSize?, scale: Double, in model: inout ControlsModel) {
     guard let size, size.width > 0, size.height > 0,
       Double(size.width) != model.viewWidth || Double(size.height) != model.viewHeight
+        || scale != model.scale
     else { return }
-    model.resize(width: Double(size.width), height: Double(size.height), scale: 1)
+    model.resize(width: Double(size.width), height: Double(size.height), scale: scale)
+  }
+
+  /// The desktop's scale for user interfaces, as GTK and Qt applications read it:
+  /// `GDK_SCALE` (a whole factor) times `GDK_DPI_SCALE`, else `QT_SCALE_FACTOR`; 1 when
+  /// none is set or valid.
+  public static func desktopScale(environment: [String: String]) -> Double {
+    func positive(_ name: String) -> Double? {
+      guard let text = environment[name], let value = Double(text), value.isFinite, value > 0
+      else { return nil }
+      return value
+    }
+    if let gdk = positive("GDK_SCALE") {
+      return max(1, gdk.rounded(.down)) * (positive("GDK_DPI_SCALE") ?? 1)
+    }
+    if let dpi = positive("GDK_DPI_SCALE") { return dpi }
+    return positive("QT_SCALE_FACTOR") ?? 1
   }
 
   static func nextDraw(model: ControlsModel, now: Double) -> Double {

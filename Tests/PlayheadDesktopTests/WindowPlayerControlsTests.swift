@@ -158,10 +158,44 @@ final class WindowPlayerControlsTests: WindowTestCase {
       let shown = try XCTUnwrap(rig.window.snapshot())
       let result = try Goldens.compare(
         shown, with: "controls/window-\(name)-640.png", tolerance: 24)
+      if result.differingPixels > result.totalPixels / 2000 {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+          "playhead-window-\(name)-\(UUID().uuidString.prefix(8)).png")
+        try? PNGCodec.encode(shown).write(to: path)
+        print(
+          "window capture kept at \(path.path): \(String(describing: rig.controls.currentScene))")
+      }
       XCTAssertLessThanOrEqual(
         result.differingPixels, result.totalPixels / 2000,
         "\(name): \(result.differingPixels) pixels differ (largest \(result.largestDifference))")
     }
+  }
+
+  func testTheBarGrowsWithTheScale() throws {
+    let rig = try start(playing: false)
+    defer { rig.close() }
+    poll("a bar 40 px high") { rig.controls.currentScene?.areaHeight == 40 }
+    poll("drawn at scale 1") { barDifference(rig) > 500 }
+    let before = try XCTUnwrap(rig.window.snapshot()).pixel(x: 40, y: 320)
+    XCTAssertFalse(before.r > 200 && before.g > 200 && before.b > 200, "between two buttons")
+    rig.controls.scale = 2
+    // At scale 2 the 640 px window is below the compact width (500 × 2): two rows of 80.
+    poll("two rows 80 px high at scale 2") { rig.controls.currentScene?.areaHeight == 160 }
+    poll("the play button drawn twice as large") {
+      // At scale 2 the play button is 80 px square at the bottom left, its triangle over
+      // (40, 320); at scale 1 that point lies between two buttons.
+      guard let shown = rig.window.snapshot() else { return false }
+      let pixel = shown.pixel(x: 40, y: shown.height - 40)
+      return pixel.r > 200 && pixel.g > 200 && pixel.b > 200
+    }
+    XCTAssertEqual(WindowPlayerControls.desktopScale(environment: [:]), 1)
+    XCTAssertEqual(WindowPlayerControls.desktopScale(environment: ["GDK_SCALE": "2"]), 2)
+    XCTAssertEqual(
+      WindowPlayerControls.desktopScale(environment: ["GDK_SCALE": "2", "GDK_DPI_SCALE": "0.75"]),
+      1.5)
+    XCTAssertEqual(
+      WindowPlayerControls.desktopScale(environment: ["QT_SCALE_FACTOR": "1.25"]), 1.25)
+    XCTAssertEqual(WindowPlayerControls.desktopScale(environment: ["GDK_SCALE": "zero"]), 1)
   }
 
   func testHoveringTheSliderShowsTheThumbnailForThatTime() throws {
