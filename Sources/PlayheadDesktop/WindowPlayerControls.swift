@@ -48,6 +48,8 @@ public final class WindowPlayerControls: Sendable {
     var scale = WindowPlayerControls.desktopScale(
       environment: ProcessInfo.processInfo.environment)
     var thumbnails: (@Sendable (MediaTime) async -> RGBAImage?)?
+    var onControlsChange: (@Sendable ([ControlTag]) -> Void)?
+    var announcedControls: [ControlTag]?
     /// The thumbnail last loaded, for the time it was asked for.
     var thumbnail: (seconds: Double, image: RGBAImage?)?
     /// The time whose thumbnail is being loaded.
@@ -188,6 +190,20 @@ public final class WindowPlayerControls: Sendable {
     }
   }
 
+  /// Hears which controls the bar lays out (in layout order) whenever that changes: a new
+  /// layout, a track or bitrate menu that became available, a resize to the compact rows.
+  /// Called on the drawing thread, whether the bar shows or not.
+  public var onControlsChange: (@Sendable ([ControlTag]) -> Void)? {
+    get { state.withLock { $0.onControlsChange } }
+    set {
+      state.withLock { state in
+        state.onControlsChange = newValue
+        state.announcedControls = nil
+      }
+      wake.raise()
+    }
+  }
+
   /// Where slider previews come from: the picture for a time (nil for none), loaded off
   /// the drawing thread. While one loads, the last one stays up. Nil (the default) shows
   /// no previews.
@@ -224,7 +240,7 @@ public final class WindowPlayerControls: Sendable {
   private func redraw() -> Double? {
     let playback = readPlayback()
     let now = clock.now.seconds
-    let (scene, changed, closed, next, thumbnail, request) = state.withLock { state in
+    let (scene, changed, closed, next, thumbnail, request, announce) = state.withLock { state in
       var snapshot = playback
       snapshot.state.hasThumbnails = state.thumbnails != nil
       snapshot.markerTimes = state.markerTimes
@@ -248,12 +264,21 @@ public final class WindowPlayerControls: Sendable {
         scene != state.lastScene || state.thumbnailVersion != state.drawnThumbnailVersion
       state.lastScene = scene
       state.drawnThumbnailVersion = state.thumbnailVersion
+      var announce: (@Sendable () -> Void)?
+      let tags = scene.controls.map(\.frame.tag)
+      if let listener = state.onControlsChange, tags != state.announcedControls,
+        scene.viewWidth > 0
+      {
+        state.announcedControls = tags
+        announce = { listener(tags) }
+      }
       return (
         scene, changed, state.closed, Self.nextDraw(model: state.model, now: now),
-        state.thumbnail?.image, request
+        state.thumbnail?.image, request, announce
       )
     }
     if closed { return nil }
+    announce?()
     if let (seconds, provider) = request { load(seconds, with: provider) }
     if changed { draw(scene, thumbnail: scene.thumbnail == nil ? nil : thumbnail) }
     return next

@@ -35,7 +35,8 @@ extension ControlsModel {
     case .liveIndicator: return .liveIndicator(isAtLiveEdge: state.isAtLiveEdge())
     case .currentTime: return .text(currentTimeText)
     case .timeSeparator: return .text("/")
-    case .duration: return .text(state.duration.map(TimeText.format) ?? TimeText.unknown)
+    case .duration:
+      return .text(state.duration.map(ControlsTimeText.format) ?? ControlsTimeText.unknown)
     case .progressSlider: return .slider(sliderAppearance)
     case .empty, .externalRoute, .pictureInPicture, .video360: return .empty
     }
@@ -45,9 +46,9 @@ extension ControlsModel {
   /// stream, the distance to live (`-0:42`).
   var currentTimeText: String {
     if state.streamKind == .liveDVR, let edge = state.seekableRange?.upperBound {
-      return "-" + TimeText.format(max(0, edge - shownPosition))
+      return "-" + ControlsTimeText.format(max(0, edge - shownPosition))
     }
-    return TimeText.format(shownPosition)
+    return ControlsTimeText.format(shownPosition)
   }
 
   /// The position the controls show: the dragged one while dragging.

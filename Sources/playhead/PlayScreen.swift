@@ -43,7 +43,7 @@ extension PlayCommand {
     do {
       controls = try WindowControls(
         request: window, title: "\(url.lastPathComponent) - Playhead", console: console,
-        quiet: output.quiet || output.json)
+        quiet: output.quiet || output.json, json: output.json)
     } catch {
       if window.isRequired { throw error }
       console.errorLine("playhead: window: \(error.message); playing without a window")

@@ -11,6 +11,8 @@ struct PlaylistScreen: Sendable {
   let title: String
   /// The sound card, nil when audio is off, written to a file, or no device opened.
   let audioDevice: SDLAudioOutput?
+  /// `--json`: the controls' changes are printed as `controlsChanged` lines.
+  let printsJSON: Bool
 
   /// Opens the window on `controller`'s view; keys: space or p pause, f full screen, q or
   /// Esc (or closing the window) end the run. Nil, with a note, when the window cannot open.
@@ -33,6 +35,11 @@ struct PlaylistScreen: Sendable {
       }
       if let kind = request.layout { view.controlsView.install(.provided(kind)) }
       if request.hidesControls { view.controlsView.install(Self.noControls) }
+      if printsJSON {
+        view.controlsView.onControlsChange = { tags in
+          console.line(ControlsChangedLine.json(tags))
+        }
+      }
       holder.withLock { $0 = view }
       return view
     } catch {
@@ -74,6 +81,7 @@ extension PlayCommand {
       }
     }
     let name = URL(fileURLWithPath: playlist?.path ?? "playlist").lastPathComponent
-    return PlaylistScreen(request: window, title: "\(name) - Playhead", audioDevice: device)
+    return PlaylistScreen(
+      request: window, title: "\(name) - Playhead", audioDevice: device, printsJSON: output.json)
   }
 }

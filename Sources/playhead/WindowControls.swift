@@ -19,6 +19,8 @@ final class WindowControls: Sendable {
   private let rendererName: String
   /// `--no-controls`, `--layout`, `--compact`.
   private let controlsRequest: (hidden: Bool, layout: ControlLayout.Kind?, compact: Bool)
+  /// `--json`: the controls' changes are printed as `controlsChanged` lines.
+  private let printsJSON: Bool
   private let state = Locked(State())
 
   private struct State: Sendable {
@@ -40,7 +42,7 @@ final class WindowControls: Sendable {
 
   /// Opens the window (before the player exists: it is the player's video sink); events
   /// act once `attach` has been called. Throws the window's error.
-  init(request: WindowRequest, title: String, console: Console, quiet: Bool)
+  init(request: WindowRequest, title: String, console: Console, quiet: Bool, json: Bool)
     throws(PlayheadError)
   {
     let events = Locked<(@Sendable (WindowEvent) -> Void)?>(nil)
@@ -53,6 +55,7 @@ final class WindowControls: Sendable {
     self.console = console
     self.quiet = quiet
     controlsRequest = (request.hidesControls, request.layout, request.isCompact)
+    printsJSON = json
     statisticsRenderer = try SubtitleOverlayRenderer(style: StatisticsPage.style)
     events.withLock { handler in
       handler = { [weak self] event in
@@ -90,10 +93,16 @@ final class WindowControls: Sendable {
       automaticControlTypeSelection: controlsRequest.layout == nil,
       alwaysCompact: controlsRequest.compact)
     do {
-      return try WindowPlayerControls(
+      let controls = try WindowPlayerControls(
         window: window, player: player, options: options,
         layout: controlsRequest.layout.map(ControlLayout.provided)
       ) { [weak self] action in self?.controlsDid(action) }
+      if printsJSON {
+        controls.onControlsChange = { [console] tags in
+          console.line(ControlsChangedLine.json(tags))
+        }
+      }
+      return controls
     } catch {
       console.error("controls: \(error.message)")
       return nil

@@ -93,6 +93,9 @@ final class ControlsCommandTests: XCTestCase {
         french.path,
       ], title: "sample-h264-aac.mp4 - Playhead")
     XCTAssertTrue(process.waitForOutput(containing: "\"firstFrame\""), "playing")
+    XCTAssertTrue(
+      process.waitForOutput(containing: "\"closedCaption\",\"screenMode\"]"),
+      "the bar lays out the subtitles button")
     let model = layout(
       ControlsPlaybackState(
         sessionID: 1, isPlaying: true, duration: 10,
@@ -143,6 +146,9 @@ final class ControlsCommandTests: XCTestCase {
     let url = server.url("/long/master.m3u8").absoluteString
     let (process, window) = try start([url, "--scene", "short"], title: "master.m3u8 - Playhead")
     XCTAssertTrue(process.waitForOutput(containing: "\"firstFrame\""), "playing")
+    XCTAssertTrue(
+      process.waitForOutput(containing: "\"preferredBitrate\",\"screenMode\"]"),
+      "the bar lays out the bitrate button")
     let ladder = BitrateMenu(levels: [
       BitrateLevel(index: 0, bandwidth: 155_664, height: 144),
       BitrateLevel(index: 1, bandwidth: 527_152, height: 360),
@@ -188,6 +194,9 @@ final class ControlsCommandTests: XCTestCase {
     let window = try XDoTool.window(titled: "list.json - Playhead")
     try XDoTool.focus(window)
     XCTAssertTrue(process.waitForOutput(containing: "\"event\":\"play\""), "the session plays")
+    XCTAssertTrue(
+      process.waitForOutput(containing: "\"controls\":[\"playback\",\"jumpBack\""),
+      "the bar lays out jump back (the duration is known)")
     let model = layout(ControlsPlaybackState(sessionID: 1, isPlaying: true, duration: 10))
     try click(try centre(of: .playback, in: model), in: window)
     XCTAssertTrue(process.waitForOutput(containing: "\"event\":\"pause\""), "paused by the bar")

@@ -341,7 +341,7 @@ final class ControlsModelTests: XCTestCase {
       (36_061, "10:01:01"), (-42, "-0:42"), (.nan, "--:--"), (.infinity, "--:--"),
     ]
     for (seconds, text) in table {
-      XCTAssertEqual(TimeText.format(seconds), text, "\(seconds)")
+      XCTAssertEqual(ControlsTimeText.format(seconds), text, "\(seconds)")
     }
   }
 }

@@ -1,5 +1,5 @@
 /// Times as the controls print them: `m:ss` under an hour, `h:mm:ss` from an hour on.
-public enum TimeText {
+public enum ControlsTimeText {
   /// What a label shows for a time not known yet.
   public static let unknown = "--:--"
 
