@@ -49,6 +49,8 @@ public final class WindowPlayerControls: Sendable {
       environment: ProcessInfo.processInfo.environment)
     var thumbnails: (@Sendable (MediaTime) async -> RGBAImage?)?
     var onControlsChange: (@Sendable ([ControlTag]) -> Void)?
+    /// The options' poster as loaded (nil image when it could not be read), by path.
+    var poster: (path: String, image: RGBAImage?)?
     var announcedControls: [ControlTag]?
     /// The thumbnail last loaded, for the time it was asked for.
     var thumbnail: (seconds: Double, image: RGBAImage?)?
@@ -279,8 +281,11 @@ public final class WindowPlayerControls: Sendable {
     }
     if closed { return nil }
     announce?()
+    let poster = scene.showsPoster ? loadPoster() : nil
     if let (seconds, provider) = request { load(seconds, with: provider) }
-    if changed { draw(scene, thumbnail: scene.thumbnail == nil ? nil : thumbnail) }
+    if changed {
+      draw(scene, thumbnail: scene.thumbnail == nil ? nil : thumbnail, poster: poster)
+    }
     return next
   }
 
@@ -302,10 +307,25 @@ public final class WindowPlayerControls: Sendable {
     }
   }
 
-  private func draw(_ scene: ControlsScene, thumbnail: RGBAImage?) {
-    guard scene.isVisible else { return window.setOverlay(nil, layer: .controls) }
+  /// The options' poster, read (PNG or JPEG) the first time it is needed; nil when it
+  /// cannot be read.
+  private func loadPoster() -> RGBAImage? {
+    let path = state.withLock { $0.model.options.posterPath }
+    guard let path else { return nil }
+    if let loaded = state.withLock({ $0.poster }), loaded.path == path { return loaded.image }
+    let image = (try? Data(contentsOf: URL(fileURLWithPath: path))).flatMap { data in
+      try? ImageCodec.decode(data)
+    }
+    state.withLock { $0.poster = (path, image) }
+    return image
+  }
+
+  private func draw(_ scene: ControlsScene, thumbnail: RGBAImage?, poster: RGBAImage?) {
+    guard scene.isVisible || (scene.showsPoster && poster != nil) else {
+      return window.setOverlay(nil, layer: .controls)
+    }
     do {
-      let overlay = try renderer.overlay(for: scene, thumbnail: thumbnail)
+      let overlay = try renderer.overlay(for: scene, thumbnail: thumbnail, poster: poster)
       window.setOverlay(overlay.image, layer: .controls)
     } catch {
       window.setOverlay(nil, layer: .controls)

@@ -23,23 +23,28 @@ public final class ControlsOverlayRenderer: Sendable {
   }
 
   /// The overlay of `scene`, with `thumbnail` (any size; scaled to the preview) drawn at
-  /// the scene's thumbnail preview when both are given. Empty when the scene is hidden or
-  /// the view has no size.
-  public func overlay(for scene: ControlsScene, thumbnail: RGBAImage? = nil) throws(PlayheadError)
-    -> SubtitleOverlay
-  {
+  /// the scene's thumbnail preview when both are given, and `poster` fitted to the view
+  /// behind the controls when the scene shows one. Empty when nothing shows or the view
+  /// has no size.
+  public func overlay(
+    for scene: ControlsScene, thumbnail: RGBAImage? = nil, poster: RGBAImage? = nil
+  ) throws(PlayheadError) -> SubtitleOverlay {
     let width = Int(scene.viewWidth.rounded())
     let height = Int(scene.viewHeight.rounded())
     var image = RGBAImage(
       width: max(0, width), height: max(0, height), color: RGBAColor(r: 0, g: 0, b: 0, a: 0))
+    var posterInk: SubtitleOverlay.InkBox?
+    if scene.showsPoster, let poster, width > 0, height > 0 {
+      posterInk = try Self.paste(poster, fittedInto: &image)
+    }
     guard width > 0, height > 0, scene.isVisible else {
-      return SubtitleOverlay(image: image, inkBox: nil)
+      return SubtitleOverlay(image: image, inkBox: posterInk)
     }
     let script = ControlsScript.make(scene: scene, fontFamily: fontFamily)
     let bitmaps = try libass.withLock { box throws(PlayheadError) in
       try box.renderer.draw(script: script, width: width, height: height)
     }
-    var ink: SubtitleOverlay.InkBox?
+    var ink = posterInk
     for bitmap in bitmaps {
       if let drawn = SubtitleOverlay.paint(bitmap, onto: &image) {
         ink = SubtitleOverlay.union(ink, drawn)
@@ -52,6 +57,22 @@ public final class ControlsOverlayRenderer: Sendable {
       ink = SubtitleOverlay.union(ink, drawn)
     }
     return SubtitleOverlay(image: image, inkBox: ink)
+  }
+
+  /// Pastes `poster` scaled to fit `image` (its aspect kept), centred; returns where.
+  private static func paste(_ poster: RGBAImage, fittedInto image: inout RGBAImage)
+    throws(PlayheadError) -> SubtitleOverlay.InkBox?
+  {
+    guard poster.isWellFormed, poster.width > 0, poster.height > 0 else { return nil }
+    let fit = min(
+      Double(image.width) / Double(poster.width), Double(image.height) / Double(poster.height))
+    let width = max(1, Int((Double(poster.width) * fit).rounded()))
+    let height = max(1, Int((Double(poster.height) * fit).rounded()))
+    let scaled = try poster.scaled(width: width, height: height)
+    let x = (image.width - width) / 2
+    let y = (image.height - height) / 2
+    image.paste(scaled, x: x, y: y)
+    return SubtitleOverlay.InkBox(x: x, y: y, width: width, height: height)
   }
 
   /// Pastes the thumbnail scaled into the preview's box with a 1-pixel white border.

@@ -11,11 +11,14 @@ extension ControlsModel {
         accessibilityName: accessibilityName(of: frame.tag),
         isHovered: pointer.map { frame.contains(x: $0.x, y: $0.y) } ?? false)
     }
-    return ControlsScene(
+    var scene = ControlsScene(
       opacity: opacity(nowSeconds: nowSeconds), viewWidth: viewWidth, viewHeight: viewHeight,
       areaY: viewHeight - areaHeight, areaHeight: areaHeight, scale: scale, controls: controls,
       menu: sceneMenu(),
       thumbnail: thumbnailPreview(frames: frames, areaTop: viewHeight - areaHeight))
+    scene.showsPoster =
+      options.posterPath != nil && (state.isAudioOnly || (automaticKind?.isAudioOnly ?? false))
+    return scene
   }
 
   /// The look of a control now.

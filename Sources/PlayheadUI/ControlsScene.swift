@@ -70,6 +70,9 @@ public struct ControlsScene: Sendable, Equatable {
   public var menu: Menu?
   /// The thumbnail preview, if any.
   public var thumbnail: ThumbnailPreview?
+  /// Whether the options' poster is drawn behind the controls (audio-only media with a
+  /// `posterPath`), whatever the controls' opacity.
+  public var showsPoster: Bool = false
   /// Whether anything is drawn: false when fully hidden.
   public var isVisible: Bool { opacity > 0 && !controls.isEmpty }
 }

@@ -171,6 +171,32 @@ final class WindowPlayerControlsTests: WindowTestCase {
     }
   }
 
+  func testAudioOnlyMediaShowThePoster() throws {
+    let poster = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "playhead-poster-\(UUID().uuidString).png")
+    addTeardownBlock { try? FileManager.default.removeItem(at: poster) }
+    try PNGCodec.encode(
+      RGBAImage(width: 160, height: 90, color: RGBAColor(r: 255, g: 0, b: 0, a: 255))
+    ).write(to: poster)
+    let title = "playhead-poster-\(UUID().uuidString.prefix(8))"
+    let window = try WindowVideoSink(
+      options: WindowOptions(title: title, size: size, background: .black))
+    defer { window.close() }
+    let configuration = PlayerConfiguration(videoSink: window)
+    let player = Player(configuration: configuration)
+    defer { player.close() }
+    let controls = try WindowPlayerControls(
+      window: window, player: player, options: PlayerViewOptions(posterPath: poster.path))
+    defer { controls.close() }
+    player.replaceCurrentItem(with: PlayerItem(url: try Fixtures.url("sample-audio.mp3")))
+    poll("the poster over the window") {
+      guard let shown = window.snapshot() else { return false }
+      let pixel = shown.pixel(x: 320, y: 150)
+      return pixel.r > 230 && pixel.g < 30 && pixel.b < 30
+    }
+    XCTAssertEqual(controls.currentScene?.showsPoster, true)
+  }
+
   func testTheBarGrowsWithTheScale() throws {
     let rig = try start(playing: false)
     defer { rig.close() }

@@ -123,6 +123,29 @@ final class ControlsOverlayGoldenTests: XCTestCase {
     XCTAssertLessThan(halfDifference, shownDifference, "half faded shows less")
   }
 
+  func testAudioOnlyMediaShowThePosterBehindTheControls() throws {
+    let renderer = try ControlsOverlayRenderer()
+    let poster = RGBAImage(width: 100, height: 50, color: RGBAColor(r: 255, g: 0, b: 0, a: 255))
+    var model = ControlsModel(
+      options: PlayerViewOptions(posterPath: "/poster.png"),
+      localization: Localization(preferredLanguages: ["en"]), nowSeconds: 0)
+    model.resize(width: 480, height: 270, scale: 1)
+    model.update(Self.state(for: .audioOnlyVOD), nowSeconds: 0)
+    let scene = model.scene(nowSeconds: 0)
+    XCTAssertTrue(scene.showsPoster)
+    let overlay = try renderer.overlay(for: scene, poster: poster)
+    // 100x50 fitted into 480x270: 480x240, centred (rows 15 to 254), under the bar.
+    XCTAssertEqual(overlay.image.pixel(x: 240, y: 100).r, 255)
+    XCTAssertEqual(overlay.image.pixel(x: 240, y: 100).a, 255)
+    XCTAssertEqual(overlay.image.pixel(x: 240, y: 5).a, 0, "above the fitted poster")
+    let hidden = try renderer.overlay(for: model.scene(nowSeconds: 60), poster: poster)
+    XCTAssertEqual(hidden.image.pixel(x: 240, y: 100).r, 255, "audio-only keeps it up")
+    var video = Self.state(for: .vod)
+    video.sessionID = 2
+    model.update(video, nowSeconds: 0)
+    XCTAssertFalse(model.scene(nowSeconds: 0).showsPoster, "not over a video")
+  }
+
   func testAThumbnailIsDrawnAboveTheSliderWhereThePointerIs() throws {
     let renderer = try ControlsOverlayRenderer()
     var state = Self.state(for: .vod)
