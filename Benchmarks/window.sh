@@ -62,7 +62,7 @@ ffmpeg -v error -y -f lavfi -i "testsrc2=size=1920x1080:rate=30:duration=$second
   -shortest "$clip"
 
 # A private X server; it reports its display number on the pipe when ready.
-exec 3< <(Xvfb -displayfd 1 -screen 0 1920x1080x24 -nolisten tcp 2>/dev/null)
+exec 3< <(Xvfb -displayfd 1 -screen 0 1920x1080x24 -nolisten tcp -noreset 2>/dev/null)
 xvfb_pid=$!
 read -r -u 3 display_number
 export DISPLAY=":$display_number" SDL_VIDEODRIVER=x11 SDL_AUDIODRIVER=disk

@@ -33,6 +33,8 @@ public final class WindowPlayerControls: Sendable {
   let performer: (@Sendable (ControlsAction) -> Bool)?
   private let renderer: ControlsOverlayRenderer
   private let wake = WakeSignal()
+  /// Signalled when the drawing thread has ended.
+  private let loopEnded = DispatchSemaphore(value: 0)
   let state: Locked<State>
   let onAction: (@Sendable (ControlsAction) -> Void)?
 
@@ -113,6 +115,10 @@ public final class WindowPlayerControls: Sendable {
     }
     guard !wasClosed else { return }
     wake.raise()
+    // The drawing thread may be inside a draw that reads the window: let it finish, so
+    // nothing touches the window (or SDL) once this returns. Bounded, in case this runs
+    // on the window's own thread, which the drawing thread may be waiting for.
+    _ = loopEnded.wait(timeout: .now() + 2)
     window.setOverlay(nil, layer: .controls)
   }
 
@@ -230,6 +236,7 @@ public final class WindowPlayerControls: Sendable {
   // MARK: Redrawing
 
   private func redrawLoop(clock: any Clock) {
+    defer { loopEnded.signal() }
     while true {
       let next = redraw()
       guard let next else { return }

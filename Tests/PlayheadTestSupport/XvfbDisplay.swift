@@ -18,8 +18,12 @@ public final class XvfbDisplay {
   public init(timeoutSeconds: Double = 20) throws {
     let process = Process()
     process.executableURL = try Self.executable(named: "Xvfb")
-    // Xvfb writes the display number to fd 1 when it is ready for clients.
-    process.arguments = ["-displayfd", "1", "-screen", "0", "1280x720x24", "-nolisten", "tcp"]
+    // Xvfb writes the display number to fd 1 when it is ready for clients. Without
+    // -noreset it starts over each time its last client leaves, and a window opened in
+    // that moment fails ("x11 not available"): tests close a window and open the next.
+    process.arguments = [
+      "-displayfd", "1", "-screen", "0", "1280x720x24", "-nolisten", "tcp", "-noreset",
+    ]
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
