@@ -173,10 +173,13 @@ final class SDLVideoThread: Sendable {
       }
       guard let jobs else { break }
       for job in jobs { job(host) }
-      if SDL_WaitEventTimeout(&event, 250) != 0 {
+      // A shutter fade draws about 60 frames a second; otherwise events and jobs wake it.
+      let animating = host.isAnimating
+      if SDL_WaitEventTimeout(&event, animating ? 16 : 250) != 0 {
         host.handle(event)
         while SDL_PollEvent(&event) != 0 { host.handle(event) }
       }
+      if animating { host.animate() }
     }
     host.closeAll()
     inbox.withLock { $0.thread = nil }

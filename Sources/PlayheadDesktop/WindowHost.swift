@@ -26,6 +26,14 @@ final class WindowHost {
     windows.removeValue(forKey: id)?.destroy()
   }
 
+  /// Whether a window is fading its shutter (the thread then wakes every frame).
+  var isAnimating: Bool { windows.values.contains { $0.isAnimatingShutter } }
+
+  /// Draws the next frame of every window that is fading its shutter.
+  func animate() {
+    for window in windows.values where window.shutter != nil { window.animateShutter() }
+  }
+
   /// Destroys every window.
   func closeAll() {
     for window in windows.values { window.destroy() }

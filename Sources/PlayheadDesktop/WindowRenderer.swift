@@ -29,6 +29,8 @@ final class WindowRenderer {
   var windowedSize: WindowSize?
   /// The overlay images drawn over the picture and the window.
   var overlays: [WindowOverlayLayer: OverlayTexture] = [:]
+  /// The shutter over the picture, nil when open.
+  var shutter: ShutterFade?
 
   /// The size the window opens at when no size was asked for, before the first frame.
   static let placeholderSize = WindowSize(width: 640, height: 360)
@@ -110,6 +112,7 @@ final class WindowRenderer {
     SDL_SetRenderDrawColor(renderer, background.r, background.g, background.b, 255)
     SDL_RenderClear(renderer)
     guard shown != nil, let texture else {
+      drawShutter(pictureRect: nil)
       drawOverlays(pictureRect: nil)
       return
     }
@@ -120,6 +123,7 @@ final class WindowRenderer {
     var source = SDL_Rect(layout.source)
     var destination = SDL_Rect(layout.destination)
     SDL_RenderCopy(renderer, texture, &source, &destination)
+    drawShutter(pictureRect: layout.destination)
     drawOverlays(pictureRect: layout.destination)
   }
 

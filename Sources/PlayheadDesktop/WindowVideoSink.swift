@@ -3,6 +3,7 @@ import Foundation
 import PlayheadCore
 import PlayheadEngine
 import PlayheadMedia
+import PlayheadSDK
 
 /// Shows a player's video in an SDL window and reports what the user does to it.
 ///
@@ -148,6 +149,23 @@ public final class WindowVideoSink: VideoSink, Sendable {
     return rect.map { ($0.x, $0.y, $0.width, $0.height) }
   }
 
+  /// Closes the shutter over the picture (it fades to opaque black over `fadeSeconds`) or
+  /// opens it (the picture fades back in); a fade already under way turns around from
+  /// where it is. Frames presented meanwhile are drawn under the shutter; overlays (such
+  /// as controls) stay above it.
+  public func setShutter(closed: Bool, fadeSeconds: Double) {
+    guard !isClosed else { return }
+    let id = windowID
+    thread.submit { host in host.window(id)?.setShutter(closed: closed, fadeSeconds: fadeSeconds) }
+  }
+
+  /// The shutter's opacity now: 0 open, 1 closed, between while fading (0 after `close()`).
+  public var shutterOpacity: Double {
+    guard !isClosed else { return 0 }
+    let id = windowID
+    return thread.perform { host in host.window(id)?.shutterOpacity ?? 0 } ?? 0
+  }
+
   /// Enters (true) or leaves (false) fullscreen on the desktop's resolution; a `resized`
   /// event follows when the size changes.
   public func setFullscreen(_ fullscreen: Bool) {
@@ -211,3 +229,5 @@ public final class WindowVideoSink: VideoSink, Sendable {
     thread.submit { host in host.window(id)?.drawPending() }
   }
 }
+
+extension WindowVideoSink: ShutterOutput {}

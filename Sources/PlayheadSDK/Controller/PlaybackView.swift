@@ -8,8 +8,9 @@ import PlayheadMedia
 /// A view forwards every frame it is given to its outputs (any `VideoSink`: a PNG writer,
 /// a window, another view), so outputs compose the way views nest on other platforms.
 /// The controller's video view is reused across sessions. With `shutter` on, frames are
-/// not forwarded and the outputs are cleared (the seed's opaque black shutter);
-/// `shutterFadeTime` is kept for the application, as there is no animation here.
+/// not forwarded and the outputs hide the picture (the seed's opaque black shutter):
+/// outputs that draw a shutter themselves (`ShutterOutput`, a window) fade it over
+/// `shutterFadeTime`, others are cleared at once.
 public final class PlaybackView: VideoSink, Sendable {
   private let state: Locked<State>
 
@@ -41,16 +42,22 @@ public final class PlaybackView: VideoSink, Sendable {
   /// Frames this view was given (while the shutter was open or not).
   public var presentedFrameCount: Int { state.withLock { $0.frames } }
 
-  /// Whether the shutter hides the video; setting it on clears the outputs.
+  /// Whether the shutter hides the video: setting it on fades `ShutterOutput`s to black
+  /// over `shutterFadeTime` and clears the other outputs; setting it off fades them back.
   public var shutter: Bool {
     get { state.withLock { $0.shutterClosed } }
     set {
-      let outputs = state.withLock { state in
+      let (outputs, fade) = state.withLock { state in
         state.shutterClosed = newValue
-        return state.sinks
+        return (state.sinks, state.fadeSeconds)
       }
-      guard newValue else { return }
-      for output in outputs { output.clear() }
+      for output in outputs {
+        if let animated = output as? any ShutterOutput {
+          animated.setShutter(closed: newValue, fadeSeconds: fade)
+        } else if newValue {
+          output.clear()
+        }
+      }
     }
   }
 
@@ -76,6 +83,13 @@ public final class PlaybackView: VideoSink, Sendable {
   public func clear() {
     for output in outputs { output.clear() }
   }
+}
+
+/// A video output that draws the shutter itself, fading it (a window): `PlaybackView`
+/// tells it instead of clearing it.
+public protocol ShutterOutput: VideoSink {
+  /// Closes (fades the picture to opaque black over `fadeSeconds`) or opens the shutter.
+  func setShutter(closed: Bool, fadeSeconds: Double)
 }
 
 /// Builds the controller's `view` from its video view, as the seed's view strategy wraps
