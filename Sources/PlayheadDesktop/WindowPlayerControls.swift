@@ -51,6 +51,10 @@ public final class WindowPlayerControls: Sendable {
       environment: ProcessInfo.processInfo.environment)
     var thumbnails: (@Sendable (MediaTime) async -> RGBAImage?)?
     var onControlsChange: (@Sendable ([ControlTag]) -> Void)?
+    /// Pictures the application put in layout views (a logo), by view id.
+    var viewImages: [String: RGBAImage] = [:]
+    /// Set when something the scene does not show changed (a view's image).
+    var needsDraw = false
     /// The options' poster as loaded (nil image when it could not be read), by path.
     var poster: (path: String, image: RGBAImage?)?
     var announcedControls: [ControlTag]?
@@ -212,6 +216,16 @@ public final class WindowPlayerControls: Sendable {
     }
   }
 
+  /// Puts `image` in the layout view with `id` (fitted, centred), as the seed adds an image
+  /// view to an empty layout view for a logo; nil removes it.
+  public func setImage(_ image: RGBAImage?, forViewID id: String) {
+    state.withLock { state in
+      state.viewImages[id] = image
+      state.needsDraw = true
+    }
+    wake.raise()
+  }
+
   /// Where slider previews come from: the picture for a time (nil for none), loaded off
   /// the drawing thread. While one loads, the last one stays up. Nil (the default) shows
   /// no previews.
@@ -249,7 +263,8 @@ public final class WindowPlayerControls: Sendable {
   private func redraw() -> Double? {
     let playback = readPlayback()
     let now = clock.now.seconds
-    let (scene, changed, closed, next, thumbnail, request, announce) = state.withLock { state in
+    let (scene, changed, closed, next, thumbnail, request, announce, images) = state.withLock {
+      state in
       var snapshot = playback
       snapshot.state.hasThumbnails = state.thumbnails != nil
       snapshot.markerTimes = state.markerTimes
@@ -271,6 +286,8 @@ public final class WindowPlayerControls: Sendable {
       }
       let changed =
         scene != state.lastScene || state.thumbnailVersion != state.drawnThumbnailVersion
+        || state.needsDraw
+      state.needsDraw = false
       state.lastScene = scene
       state.drawnThumbnailVersion = state.thumbnailVersion
       var announce: (@Sendable () -> Void)?
@@ -283,7 +300,7 @@ public final class WindowPlayerControls: Sendable {
       }
       return (
         scene, changed, state.closed, Self.nextDraw(model: state.model, now: now),
-        state.thumbnail?.image, request, announce
+        state.thumbnail?.image, request, announce, state.viewImages
       )
     }
     if closed { return nil }
@@ -291,7 +308,9 @@ public final class WindowPlayerControls: Sendable {
     let poster = scene.showsPoster ? loadPoster() : nil
     if let (seconds, provider) = request { load(seconds, with: provider) }
     if changed {
-      draw(scene, thumbnail: scene.thumbnail == nil ? nil : thumbnail, poster: poster)
+      draw(
+        scene, thumbnail: scene.thumbnail == nil ? nil : thumbnail, poster: poster,
+        images: images)
     }
     return next
   }
@@ -327,12 +346,16 @@ public final class WindowPlayerControls: Sendable {
     return image
   }
 
-  private func draw(_ scene: ControlsScene, thumbnail: RGBAImage?, poster: RGBAImage?) {
+  private func draw(
+    _ scene: ControlsScene, thumbnail: RGBAImage?, poster: RGBAImage?,
+    images: [String: RGBAImage]
+  ) {
     guard scene.isVisible || (scene.showsPoster && poster != nil) else {
       return window.setOverlay(nil, layer: .controls)
     }
     do {
-      let overlay = try renderer.overlay(for: scene, thumbnail: thumbnail, poster: poster)
+      let overlay = try renderer.overlay(
+        for: scene, thumbnail: thumbnail, poster: poster, viewImages: images)
       window.setOverlay(overlay.image, layer: .controls)
     } catch {
       window.setOverlay(nil, layer: .controls)

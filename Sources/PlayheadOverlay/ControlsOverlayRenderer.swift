@@ -27,7 +27,8 @@ public final class ControlsOverlayRenderer: Sendable {
   /// behind the controls when the scene shows one. Empty when nothing shows or the view
   /// has no size.
   public func overlay(
-    for scene: ControlsScene, thumbnail: RGBAImage? = nil, poster: RGBAImage? = nil
+    for scene: ControlsScene, thumbnail: RGBAImage? = nil, poster: RGBAImage? = nil,
+    viewImages: [String: RGBAImage] = [:]
   ) throws(PlayheadError) -> SubtitleOverlay {
     let width = Int(scene.viewWidth.rounded())
     let height = Int(scene.viewHeight.rounded())
@@ -49,6 +50,13 @@ public final class ControlsOverlayRenderer: Sendable {
       if let drawn = SubtitleOverlay.paint(bitmap, onto: &image) {
         ink = SubtitleOverlay.union(ink, drawn)
       }
+    }
+    for control in scene.controls {
+      guard let picture = viewImages[control.frame.id],
+        let drawn = try Self.paste(
+          picture, fittedInto: control.frame, opacity: scene.opacity, onto: &image)
+      else { continue }
+      ink = SubtitleOverlay.union(ink, drawn)
     }
     if let preview = scene.thumbnail, let thumbnail,
       let drawn = try Self.paste(
@@ -73,6 +81,39 @@ public final class ControlsOverlayRenderer: Sendable {
     let y = (image.height - height) / 2
     image.paste(scaled, x: x, y: y)
     return SubtitleOverlay.InkBox(x: x, y: y, width: width, height: height)
+  }
+
+  /// Blends `picture` fitted into `frame` (aspect kept, centred) over `image` at
+  /// `opacity`: an application's logo in an empty layout view, as the seed adds an image
+  /// view to one.
+  private static func paste(
+    _ picture: RGBAImage, fittedInto frame: ControlFrame, opacity: Double,
+    onto image: inout RGBAImage
+  ) throws(PlayheadError) -> SubtitleOverlay.InkBox? {
+    guard picture.isWellFormed, picture.width > 0, picture.height > 0, frame.width >= 1,
+      frame.height >= 1
+    else { return nil }
+    let fit = min(frame.width / Double(picture.width), frame.height / Double(picture.height))
+    let width = max(1, Int((Double(picture.width) * fit).rounded(.down)))
+    let height = max(1, Int((Double(picture.height) * fit).rounded(.down)))
+    let scaled = try picture.scaled(width: width, height: height)
+    var layer = RGBAImage(
+      width: image.width, height: image.height, color: RGBAColor(r: 0, g: 0, b: 0, a: 0))
+    let x = Int((frame.x + (frame.width - Double(width)) / 2).rounded())
+    let y = Int((frame.y + (frame.height - Double(height)) / 2).rounded())
+    layer.paste(scaled, x: x, y: y)
+    let factor = max(0, min(1, opacity))
+    if factor < 1 {
+      for index in stride(from: 3, to: layer.pixels.count, by: 4) {
+        layer.pixels[index] = UInt8((Double(layer.pixels[index]) * factor).rounded())
+      }
+    }
+    let box = SubtitleOverlay.InkBox(
+      x: max(0, x), y: max(0, y), width: min(image.width, x + width) - max(0, x),
+      height: min(image.height, y + height) - max(0, y))
+    guard box.width > 0, box.height > 0 else { return nil }
+    image.composite(SubtitleOverlay(image: layer, inkBox: box))
+    return box
   }
 
   /// Pastes the thumbnail scaled into the preview's box with a 1-pixel white border.

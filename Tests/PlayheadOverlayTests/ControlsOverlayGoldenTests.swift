@@ -146,6 +146,33 @@ final class ControlsOverlayGoldenTests: XCTestCase {
     XCTAssertFalse(model.scene(nowSeconds: 0).showsPoster, "not over a video")
   }
 
+  func testALogoInAnEmptyLayoutView() throws {
+    let renderer = try ControlsOverlayRenderer()
+    let layout = ControlLayout(
+      standardRows: [
+        [
+          .init(tag: .playback), .init(tag: .progressSlider, elasticity: 1),
+          .init(id: "logo", tag: .empty, width: 88),
+        ]
+      ], compactRows: [])
+    var model = ControlsModel(
+      options: PlayerViewOptions(automaticControlTypeSelection: false), layout: layout,
+      localization: Localization(preferredLanguages: ["en"]), nowSeconds: 0)
+    model.resize(width: 640, height: 360, scale: 1)
+    model.update(Self.state(for: .vod), nowSeconds: 0)
+    let scene = model.scene(nowSeconds: 0)
+    let logo = try XCTUnwrap(scene.controls.first { $0.frame.id == "logo" }?.frame)
+    XCTAssertEqual(logo.x, 552)
+    let green = RGBAImage(width: 44, height: 20, color: RGBAColor(r: 0, g: 255, b: 0, a: 255))
+    let overlay = try renderer.overlay(for: scene, viewImages: ["logo": green])
+    // 44x20 fitted into 88x40: 88x40, the whole view.
+    let centre = overlay.image.pixel(x: Int(logo.x + 44), y: Int(logo.y + 20))
+    XCTAssertEqual([centre.r, centre.g, centre.b, centre.a], [0, 255, 0, 255])
+    let before = try renderer.overlay(for: scene).image.pixel(
+      x: Int(logo.x + 44), y: Int(logo.y + 20))
+    XCTAssertNotEqual(before.g, 255, "only with the image")
+  }
+
   func testAThumbnailIsDrawnAboveTheSliderWhereThePointerIs() throws {
     let renderer = try ControlsOverlayRenderer()
     var state = Self.state(for: .vod)
