@@ -97,14 +97,12 @@ public final class WindowPlayerControls: Sendable {
     self.performer = performer
     self.onAction = onAction
     renderer = try ControlsOverlayRenderer()
-    var model = ControlsModel(
-      options: options, layout: layout, localization: localization,
-      nowSeconds: clock.now.seconds)
-    let initial = State(model: model)
-    if let size = window.windowSize {
-      model.resize(width: Double(size.width), height: Double(size.height), scale: initial.scale)
-    }
-    state = Locked(State(model: model))
+    var initial = State(
+      model: ControlsModel(
+        options: options, layout: layout, localization: localization,
+        nowSeconds: clock.now.seconds))
+    Self.follow(window.windowSize, scale: initial.scale, in: &initial.model)
+    state = Locked(initial)
     clock.startThread(named: "playhead.controls") { [self] in redrawLoop(clock: clock) }
   }
 
@@ -140,7 +138,9 @@ public final class WindowPlayerControls: Sendable {
     case .pointerLeft: input = .pointerLeft
     case .key: input = .key
     case .resized(let width, let height):
-      state.withLock { $0.model.resize(width: Double(width), height: Double(height), scale: 1) }
+      state.withLock { state in
+        Self.follow(WindowSize(width: width, height: height), scale: state.scale, in: &state.model)
+      }
       wake.raise()
       return false
     case .closeRequested:
