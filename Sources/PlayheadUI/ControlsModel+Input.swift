@@ -19,9 +19,9 @@ extension ControlsModel {
   /// Any input shows hidden controls and restarts the hide delay. A press on hidden
   /// controls (not showing, not appearing after a pointer move) only shows them and is
   /// not consumed, so the host's click meaning still applies; a pointer moved onto a
-  /// button and pressed acts on it, as the controls appear with the move. Buttons act on release over the button they were pressed on;
-  /// the slider seeks on release to where it was let go (not during a bumper); a press
-  /// outside an open menu closes it.
+  /// button and pressed acts on it, as the controls appear with the move. Buttons act on
+  /// release over the button they were pressed on; the slider seeks on release to where
+  /// it was let go (not during a bumper); a press outside an open menu closes it.
   public mutating func handle(_ input: ControlsInput, nowSeconds: Double) -> ControlsResponse {
     let visibleBefore = opacity(nowSeconds: nowSeconds)
     let appearing = isAppearing(nowSeconds: nowSeconds)
