@@ -56,12 +56,12 @@ final class MPRISServiceTests: XCTestCase {
     defer { service.close() }
     XCTAssertEqual(service.busName, "org.mpris.MediaPlayer2.playhead")
     let name = service.busName
-    let player_ = "org.mpris.MediaPlayer2.Player"
+    let playerInterface = "org.mpris.MediaPlayer2.Player"
 
-    XCTAssertTrue(try property("PlaybackStatus", of: player_, on: name).contains("\"Paused\""))
+    XCTAssertTrue(try property("PlaybackStatus", of: playerInterface, on: name).contains("\"Paused\""))
     try call("PlayPause", on: name)
     poll("PlayPause played") { player.rate != 0 }
-    XCTAssertTrue(try property("PlaybackStatus", of: player_, on: name).contains("\"Playing\""))
+    XCTAssertTrue(try property("PlaybackStatus", of: playerInterface, on: name).contains("\"Playing\""))
     try call("Pause", on: name)
     poll("Pause paused") { player.rate == 0 }
 
@@ -71,10 +71,10 @@ final class MPRISServiceTests: XCTestCase {
     try call(
       "SetPosition", ["objpath:/org/playhead/track/current", "int64:7000000"], on: name)
     poll("SetPosition went to 7 s") { abs(player.currentTime().seconds - 7) < 0.5 }
-    let position = try property("Position", of: player_, on: name)
+    let position = try property("Position", of: playerInterface, on: name)
     XCTAssertTrue(position.contains("int64 7"), position)
 
-    let metadata = try property("Metadata", of: player_, on: name)
+    let metadata = try property("Metadata", of: playerInterface, on: name)
     XCTAssertTrue(metadata.contains("xesam:title"), metadata)
     XCTAssertTrue(metadata.contains("Sample clip"), metadata)
     XCTAssertTrue(metadata.contains("mpris:length"), metadata)
