@@ -26,11 +26,9 @@ enum DBusValue: Sendable, Equatable {
   }
 }
 
-/// One D-Bus message, owned here (unreferenced in deinit).
-final class DBusMessage: @unchecked Sendable {
-  // Unchecked Sendable: a message is built or read by one thread at a time (the D-Bus
-  // thread reads calls; a reply or signal is built, then sent) and libdbus messages may
-  // be passed between threads.
+/// One D-Bus message, owned here (unreferenced in deinit); built or read on one thread
+/// (a call and its reply on the D-Bus thread, a signal where it is sent), so not Sendable.
+final class DBusMessage {
   let raw: OpaquePointer
 
   /// Takes over a reference libdbus gave (popped or newly made).
