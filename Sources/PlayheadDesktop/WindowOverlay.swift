@@ -18,12 +18,15 @@ struct OverlayTexture {
   var texture: OpaquePointer
   var width: Int
   var height: Int
+  /// Where a window or controls overlay's top-left corner goes, in window pixels.
+  var x = 0
+  var y = 0
 }
 
 extension WindowRenderer {
   /// Replaces the overlay of `layer` with `image` (straight alpha; nil removes it) and
   /// redraws.
-  func setOverlay(_ image: RGBAImage?, layer: WindowOverlayLayer) {
+  func setOverlay(_ image: RGBAImage?, layer: WindowOverlayLayer, x: Int = 0, y: Int = 0) {
     if let old = overlays[layer] {
       SDL_DestroyTexture(old.texture)
       overlays[layer] = nil
@@ -37,7 +40,8 @@ extension WindowRenderer {
       image.pixels.withUnsafeBytes { raw in
         _ = SDL_UpdateTexture(texture, nil, raw.baseAddress, Int32(image.width * 4))
       }
-      overlays[layer] = OverlayTexture(texture: texture, width: image.width, height: image.height)
+      overlays[layer] = OverlayTexture(
+        texture: texture, width: image.width, height: image.height, x: x, y: y)
     }
     drawAndPresent()
   }
@@ -50,11 +54,13 @@ extension WindowRenderer {
     }
     let output = outputSize
     for layer in [WindowOverlayLayer.window, .controls] {
-      guard let overlay = overlays[layer] else { continue }
+      guard let overlay = overlays[layer], overlay.x < output.width, overlay.y < output.height
+      else { continue }
+      let width = min(overlay.width, output.width - overlay.x)
+      let height = min(overlay.height, output.height - overlay.y)
+      var source = SDL_Rect(x: 0, y: 0, w: Int32(width), h: Int32(height))
       var destination = SDL_Rect(
-        x: 0, y: 0, w: Int32(min(overlay.width, output.width)),
-        h: Int32(min(overlay.height, output.height)))
-      var source = destination
+        x: Int32(overlay.x), y: Int32(overlay.y), w: Int32(width), h: Int32(height))
       SDL_RenderCopy(renderer, overlay.texture, &source, &destination)
     }
   }

@@ -356,7 +356,11 @@ public final class WindowPlayerControls: Sendable {
     do {
       let overlay = try renderer.overlay(
         for: scene, thumbnail: thumbnail, poster: poster, viewImages: images)
-      window.setOverlay(overlay.image, layer: .controls)
+      // Only the part with anything drawn goes to the window: a band at the bottom, not a
+      // window-sized texture.
+      guard let box = overlay.bounds else { return window.setOverlay(nil, layer: .controls) }
+      let part = try overlay.image.cropped(x: box.x, y: box.y, width: box.width, height: box.height)
+      window.setOverlay(part, layer: .controls, x: box.x, y: box.y)
     } catch {
       window.setOverlay(nil, layer: .controls)
     }

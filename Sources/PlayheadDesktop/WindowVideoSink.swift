@@ -134,9 +134,16 @@ public final class WindowVideoSink: VideoSink, Sendable {
   /// overlay is scaled to `pictureRect`, a window overlay is drawn at its own size from
   /// the top left. `snapshot()` includes the overlays, `videoSnapshot()` does not.
   public func setOverlay(_ image: RGBAImage?, layer: WindowOverlayLayer) {
+    setOverlay(image, layer: layer, x: 0, y: 0)
+  }
+
+  /// Shows `image` on the window or controls layer with its top-left corner at (`x`, `y`)
+  /// in window pixels (the part of a larger overlay that has anything drawn, so the
+  /// window keeps a small texture); on the picture layer the position is ignored.
+  public func setOverlay(_ image: RGBAImage?, layer: WindowOverlayLayer, x: Int, y: Int) {
     guard !isClosed else { return }
     let id = windowID
-    thread.submit { host in host.window(id)?.setOverlay(image, layer: layer) }
+    thread.submit { host in host.window(id)?.setOverlay(image, layer: layer, x: x, y: y) }
   }
 
   /// The rectangle the picture covers in the window now (x, y, width, height in window
