@@ -354,13 +354,15 @@ public final class WindowPlayerControls: Sendable {
       return window.setOverlay(nil, layer: .controls)
     }
     do {
-      let overlay = try renderer.overlay(
-        for: scene, thumbnail: thumbnail, poster: poster, viewImages: images)
-      // Only the part with anything drawn goes to the window: a band at the bottom, not a
-      // window-sized texture.
-      guard let box = overlay.bounds else { return window.setOverlay(nil, layer: .controls) }
-      let part = try overlay.image.cropped(x: box.x, y: box.y, width: box.width, height: box.height)
-      window.setOverlay(part, layer: .controls, x: box.x, y: box.y)
+      // Only the band with anything drawn is made and goes to the window (a texture of the
+      // bar's size at its place), not a window-sized image.
+      guard
+        let band = try renderer.band(
+          for: scene, thumbnail: thumbnail, poster: poster, viewImages: images),
+        let box = band.bounds
+      else { return window.setOverlay(nil, layer: .controls) }
+      let part = try band.image.cropped(x: box.x, y: box.y, width: box.width, height: box.height)
+      window.setOverlay(part, layer: .controls, x: box.x, y: band.y + box.y)
     } catch {
       window.setOverlay(nil, layer: .controls)
     }

@@ -23,48 +23,77 @@ public final class ControlsOverlayRenderer: Sendable {
   }
 
   /// The overlay of `scene`, with `thumbnail` (any size; scaled to the preview) drawn at
-  /// the scene's thumbnail preview when both are given, and `poster` fitted to the view
-  /// behind the controls when the scene shows one. Empty when nothing shows or the view
-  /// has no size.
+  /// the scene's thumbnail preview when both are given, `poster` fitted to the view behind
+  /// the controls when the scene shows one, and `viewImages` (by layout view id) fitted
+  /// into their views. Empty when nothing shows or the view has no size.
   public func overlay(
     for scene: ControlsScene, thumbnail: RGBAImage? = nil, poster: RGBAImage? = nil,
     viewImages: [String: RGBAImage] = [:]
   ) throws(PlayheadError) -> SubtitleOverlay {
+    let width = max(0, Int(scene.viewWidth.rounded()))
+    let height = max(0, Int(scene.viewHeight.rounded()))
+    var image = RGBAImage(width: width, height: height, color: RGBAColor(r: 0, g: 0, b: 0, a: 0))
+    guard
+      let band = try self.band(
+        for: scene, thumbnail: thumbnail, poster: poster, viewImages: viewImages)
+    else { return SubtitleOverlay(image: image, inkBox: nil) }
+    image.paste(band.image, x: 0, y: band.y)
+    let ink = band.ink.map {
+      SubtitleOverlay.InkBox(x: $0.x, y: $0.y + band.y, width: $0.width, height: $0.height)
+    }
+    return SubtitleOverlay(image: image, inkBox: ink)
+  }
+
+  /// The same drawing as `overlay(for:…)`, as the band of the view from the highest thing
+  /// drawn (the bar, an open menu, the thumbnail, or the top for a poster) down to the
+  /// bottom: the image, its top's y in the view, and its ink box in the band. Nil when
+  /// nothing shows; this is what a window keeps, much smaller than the view.
+  public func band(
+    for scene: ControlsScene, thumbnail: RGBAImage? = nil, poster: RGBAImage? = nil,
+    viewImages: [String: RGBAImage] = [:]
+  ) throws(PlayheadError) -> ControlsOverlayBand? {
     let width = Int(scene.viewWidth.rounded())
     let height = Int(scene.viewHeight.rounded())
+    let showsPoster = scene.showsPoster && poster != nil
+    guard width > 0, height > 0, scene.isVisible || showsPoster else { return nil }
+    var top = Int(scene.areaY.rounded(.down))
+    if let menu = scene.menu { top = min(top, Int(menu.y.rounded(.down))) }
+    if let preview = scene.thumbnail, thumbnail != nil {
+      top = min(top, Int((preview.bottomY - ThumbnailGeometry.height * scene.scale).rounded(.down)))
+    }
+    if showsPoster { top = 0 }
+    top = max(0, min(height - 1, top))
     var image = RGBAImage(
-      width: max(0, width), height: max(0, height), color: RGBAColor(r: 0, g: 0, b: 0, a: 0))
-    var posterInk: SubtitleOverlay.InkBox?
-    if scene.showsPoster, let poster, width > 0, height > 0 {
-      posterInk = try Self.paste(poster, fittedInto: &image)
+      width: width, height: height - top, color: RGBAColor(r: 0, g: 0, b: 0, a: 0))
+    var ink: SubtitleOverlay.InkBox?
+    func add(_ drawn: SubtitleOverlay.InkBox?) {
+      if let drawn { ink = SubtitleOverlay.union(ink, drawn) }
     }
-    guard width > 0, height > 0, scene.isVisible else {
-      return SubtitleOverlay(image: image, inkBox: posterInk)
+    if showsPoster, let poster {
+      add(try Self.paste(poster, fittedInto: &image))
     }
+    guard scene.isVisible else { return ControlsOverlayBand(image: image, y: top, ink: ink) }
     let script = ControlsScript.make(scene: scene, fontFamily: fontFamily)
     let bitmaps = try libass.withLock { box throws(PlayheadError) in
       try box.renderer.draw(script: script, width: width, height: height)
     }
-    var ink = posterInk
-    for bitmap in bitmaps {
-      if let drawn = SubtitleOverlay.paint(bitmap, onto: &image) {
-        ink = SubtitleOverlay.union(ink, drawn)
-      }
+    for var bitmap in bitmaps {
+      bitmap.y -= top
+      add(SubtitleOverlay.paint(bitmap, onto: &image))
     }
     for control in scene.controls {
-      guard let picture = viewImages[control.frame.id],
-        let drawn = try Self.paste(
-          picture, fittedInto: control.frame, opacity: scene.opacity, onto: &image)
-      else { continue }
-      ink = SubtitleOverlay.union(ink, drawn)
+      guard let picture = viewImages[control.frame.id] else { continue }
+      var frame = control.frame
+      frame.y -= Double(top)
+      add(try Self.paste(picture, fittedInto: frame, opacity: scene.opacity, onto: &image))
     }
-    if let preview = scene.thumbnail, let thumbnail,
-      let drawn = try Self.paste(
-        thumbnail, at: preview, scale: scene.scale, opacity: scene.opacity, onto: &image)
-    {
-      ink = SubtitleOverlay.union(ink, drawn)
+    if var preview = scene.thumbnail, let thumbnail {
+      preview.bottomY -= Double(top)
+      add(
+        try Self.paste(
+          thumbnail, at: preview, scale: scene.scale, opacity: scene.opacity, onto: &image))
     }
-    return SubtitleOverlay(image: image, inkBox: ink)
+    return ControlsOverlayBand(image: image, y: top, ink: ink)
   }
 
   /// Pastes `poster` scaled to fit `image` (its aspect kept), centred; returns where.
@@ -147,6 +176,21 @@ public final class ControlsOverlayRenderer: Sendable {
     let y1 = min(image.height, y + height)
     guard x0 < x1, y0 < y1 else { return nil }
     return SubtitleOverlay.InkBox(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+  }
+}
+
+/// The part of a controls overlay with anything drawn in it: a band of the view's width
+/// from `y` down to the view's bottom.
+public struct ControlsOverlayBand: Sendable {
+  /// The band, straight alpha, transparent where nothing is drawn.
+  public var image: RGBAImage
+  /// Where the band's top row is in the view.
+  public var y: Int
+  var ink: SubtitleOverlay.InkBox?
+
+  /// The rectangle in the band that holds every drawn pixel; nil when none is drawn.
+  public var bounds: (x: Int, y: Int, width: Int, height: Int)? {
+    ink.map { ($0.x, $0.y, $0.width, $0.height) }
   }
 }
 
