@@ -13,21 +13,8 @@ public final class PrivateSessionBus {
     let process = Process()
     process.executableURL = try XvfbDisplay.executable(named: "dbus-daemon")
     process.arguments = ["--session", "--nofork", "--nopidfile", "--print-address=1"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let watchdog = DispatchWorkItem { [process] in process.terminate() }
-    DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds, execute: watchdog)
-    var reported = Data()
-    while !reported.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      reported.append(chunk)
-    }
-    watchdog.cancel()
-    let address = String(decoding: reported, as: UTF8.self).trimmingCharacters(
-      in: .whitespacesAndNewlines)
+    let address = try XvfbDisplay.startReadingFirstLine(
+      of: process, timeoutSeconds: timeoutSeconds)
     guard address.hasPrefix("unix:"), process.isRunning else {
       if process.isRunning { process.terminate() }
       throw XvfbError("dbus-daemon did not report an address (got '\(address)')")

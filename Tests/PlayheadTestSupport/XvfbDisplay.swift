@@ -24,21 +24,7 @@ public final class XvfbDisplay {
     process.arguments = [
       "-displayfd", "1", "-screen", "0", "1280x720x24", "-nolisten", "tcp", "-noreset",
     ]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let watchdog = DispatchWorkItem { [process] in process.terminate() }
-    DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds, execute: watchdog)
-    var reported = Data()
-    while !reported.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      reported.append(chunk)
-    }
-    watchdog.cancel()
-    let number = String(decoding: reported, as: UTF8.self).trimmingCharacters(
-      in: .whitespacesAndNewlines)
+    let number = try Self.startReadingFirstLine(of: process, timeoutSeconds: timeoutSeconds)
     guard !number.isEmpty, Int(number) != nil, process.isRunning else {
       if process.isRunning { process.terminate() }
       throw XvfbError("Xvfb did not report a display number (got '\(number)')")
@@ -66,6 +52,28 @@ public final class XvfbDisplay {
   }
 
   /// The absolute path of `name` on `PATH`.
+  /// Starts `process` and returns the first line it writes to standard output, trimmed
+  /// (empty when it ends or `timeoutSeconds` pass first): how a server says it is ready.
+  public static func startReadingFirstLine(of process: Process, timeoutSeconds: Double) throws
+    -> String
+  {
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let watchdog = DispatchWorkItem { [process] in process.terminate() }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds, execute: watchdog)
+    var reported = Data()
+    while !reported.contains(UInt8(ascii: "\n")) {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      reported.append(chunk)
+    }
+    watchdog.cancel()
+    return String(decoding: reported, as: UTF8.self).trimmingCharacters(
+      in: .whitespacesAndNewlines)
+  }
+
   public static func executable(named name: String) throws -> URL {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     for folder in path.split(separator: ":") {
