@@ -273,3 +273,38 @@ private final class CountingLoadControl: LoadControl, @unchecked Sendable {
   func playbackDidProgress(elapsed: MediaTime) {}
   func reset() {}
 }
+
+extension BufferingTests {
+  // MARK: Buffer full, with hysteresis
+
+  func testBufferFullEvents_comeOncePerRefill_notBackAndForth() throws {
+    // A plain player: the optimiser's stop level starts at 10 s and grows, below the
+    // 40 s low-water mark, so loading resumes below 80 % of it (40 / 50).
+    let run = try FineCutRun(cycles: 3, trace: fastLink)
+    defer { run.close() }
+    run.playToEnd()
+    XCTAssertEqual(run.recorder.waitForEnd()?.name, "didPlayToEnd")
+    let changes = run.recorder.events.filter {
+      $0.name == "playbackBufferFull" || $0.name == "playbackBufferNotFull"
+    }
+    XCTAssertEqual(changes.first?.name, "playbackBufferFull")
+    for (full, notFull) in zip(changes, changes.dropFirst()) where full.name == "playbackBufferFull"
+    {
+      XCTAssertEqual(notFull.name, "playbackBufferNotFull")
+      // Resting from the stop level S to 0.8 S while S grows by 0.5 s per second takes
+      // 0.2 S / 1.5 s of play: at least 1.3 s with S ≥ 10 s.
+      XCTAssertGreaterThanOrEqual(
+        (notFull.itemTime - full.itemTime).seconds, 1.3,
+        "the buffer was full at \(full.itemTime.seconds) s and not full again at "
+          + "\(notFull.itemTime.seconds) s")
+      let sample = try XCTUnwrap(
+        run.sink.samples.last { $0.itemTime <= notFull.itemTime }, "no frame before resuming")
+      let stop = min(50, 10 + 0.5 * sample.itemTime.seconds)
+      XCTAssertLessThan(
+        sample.aheadSeconds, 0.8 * stop + slack,
+        "loading resumed at \(sample.itemTime.seconds) s with \(sample.aheadSeconds) s ahead")
+    }
+    XCTAssertLessThanOrEqual(
+      changes.count, Int(run.stream.durationSeconds), "\(changes.count) full/not-full changes")
+  }
+}

@@ -96,6 +96,19 @@ final class LoadControlTests: XCTestCase {
     XCTAssertEqual(control.targetBuffer.seconds, 20, accuracy: 1e-9)
   }
 
+  func testOptimizerBelowTheLowWaterMark_resumesAtTheSameShareOfTheStopLevel() {
+    let optimizer = BufferOptimizer(
+      method: .default, minimumDurationSeconds: 10, maximumDurationSeconds: 50,
+      growthPerWatchedSecond: 0)
+    let control = control(low: 40, high: 50, maximum: 50, optimizer: optimizer)
+    XCTAssertFalse(loads(control, 10))
+    XCTAssertFalse(loads(control, 9.9), "resumed as soon as the buffer fell under the stop level")
+    XCTAssertFalse(loads(control, 8))
+    XCTAssertTrue(loads(control, 7.9), "40 / 50 of the 10 s stop level is 8 s")
+    XCTAssertTrue(loads(control, 9.9))
+    XCTAssertFalse(loads(control, 10))
+  }
+
   func testOptimizer_isCappedByTheHighWaterMark() {
     let optimizer = BufferOptimizer(minimumDurationSeconds: 10, maximumDurationSeconds: 50)
     let control = control(high: 30, optimizer: optimizer)

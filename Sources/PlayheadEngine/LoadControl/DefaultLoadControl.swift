@@ -8,7 +8,9 @@ import PlayheadCore
 /// Loading runs until the buffer reaches the stop level, then pauses until the buffer
 /// falls below the low-water mark. The stop level is the high-water mark, lowered while
 /// the optimiser's size (which grows with watch time) is smaller; `targetBuffer` reports
-/// it. A chunk that would take the buffer past the maximum is not requested, unless the
+/// it. While the stop level is below the low-water mark, loading resumes below the same
+/// share of the stop level (40 / 50 s: at 80 % of it), so a refill is a stretch of loading
+/// and a stretch of rest, not a restart at every frame. A chunk that would take the buffer past the maximum is not requested, unless the
 /// buffer is empty. While playback is not running and the buffer is below what it needs
 /// to start, loading always continues. Thread-safe; the state sits in a `Locked`.
 ///
@@ -75,7 +77,7 @@ public final class DefaultLoadControl: LoadControl, Sendable {
       }
       if state.isLoading {
         if buffered >= stop { state.isLoading = false }
-      } else if buffered < min(state.resolved.lowWaterMark.finiteSeconds, stop) {
+      } else if buffered < state.resumeLevelSeconds(stop: stop) {
         state.isLoading = true
       }
       return state.isLoading
@@ -126,6 +128,18 @@ public final class DefaultLoadControl: LoadControl, Sendable {
         return high
       }
       return min(high, size)
+    }
+
+    /// The level below which a paused loading resumes, in seconds: the low-water mark, or,
+    /// while the optimiser's size holds the stop level below it, the same share of the
+    /// stop level as the low-water mark is of the high-water mark. Loading thus pauses
+    /// for a stretch at every refill instead of restarting as soon as a frame plays
+    /// (and `isPlaybackBufferFull` does not flap).
+    func resumeLevelSeconds(stop: Double) -> Double {
+      let low = resolved.lowWaterMark.finiteSeconds
+      let high = resolved.highWaterMark.finiteSeconds
+      guard stop < low, high > 0 else { return min(low, stop) }
+      return stop * min(1, low / high)
     }
 
     /// What playback needs buffered to start (or resume), capped at the stop level.
