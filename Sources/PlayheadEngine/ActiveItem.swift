@@ -39,7 +39,7 @@ final class ActiveItem {
   var reportedSoftwareDecoding = false
   /// What the loader's messages told and the step has still to report (in order).
   var pendingErrors: [PlayheadError] = []
-  var pendingVariants: [VariantInfo] = []
+  var pendingVariants: [(variant: VariantInfo, reason: VariantChangeReason)] = []
   /// The rendition being played as last reported, and how often it changed since.
   var currentVariant: VariantInfo?
   var variantSwitches = 0

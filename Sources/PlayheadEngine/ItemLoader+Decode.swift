@@ -74,7 +74,7 @@ extension ItemLoader {
         timestampJumpThreshold: fresh.timestampJumpThreshold)
       pipeline.filter(from: seek)
       main = RunPipeline(run: fresh, pipeline: pipeline)
-      noteVariant(driver.variant(of: fresh))
+      noteVariant(driver.variant(of: fresh), reason: driver.variantReason(of: fresh))
     } else {
       try main.pipeline.seek(seek)
     }
@@ -150,7 +150,7 @@ extension ItemLoader {
         demuxer: next.demuxer, settings: laneNow == nil ? settings : settings.withoutAudio,
         itemStart: next.itemStart, requiresStream: laneNow == nil,
         timestampJumpThreshold: next.timestampJumpThreshold))
-    noteVariant(driver.variant(of: next))
+    noteVariant(driver.variant(of: next), reason: driver.variantReason(of: next))
     condition.lock()
     runVideoDrained = false
     if laneNow == nil { runAudioDrained = false }
@@ -218,11 +218,12 @@ extension ItemLoader {
     return driver.bytesRead + (lane?.driver.bytesRead ?? 0)
   }
 
-  func noteVariant(_ variant: VariantInfo?) {
+  /// Tells the loop of a change of rendition, with why it was chosen.
+  func noteVariant(_ variant: VariantInfo?, reason: VariantChangeReason?) {
     condition.lock()
     if let variant, variant != status.variant {
       status.variant = variant
-      postLocked(.variantChanged(variant))
+      postLocked(.variantChanged(variant, reason ?? .throughput))
     }
     condition.unlock()
   }

@@ -121,7 +121,7 @@ extension ItemLoader {
       from: SeekRequest(
         target: time, toleranceBefore: .zero, toleranceAfter: .zero, generation: generation))
     main = RunPipeline(run: fresh, pipeline: pipeline)
-    noteVariant(driver.variant(of: fresh))
+    noteVariant(driver.variant(of: fresh), reason: driver.variantReason(of: fresh))
   }
 
   /// Keeps only the decoded audio before `time`.

@@ -111,7 +111,7 @@ extension ItemLoader {
       .renditionsListed(audio: status.audioRenditions, subtitles: status.subtitleRenditions))
     if !opened.audioGroup.isEmpty { postLocked(.audioRenditionSelected(opened.selectedAudio)) }
     postLocked(.opened(media))
-    if let variant = status.variant { postLocked(.variantChanged(variant)) }
+    if let variant = status.variant { postLocked(.variantChanged(variant, .initial)) }
     condition.unlock()
     notifyLoop()
 

@@ -20,8 +20,9 @@ enum LoaderMessage: Sendable {
   case seekLanded(generation: Int, time: MediaTime)
   /// An error that did not stop loading (a packet that failed to decode, a segment retried).
   case recoverableError(PlayheadError)
-  /// The rendition being decoded changed (the first one is the initial choice).
-  case variantChanged(VariantInfo)
+  /// The rendition being decoded changed (the first one is the initial choice), and why
+  /// the downloader chose it.
+  case variantChanged(VariantInfo, VariantChangeReason)
   /// The alternate renditions of the variant being played (at the start, and when a
   /// switch moves to a variant with other groups).
   case renditionsListed(audio: [RenditionInfo], subtitles: [RenditionInfo])
@@ -78,8 +79,8 @@ extension PlaybackLoop {
       if active.seek?.generation == generation { active.landedSeekTime = time }
     case .recoverableError(let error):
       active.pendingErrors.append(error)
-    case .variantChanged(let variant):
-      active.pendingVariants.append(variant)
+    case .variantChanged(let variant, let reason):
+      active.pendingVariants.append((variant, reason))
     case .renditionsListed(let audio, let subtitles):
       active.item.update {
         $0.audioRenditions = audio

@@ -60,6 +60,8 @@ protocol MediaSourceDriver: AnyObject, Sendable {
   var iFrameVariants: [VariantInfo] { get }
   /// The rendition of `run`, when the media has renditions.
   func variant(of run: MediaRun) -> VariantInfo?
+  /// Why the rendition of `run` was chosen, when the media has renditions.
+  func variantReason(of run: MediaRun) -> VariantChangeReason?
   /// The bandwidth estimate and the speed of the last transfer, in bits per second.
   var bandwidth: (estimate: Double, lastTransfer: Double)? { get }
   /// The current download speed in bits per second (SPEC S9): the last transfer's speed
@@ -174,6 +176,8 @@ final class ProgressiveDriver: MediaSourceDriver, Sendable {
   var iFrameVariants: [VariantInfo] { [] }
 
   func variant(of run: MediaRun) -> VariantInfo? { nil }
+
+  func variantReason(of run: MediaRun) -> VariantChangeReason? { nil }
 
   var bandwidth: (estimate: Double, lastTransfer: Double)? { nil }
 

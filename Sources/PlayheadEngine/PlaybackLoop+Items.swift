@@ -274,10 +274,8 @@ extension PlaybackLoop {
     }
     let variants = active.pendingVariants
     active.pendingVariants.removeAll()
-    for variant in variants where variant != active.currentVariant {
-      let reason: VariantChangeReason =
-        active.currentVariant == nil
-        ? .initial : (selection(for: active.item).manualIndex != nil ? .manual : .adaptive)
+    for (variant, reported) in variants where variant != active.currentVariant {
+      let reason: VariantChangeReason = active.currentVariant == nil ? .initial : reported
       if active.currentVariant != nil { active.variantSwitches += 1 }
       active.currentVariant = variant
       active.item.update { $0.currentVariant = variant }

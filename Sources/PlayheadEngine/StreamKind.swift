@@ -33,16 +33,40 @@ public struct VariantInfo: Sendable, Equatable, Codable {
   }
 }
 
-/// Why the rendition changed.
+/// Why the rendition changed (the `reason` of a `trackChanged` event).
+///
+/// The adaptive reasons come from the bitrate controller's `ABRDecision.Reason`; a
+/// custom controller's reasons map the same way.
 public enum VariantChangeReason: String, Sendable, Equatable, Codable {
   /// The first rendition of the item.
   case initial
-  /// The bitrate controller chose another rendition.
-  case adaptive
-  /// The application selected a rendition (or capped the choice).
+  /// The measured throughput decided: a step up it sustains, or a step down because it
+  /// no longer sustains the level (an in-flight download included).
+  case throughput
+  /// The buffer decided: enough of it to afford a higher level, or too little to risk
+  /// the wanted one.
+  case buffer
+  /// A download that could not finish before the buffer ran out was abandoned and
+  /// fetched again at this lower level.
+  case abandoned
+  /// The application selected a rendition by hand.
   case manual
   /// The rendition failed and a redundant copy or another rendition took over.
   case failover
+  /// A new cap (peak bitrate, resolution) ruled out the rendition being loaded.
+  case cap
+
+  /// The reason a decision of the bitrate controller gives a change to its level.
+  public init(_ reason: ABRDecision.Reason) {
+    switch reason {
+    case .initial: self = .initial
+    case .manual: self = .manual
+    case .constrained: self = .cap
+    case .throughput, .noLevels: self = .throughput
+    case .buffer, .insufficientBuffer: self = .buffer
+    case .abandoned: self = .abandoned
+    }
+  }
 }
 
 /// An alternate rendition the master playlist offers: an audio language, a subtitle

@@ -199,8 +199,9 @@ enum Usage {
     item's time and "clock" the player's clock since the command started, in seconds.
     For streams, the progress line shows the rendition and the bandwidth estimate; JSON
     lines include "trackChanged" (index, bandwidth, width, height, codecs, uri, reason:
-    initial, adaptive, manual or failover), "playbackStalled", "playbackRecovered",
-    "playbackBufferEmpty" and "playbackLikelyToKeepUp" events, and the summary has
+    initial, throughput, buffer, abandoned, manual, failover or cap), "playbackStalled",
+    "playbackRecovered", "playbackBufferEmpty" and "playbackLikelyToKeepUp" events, and
+    the summary has
     "averageBitrate" (bits/s, time-weighted over the renditions played; the declared bit
     rate of progressive media; null when unknown), "switchCount", "stallCount" and
     "stallSeconds".

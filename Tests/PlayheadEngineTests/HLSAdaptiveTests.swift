@@ -163,7 +163,9 @@ final class HLSAdaptiveTests: XCTestCase {
         allowed.contains(driver.initialLevel()),
         "start level with peak \(peak), manual \(String(describing: manual))")
       for buffer in [0, 5, 20] {
-        let level = driver.chooseLevel(bufferAhead: MediaTime(value: Int64(buffer), timescale: 1))
+        let (level, reason) = driver.chooseLevel(
+          bufferAhead: MediaTime(value: Int64(buffer), timescale: 1))
+        if manual != nil { XCTAssertEqual(reason, .manual) }
         XCTAssertTrue(
           allowed.contains(level),
           "level \(level) with peak \(peak), manual \(String(describing: manual))")

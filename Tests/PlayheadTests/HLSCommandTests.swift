@@ -141,7 +141,10 @@ final class HLSCommandTests: XCTestCase {
       XCTAssertNotNil(change["width"] as? Int, "\(change)")
       XCTAssertNotNil(change["height"] as? Int, "\(change)")
       let reason = try XCTUnwrap(change["reason"] as? String)
-      XCTAssertTrue(["initial", "adaptive", "manual", "failover"].contains(reason), reason)
+      XCTAssertTrue(
+        ["initial", "throughput", "buffer", "abandoned", "manual", "failover", "cap"].contains(
+          reason),
+        reason)
     }
     let switches = try XCTUnwrap(summary["switchCount"] as? Int, "\(summary)")
     XCTAssertEqual(switches, changes.count - 1, "every switch after the first is an event")

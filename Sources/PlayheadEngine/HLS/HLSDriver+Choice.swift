@@ -118,16 +118,19 @@ extension HLSDriver {
       defer { lock.unlock() }
       return currentLevel
     }
-    return chooseLevel(bufferAhead: .zero, phase: .starting)
+    return chooseLevel(bufferAhead: .zero, phase: .starting).level
   }
 
-  /// The level for the next segment, as the bitrate controller decides; `phase` nil reads
-  /// it from the loader's state.
-  func chooseLevel(bufferAhead: MediaTime, phase: ABRPhase? = nil) -> Int {
+  /// The level for the next segment and why, as the bitrate controller decides; `phase`
+  /// nil reads it from the loader's state.
+  func chooseLevel(bufferAhead: MediaTime, phase: ABRPhase? = nil) -> (
+    level: Int, reason: VariantChangeReason
+  ) {
     let decision = abr.selectLevel(
       levels: bitrateLevels,
       context: abrContext(
         bufferAhead: bufferAhead, phase: phase ?? playbackPhase(bufferAhead: bufferAhead)))
-    return levels.indices.contains(decision.level) ? decision.level : 0
+    let level = levels.indices.contains(decision.level) ? decision.level : 0
+    return (level, VariantChangeReason(decision.reason))
   }
 }

@@ -61,6 +61,9 @@ extension HLSDriver {
     var finishedGeneration: Int?
     // The level an abandoned download restarts the same segment at.
     var abandonedTo: Int?
+    // Whether the last failure moved the level to a redundant copy: the next segment's
+    // change of URI is a failover.
+    var failedOver = false
     while !isStopped {
       let generation = queue.generation
       if finishedGeneration == generation {
@@ -104,10 +107,14 @@ extension HLSDriver {
         notifyChange()
       }
       do throws(PlayheadError) {
-        let level =
-          abandonedTo
-          ?? (phase == .starting && master != nil
-            ? startLevel() : chooseLevel(bufferAhead: ahead, phase: phase))
+        let (level, reason): (Int, VariantChangeReason)
+        if let abandonedTo {
+          (level, reason) = (abandonedTo, .abandoned)
+        } else if phase == .starting && master != nil {
+          (level, reason) = (startLevel(), .initial)
+        } else {
+          (level, reason) = chooseLevel(bufferAhead: ahead, phase: phase)
+        }
         abandonedTo = nil
         try refreshPlaylistIfNeeded(level: level)
         guard let segment = nextSegment(level: level) else {
@@ -126,10 +133,12 @@ extension HLSDriver {
           continue
         }
         let outcome = try download(segment, level: level, generation: generation)
-        guard case .loaded(let downloaded) = outcome else {
+        guard case .loaded(var downloaded) = outcome else {
           if case .abandoned(let target) = outcome { abandonedTo = target }
           continue
         }
+        downloaded.reason = failedOver ? .failover : reason
+        failedOver = false
         // A seek may have restarted the queue meanwhile; check and advance atomically. A
         // restart that needs this very segment first takes it instead of fetching it again.
         lock.lock()
@@ -146,7 +155,10 @@ extension HLSDriver {
         if appended { notifyChange() }
       } catch {
         if isStopped || error.code == .cancelled { return nil }
-        if failOver(level: currentLevelSnapshot, after: error) { continue }
+        if failOver(level: currentLevelSnapshot, after: error) {
+          failedOver = true
+          continue
+        }
         queue.fail(error, generation: generation)
         finishedGeneration = generation
         // Nothing more will load: playback may now play out what is here (it may wait

@@ -332,6 +332,10 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
     return info(for: feed.first.level)
   }
 
+  func variantReason(of run: MediaRun) -> VariantChangeReason? {
+    (run.context as? HLSRunFeed)?.first.reason
+  }
+
   var bandwidth: (estimate: Double, lastTransfer: Double)? {
     (
       bandwidthMeter.estimateBitsPerSecond,

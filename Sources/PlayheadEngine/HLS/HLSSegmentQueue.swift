@@ -26,12 +26,17 @@ struct DownloadedSegment: Sendable {
   /// The segment's URI and its media playlist's URL, for errors that name them.
   var uri: URL?
   var playlistURL: URL?
+  /// Why the downloader chose this segment's level (what a rendition change that starts
+  /// with it reports).
+  var reason: VariantChangeReason = .throughput
 
   var end: MediaTime { start + duration }
 
-  /// Whether `next` can follow this segment in the same demuxer run.
+  /// Whether `next` can follow this segment in the same demuxer run (not across a
+  /// failover to a redundant copy, whose run reports the change of URI).
   func continues(into next: DownloadedSegment) -> Bool {
-    next.level == level && next.discontinuitySequence == discontinuitySequence
+    next.level == level && next.reason != .failover
+      && next.discontinuitySequence == discontinuitySequence
       && next.initIdentity == initIdentity && next.mediaSequence == mediaSequence + 1
   }
 }
