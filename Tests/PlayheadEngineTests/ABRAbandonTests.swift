@@ -38,8 +38,12 @@ final class ABRAbandonTests: XCTestCase {
     // 8 Mbit at 0.5 Mbit/s: 0.75 Mbit after 1.5 s, 14.5 s to go with 4 s buffered.
     let slow = download(level: 4, loadedBits: 750_000, transferSeconds: 1.5)
     // 0.8 × 4 s = 3.2 s: 1.2 Mbit (600 kbit/s level) takes 2.45 s at 0.5 Mbit/s; 2.4 Mbit
-    // (1.2 Mbit/s) would take 4.85 s.
-    XCTAssertEqual(abandon(slow, buffer: 4), 1)
+    // (1.2 Mbit/s) would take 4.85 s. But 0.9 × 0.5 Mbit/s does not carry 600 kbit/s, so
+    // the refetch is at 300 kbit/s, which it does.
+    XCTAssertEqual(abandon(slow, buffer: 4), 0)
+    let faster = download(level: 4, loadedBits: 1_050_000, transferSeconds: 1.5)
+    // 0.7 Mbit/s carries 600 kbit/s at 0.9, and 1.2 Mbit arrives in 1.75 s.
+    XCTAssertEqual(abandon(faster, buffer: 4), 1)
   }
 
   func testADownloadThatFinishesInTime_isKept() {
@@ -94,7 +98,7 @@ final class ABRAbandonTests: XCTestCase {
   func testAnUnknownSize_isEstimatedFromTheBitrate() {
     var unknown = download(level: 4, loadedBits: 750_000, transferSeconds: 1.5)
     unknown.expectedBytes = nil
-    XCTAssertEqual(abandon(unknown, buffer: 4), 1)
+    XCTAssertEqual(abandon(unknown, buffer: 4), 0)
   }
 
   func testAnUnknownLevel_orNoLevels_isNeverAbandoned() {

@@ -121,14 +121,60 @@ final class ABRAdaptationTests: XCTestCase {
     XCTAssertTrue(outcome.steps.filter { $0.segment >= 15 }.allSatisfy { $0.level <= 1 })
   }
 
-  func testHealthyBuffer_letsTheBufferRulePickAboveTheThroughputRule() {
+  func testHealthyBuffer_letsTheBufferRuleSpendTheSafetyMargin() {
+    // 4.2 Mbit/s: 0.9 × 4.2 is below the 4 Mbit/s level, the estimate itself above it.
     let controller = DefaultABRController()
     let low = controller.selectLevel(
-      levels: ladder, context: ABRTestLadder.context(throughput: 3_000_000, buffer: 4, current: 3))
+      levels: ladder, context: ABRTestLadder.context(throughput: 4_200_000, buffer: 4, current: 3))
     let high = controller.selectLevel(
-      levels: ladder, context: ABRTestLadder.context(throughput: 3_000_000, buffer: 25, current: 3))
+      levels: ladder, context: ABRTestLadder.context(throughput: 4_200_000, buffer: 25, current: 3))
     XCTAssertEqual(low, ABRDecision(level: 3, reason: .throughput))
     XCTAssertEqual(high, ABRDecision(level: 4, reason: .buffer))
+  }
+
+  func testNoBuffer_picksALevelTheLinkDoesNotCarry() {
+    // 3 Mbit/s never carries the 4 Mbit/s level, however full the buffer: it would drain
+    // it and be left again.
+    let controller = DefaultABRController()
+    for buffer in [10.0, 20, 28] {
+      let decision = controller.selectLevel(
+        levels: ladder,
+        context: ABRTestLadder.context(throughput: 3_000_000, buffer: buffer, current: 3))
+      XCTAssertEqual(decision.level, 3, "at \(buffer) s of buffer")
+    }
+  }
+
+  func testHealthyBuffer_holdsALevelTheEstimateStillCarries() {
+    // 2.6 Mbit/s: 0.9 × 2.6 is under the 2.5 Mbit/s level being loaded; with a healthy
+    // buffer the level stays (no step down for a dip inside the safety margin), with
+    // little buffer the throughput rule steps down.
+    let controller = DefaultABRController()
+    let healthy = controller.selectLevel(
+      levels: ladder, context: ABRTestLadder.context(throughput: 2_600_000, buffer: 15, current: 3))
+    XCTAssertEqual(healthy.level, 3)
+    let low = DefaultABRController().selectLevel(
+      levels: ladder, context: ABRTestLadder.context(throughput: 2_600_000, buffer: 3, current: 3))
+    XCTAssertEqual(low.level, 2)
+  }
+
+  func testALevelJustLeft_needsTheRecoveryMarginToBeTriedAgain() {
+    let controller = DefaultABRController()
+    // Left 2.5 Mbit/s for 1.2 Mbit/s on a 1.5 Mbit/s link.
+    let down = controller.selectLevel(
+      levels: ladder, context: ABRTestLadder.context(throughput: 1_500_000, buffer: 12, current: 3))
+    XCTAssertEqual(down.level, 2)
+    // 3 Mbit/s carries 2.5 Mbit/s at 0.9 but not at 0.9 / 1.25: not yet.
+    let early = controller.selectLevel(
+      levels: ladder, context: ABRTestLadder.context(throughput: 3_000_000, buffer: 12, current: 2))
+    XCTAssertEqual(early.level, 2)
+    // 3.6 Mbit/s does: back up, and the mark is forgotten.
+    let recovered = controller.selectLevel(
+      levels: ladder, context: ABRTestLadder.context(throughput: 3_600_000, buffer: 12, current: 2))
+    XCTAssertEqual(recovered.level, 3)
+    // A fresh controller takes 2.5 Mbit/s at 3 Mbit/s at once.
+    let fresh = DefaultABRController().selectLevel(
+      levels: ladder, context: ABRTestLadder.context(throughput: 3_000_000, buffer: 12, current: 2))
+    XCTAssertEqual(fresh.level, 3)
   }
 
   func testLowBuffer_guardsAgainstADownloadThatWouldDrainIt() {
@@ -169,10 +215,15 @@ final class ABRAdaptationTests: XCTestCase {
     XCTAssertEqual(last, ABRDecision(level: 4, reason: .buffer))
   }
 
-  func testFullBuffer_stepsUpRatherThanLetTheLinkIdle() {
+  func testFullBuffer_stepsUpRatherThanLetTheLinkIdle_toWhatTheLinkCarries() {
+    // 1.25 Mbit/s: the throughput rule keeps 600 kbit/s (0.9 × 1.25 < 1.2); the link
+    // carries 1.2 Mbit/s, so a full buffer steps up to it.
     let decision = DefaultABRController().selectLevel(
-      levels: ladder, context: ABRTestLadder.context(throughput: 300_000, buffer: 28, current: 1))
+      levels: ladder, context: ABRTestLadder.context(throughput: 1_250_000, buffer: 28, current: 1))
     XCTAssertEqual(decision, ABRDecision(level: 2, reason: .buffer))
+    let short = DefaultABRController().selectLevel(
+      levels: ladder, context: ABRTestLadder.context(throughput: 900_000, buffer: 28, current: 1))
+    XCTAssertEqual(short.level, 1, "stepped up to a level the link does not carry")
   }
 
   func testConcurrentCalls_fromManyThreads_areSafe() {

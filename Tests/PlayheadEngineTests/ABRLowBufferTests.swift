@@ -2,17 +2,19 @@ import PlayheadCore
 import PlayheadEngine
 import XCTest
 
-/// With little buffered (`lowBufferSegments`, 3 segments by default), the controller
-/// plans with the lower of its estimate and the last transfer's speed: a link that has
-/// just fallen is believed at once, before the smoothed estimate follows it down.
+/// With little buffered (`lowBufferSegments`, 3 segments by default), or when the last
+/// transfer came in slower than the level it loaded, the controller plans with the lower
+/// of its estimate and the last transfer's speed: a link that has just fallen is believed
+/// at once, before the smoothed estimate follows it down.
 final class ABRLowBufferTests: XCTestCase {
   private let ladder = ABRTestLadder.levels
 
-  /// 2 s segments; a 5 Mbit/s estimate whose last transfer ran at 0.7 Mbit/s.
+  /// 2 s segments; a 5 Mbit/s estimate whose last transfer ran at 0.7 Mbit/s, loading
+  /// `current` (600 kbit/s by default: the transfer carried its level).
   private func level(
-    buffer: Double, controller: DefaultABRController = DefaultABRController()
+    buffer: Double, current: Int = 1, controller: DefaultABRController = DefaultABRController()
   ) -> Int {
-    var context = ABRTestLadder.context(throughput: 5_000_000, buffer: buffer, current: 4)
+    var context = ABRTestLadder.context(throughput: 5_000_000, buffer: buffer, current: current)
     context.lastTransferBitsPerSecond = 700_000
     return controller.selectLevel(levels: ladder, context: context).level
   }
@@ -26,9 +28,30 @@ final class ABRLowBufferTests: XCTestCase {
     XCTAssertEqual(level(buffer: 6), 4)
   }
 
-  func testTurnedOff_theEstimateAlwaysDecides() {
+  func testTurnedOff_theEstimateDecides() {
     let controller = DefaultABRController(configuration: .init(lowBufferSegments: 0))
     XCTAssertEqual(level(buffer: 4, controller: controller), 4)
+  }
+
+  func testALastTransferSlowerThanItsLevel_decidesAtAnyBuffer() {
+    // The 4 Mbit/s level's last segment came in at 0.7 Mbit/s (11.4 s for 2 s of media):
+    // with 12 s buffered, one more would leave less than half of it, so the level is
+    // not carried, whatever the smoothed estimate says.
+    for buffer in [4.0, 12] {
+      XCTAssertEqual(level(buffer: buffer, current: 4), 1, "at \(buffer) s of buffer")
+    }
+    let controller = DefaultABRController(configuration: .init(lowBufferSegments: 0))
+    XCTAssertEqual(level(buffer: 12, current: 4, controller: controller), 1)
+    // 28 s absorb one slow segment; two slow downloads in a row are evidence at any buffer.
+    let deep = DefaultABRController()
+    XCTAssertEqual(level(buffer: 28, current: 4, controller: deep), 4)
+    for _ in 0..<2 {
+      deep.didCompleteDownload(
+        CompletedDownload(
+          level: 4, bytes: 1_000_000, duration: MediaTime(value: 11, timescale: 1),
+          timeToFirstByte: nil, segmentDuration: MediaTime(value: 2, timescale: 1)))
+    }
+    XCTAssertEqual(level(buffer: 28, current: 4, controller: deep), 1)
   }
 
   func testAFasterLastTransfer_isNotBelieved() {

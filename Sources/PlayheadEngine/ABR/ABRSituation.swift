@@ -14,15 +14,30 @@ struct ABRSituation {
   let maximumBufferSeconds: Double
   /// The throughput estimate, or the default estimate before any measurement.
   private(set) var throughput: Double
+  /// The speed of the last finished transfer, when measured.
+  let lastTransfer: Double?
   /// Request latency.
   let latencySeconds: Double
   /// Media left after the next segment; infinity when unknown.
   let remainingSeconds: Double
 
-  /// With `lowBufferSegments` above zero, a buffer below that many segments plans with
-  /// the lower of the estimate and the last transfer's speed (a network that just fell
-  /// is believed at once while little is buffered).
-  init(context: ABRContext, defaultBandwidth: Int, lowBufferSegments: Double = 0) {
+  /// Whether the last transfer came in so much slower than the level being loaded that
+  /// one more segment at that speed would take the buffer below `slowTransferBufferShare`
+  /// of what it is, or it came in slower than the level after others that did
+  /// (`isPersistentlySlow`): evidence that the level is not carried.
+  private(set) var lastTransferDrains = false
+
+  /// Plans with the lower of the estimate and the last transfer's speed (a network that
+  /// just fell is believed at once) when the buffer is below `lowBufferSegments` segments
+  /// (0: never for that reason), or when that transfer came in slower than
+  /// `currentBitrate`, the level being loaded, by so much that one more segment at its
+  /// speed would take the buffer below `slowTransferBufferShare` of what it is: the level
+  /// is not carried, whatever the smoothed estimate says.
+  init(
+    context: ABRContext, defaultBandwidth: Int, lowBufferSegments: Double = 0,
+    currentBitrate: Double? = nil, slowTransferBufferShare: Double = 0,
+    isPersistentlySlow: Bool = false
+  ) {
     let rate = context.playbackRate.isFinite && context.playbackRate > 0 ? context.playbackRate : 1
     let segment = max(0.05, context.segmentDuration.finiteSeconds)
     segmentSeconds = segment
@@ -35,9 +50,14 @@ struct ABRSituation {
     } else {
       throughput = Double(max(1, defaultBandwidth))
     }
-    if lowBufferSegments > 0, bufferSeconds < lowBufferSegments * segment,
-      let last = context.lastTransferBitsPerSecond, last.isFinite, last > 0, last < throughput
-    {
+    let last = context.lastTransferBitsPerSecond.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+    lastTransfer = last
+    if let last, let currentBitrate, last < currentBitrate {
+      let after = bufferSeconds - segment * currentBitrate / last + segment
+      lastTransferDrains = isPersistentlySlow || after < slowTransferBufferShare * bufferSeconds
+    }
+    let isLow = lowBufferSegments > 0 && bufferSeconds < lowBufferSegments * segment
+    if let last, last < throughput, isLow || lastTransferDrains {
       throughput = last
     }
     latencySeconds = context.requestLatency?.finiteSeconds ?? 0
@@ -47,6 +67,21 @@ struct ABRSituation {
       remainingSeconds = .infinity
     }
   }
+
+  /// The same situation planned with `throughput` instead.
+  func planning(with throughput: Double) -> ABRSituation {
+    var copy = self
+    copy.throughput = max(1, throughput)
+    return copy
+  }
+
+  /// What the last transfer showed the link carries (the estimate before one).
+  var lastShownThroughput: Double { lastTransfer ?? throughput }
+
+  /// What the link has shown it can carry: the estimate, or the last transfer's speed
+  /// when that was faster (a link that has just risen, before the smoothed estimate
+  /// follows it up).
+  var shownThroughput: Double { max(throughput, lastTransfer ?? 0) }
 
   /// Wall time to fetch one segment of `bitrate` at `throughput × factor`.
   func downloadSeconds(bitrate: Double, factor: Double) -> Double {

@@ -6,14 +6,14 @@ extension DefaultABRController {
   /// The download is judged by its own speed once bytes have been flowing (or not) for
   /// `abandonGraceSeconds`. It is abandoned when its rest would take longer than
   /// `abandonBufferShare` of the time the buffer lasts, and a lower level is smaller than
-  /// that rest. The target is the highest such level that would arrive within that share,
-  /// else the lowest.
+  /// that rest. The target is the highest such level that the download's speed carries
+  /// (at the safety factor) and that would arrive within that share, else the lowest.
   ///
   /// Targets are eligible levels (the caps apply) below the download's bitrate; the
   /// download itself may be on a level that a new cap has since ruled out.
   func abandonTarget(
     in ladder: ABRLadder, download: InProgressDownload, downloading: BitrateLevel,
-    context: ABRContext
+    context: ABRContext, recentSpeed: Double? = nil
   ) -> Int? {
     let bitrate = Double(max(1, downloading.plannedBitrate))
     let candidates = ladder.bitrates.indices.filter { ladder.bitrates[$0] < bitrate }
@@ -35,7 +35,9 @@ extension DefaultABRController {
     }
     let remainingBits = totalBits - loadedBits
     guard remainingBits > 0 else { return nil }
-    let speed = loadedBits / transferSeconds
+    // The speed so far, or the last second's when slower: a link that has just fallen
+    // shows in the bytes arriving now, not in the average since the request.
+    let speed = min(loadedBits / transferSeconds, recentSpeed ?? .infinity)
     let finishSeconds = speed > 0 ? remainingBits / speed : .infinity
     let deadline = situation.bufferPlaySeconds * configuration.abandonBufferShare
     guard finishSeconds > deadline else { return nil }
@@ -44,12 +46,42 @@ extension DefaultABRController {
     for lower in candidates.reversed() {
       let bits = totalBits * ladder.bitrates[lower] / bitrate
       guard bits < remainingBits else { continue }
-      if speed > 0, latency + bits / speed <= deadline {
+      // The refetch must arrive in time and be a level this speed carries, or the next
+      // segment would be abandoned (or drain the buffer) in its turn.
+      let carried = ladder.bitrates[lower] <= configuration.safetyFactor * speed
+      if speed > 0, carried, latency + bits / speed <= deadline {
         target = lower
         break
       }
       if lower == 0 { target = 0 }
     }
     return target.map { ladder.levels[$0].index }
+  }
+
+  /// How far back the recent speed of a running download looks, in seconds.
+  static let recentSpeedWindowSeconds = 1.0
+
+  /// The speed of `download` over about the last `recentSpeedWindowSeconds`, from the
+  /// progress samples kept in `state` (nil until the samples span that long).
+  func recentSpeed(of download: InProgressDownload, state: inout State) -> Double? {
+    let elapsed = download.elapsed.finiteSeconds
+    let bytes = max(0, download.loadedBytes)
+    if state.progressLevel != download.level
+      || (state.progress.last.map {
+        $0.elapsed > elapsed || $0.bytes > bytes
+      } ?? false)
+    {
+      state.progress.removeAll()
+    }
+    state.progressLevel = download.level
+    state.progress.append((elapsed, bytes))
+    let window = Self.recentSpeedWindowSeconds
+    while state.progress.count > 2, elapsed - state.progress[1].elapsed >= window {
+      state.progress.removeFirst()
+    }
+    guard let oldest = state.progress.first, elapsed - oldest.elapsed >= window else {
+      return nil
+    }
+    return Double(bytes - oldest.bytes) * 8 / (elapsed - oldest.elapsed)
   }
 }

@@ -2,7 +2,8 @@ extension DefaultABRController {
   /// The tunable numbers of the default controller; the defaults are the benchmarked ones
   /// (see `docs/abr.md`).
   ///
-  /// Out-of-range values are clamped when the controller is built: factors to 0.05...1,
+  /// Out-of-range values are clamped when the controller is built: factors to 0.05...1
+  /// (the ceiling factor to at least the safety factor, the recovery margin to at least 1),
   /// shares and fractions to 0...1, durations and headrooms to at least zero, each high
   /// fraction to at least its low fraction, and the calm headroom to at least the risky one.
   public struct Configuration: Sendable, Equatable {
@@ -51,8 +52,22 @@ extension DefaultABRController {
     public var abandonBufferShare: Double
     /// Below this many segments of buffer, decisions plan with the lower of the estimate
     /// and the last transfer's speed, so that a link that has just fallen is believed at
-    /// once while little is buffered (0: always the estimate).
+    /// once while little is buffered (0: always the estimate). At any buffer they do so
+    /// when the last transfer was slower than the level it loaded, by so much that one
+    /// more segment at its speed would leave less than `slowTransferBufferShare` of the
+    /// buffer.
     public var lowBufferSegments: Double
+    /// See `lowBufferSegments`: 0 never believes a slow transfer for that reason, 1
+    /// believes every transfer slower than its level.
+    public var slowTransferBufferShare: Double
+    /// How far above what the link has shown (the estimate or the last transfer, the
+    /// faster) the buffer rules may pick a level (the endgame aside); 1 when the last
+    /// transfer came in slower than its level. A level the link does not carry drains
+    /// the buffer and must be left again, which is the flapping a viewer sees.
+    public var ceilingFactor: Double
+    /// How far the estimate must clear a level that was left for a lower one before it is
+    /// tried again: it must sustain the level at `safetyFactor / recoveryMargin`.
+    public var recoveryMargin: Double
 
     /// Creates a configuration; every argument has the benchmarked default.
     public init(
@@ -73,7 +88,10 @@ extension DefaultABRController {
       abandonsDownloads: Bool = true,
       abandonGraceSeconds: Double = 1,
       abandonBufferShare: Double = 0.5,
-      lowBufferSegments: Double = 3
+      lowBufferSegments: Double = 3,
+      slowTransferBufferShare: Double = 0.5,
+      ceilingFactor: Double = 1.3,
+      recoveryMargin: Double = 1.25
     ) {
       self.startPreference = startPreference
       self.defaultBandwidthEstimate = defaultBandwidthEstimate
@@ -93,6 +111,9 @@ extension DefaultABRController {
       self.abandonGraceSeconds = abandonGraceSeconds
       self.abandonBufferShare = abandonBufferShare
       self.lowBufferSegments = lowBufferSegments
+      self.slowTransferBufferShare = slowTransferBufferShare
+      self.ceilingFactor = ceilingFactor
+      self.recoveryMargin = recoveryMargin
     }
 
     /// The same configuration with every number in range.
@@ -114,6 +135,9 @@ extension DefaultABRController {
       copy.abandonGraceSeconds = Self.nonNegative(abandonGraceSeconds)
       copy.abandonBufferShare = Self.factor(abandonBufferShare)
       copy.lowBufferSegments = Self.nonNegative(lowBufferSegments)
+      copy.slowTransferBufferShare = Self.share(slowTransferBufferShare)
+      copy.ceilingFactor = max(copy.safetyFactor, Self.nonNegative(ceilingFactor))
+      copy.recoveryMargin = max(1, Self.nonNegative(recoveryMargin))
       return copy
     }
 

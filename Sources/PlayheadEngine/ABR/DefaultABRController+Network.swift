@@ -1,12 +1,14 @@
 import Foundation
 
 extension DefaultABRController {
-  /// Adds a finished or abandoned download to the network memory: the long-term
-  /// throughput, and the outage share (time spent on downloads whose throughput was below
+  /// Adds a finished or abandoned download to the network memory: the run of slow
+  /// downloads, the long-term throughput, and the outage share (time spent on downloads whose throughput was below
   /// the lowest level's bitrate).
   func noteDownload(_ download: CompletedDownload, state: inout State) {
     let total = download.duration.finiteSeconds
     guard total > 0 else { return }
+    let slow = download.wasAbandoned || total > download.segmentDuration.finiteSeconds
+    state.slowStreak = slow ? state.slowStreak + 1 : 0
     let firstByte = min(total, download.timeToFirstByte?.finiteSeconds ?? 0)
     let transfer = total - firstByte
     let bits = Double(max(0, download.bytes)) * 8

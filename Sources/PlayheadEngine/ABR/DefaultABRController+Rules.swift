@@ -5,41 +5,67 @@ extension DefaultABRController {
   /// The adaptive decision for the next segment (manual selection already handled).
   ///
   /// 1. Throughput rule: the highest level whose download at `safetyFactor` × the
-  ///    estimate fits in one segment's play time (below `lowBufferSegments` of buffer,
-  ///    the lower of the estimate and the last transfer's speed).
-  /// 2. From the low threshold up, on a calm network the throughput rule may overshoot the
-  ///    estimate in proportion to the buffer above the threshold, and the buffer rule
-  ///    (BOLA's objective) may pick a higher level, at most one above what the
-  ///    throughput and the current level justify.
+  ///    estimate fits in one segment's play time. The estimate is the lower of the
+  ///    smoothed one and the last transfer's speed below `lowBufferSegments` of buffer, or
+  ///    when that transfer was slower than the level it loaded.
+  /// 2. From the low threshold up, the margin shrinks as the buffer grows (towards the
+  ///    ceiling), and the buffer rule (BOLA's objective) may pick a higher level, at most
+  ///    one above what the throughput and the current level justify.
   /// 3. A full buffer (within a tenth of a segment of the maximum less one segment) means
-  ///    the link would idle: at least one level above the current one.
-  /// 4. Insufficient-buffer guard: no download may take more than
+  ///    the link would idle: one level up, if the ceiling allows.
+  /// 4. Ceiling: no rule above goes past the highest level that the link carries at
+  ///    `ceilingFactor`, by the estimate or the last transfer, whichever is faster (a
+  ///    level the link cannot carry drains the buffer and is left again: flapping).
+  /// 5. Hold: the current level stays while the link carries it (at factor 1, by the
+  ///    estimate or the last transfer) and at least `lowBufferSegments` segments (one at
+  ///    least) are buffered: a step down needs evidence, not a dip of the smoothed
+  ///    estimate under the safety margin.
+  /// 6. Recovery: a level left for a lower one is tried again only once the last transfer
+  ///    carries it at `safetyFactor / recoveryMargin` (the smoothed estimate lags both
+  ///    ways: it would retry too early after a fall and too late after a rise).
+  /// 7. Insufficient-buffer guard: no download may take more than
   ///    `insufficientBufferFactor` of the buffer at the estimate (not while starting or
   ///    seeking, where an empty buffer delays the start rather than stalling playback).
-  /// 5. Near the end of the content, the buffer is spent (`endgamePosition`), which may
-  ///    go above the guard: every remaining segment still arrives in time.
+  /// 8. Near the end of the content, the buffer is spent (`endgamePosition`, planned with
+  ///    the slower of the estimate and the last transfer), which may go above the guard
+  ///    and the ceiling: every remaining segment still arrives in time.
   func decide(
     in ladder: ABRLadder, context: ABRContext, allLevels: [BitrateLevel], state: inout State
   ) -> ABRDecision {
+    let current = ladder.position(ofIndex: context.currentLevel ?? state.lastIndex)
     let situation = ABRSituation(
       context: context, defaultBandwidth: configuration.defaultBandwidthEstimate,
-      lowBufferSegments: configuration.lowBufferSegments)
+      lowBufferSegments: configuration.lowBufferSegments,
+      currentBitrate: current.map { ladder.bitrates[$0] },
+      slowTransferBufferShare: configuration.slowTransferBufferShare,
+      isPersistentlySlow: state.slowStreak >= Self.persistentSlowTransfers)
     state.lowestBitrate = ladder.bitrates.first
     let weight = caution(situation: situation, ladder: ladder, state: state)
     let (low, high) = bufferRuleThresholds(situation: situation, caution: weight)
-    let current = ladder.position(ofIndex: context.currentLevel ?? state.lastIndex)
-    let byThroughput = throughputPosition(
-      in: ladder, situation: situation, factor: configuration.safetyFactor)
+    let factor = configuration.safetyFactor
+    let byThroughput = throughputPosition(in: ladder, situation: situation, factor: factor)
+    let shown = situation.planning(with: situation.shownThroughput)
+    // A last transfer that drains the buffer is evidence: then nothing above what the
+    // link carries, whatever the ceiling factor.
+    let carried = !situation.lastTransferDrains
+    let ceiling = max(
+      byThroughput,
+      throughputPosition(
+        in: ladder, situation: shown,
+        factor: carried ? configuration.ceilingFactor : min(1, configuration.ceilingFactor)))
+    let lastShown = situation.planning(with: situation.lastShownThroughput)
+    let carriedPosition = max(
+      byThroughput, throughputPosition(in: ladder, situation: shown, factor: 1))
     var chosen = byThroughput
     var reason = ABRDecision.Reason.throughput
     if situation.bufferSeconds >= low {
       let excess = (situation.bufferSeconds - low) / configuration.overshootHorizonSeconds
       let overshoot = throughputPosition(
         in: ladder, situation: situation,
-        factor: configuration.safetyFactor * (1 + excess * (1 - weight)))
+        factor: min(configuration.ceilingFactor, factor * (1 + excess * (1 - weight))))
       let byBuffer = bufferPosition(in: ladder, situation: situation, low: low, high: high)
       let stepped = min(byBuffer, max(byThroughput, current ?? 0) + 1)
-      let pick = max(overshoot, stepped)
+      let pick = min(ceiling, max(overshoot, stepped))
       if pick > chosen {
         chosen = pick
         reason = .buffer
@@ -48,10 +74,18 @@ extension DefaultABRController {
     // A full buffer means the loader waits for room, so the link idles: step up one level.
     let usable = situation.maximumBufferSeconds - situation.segmentSeconds
     if situation.bufferSeconds >= usable - Self.fullBufferTolerance * situation.segmentSeconds,
-      let current, current + 1 > chosen, current + 1 < ladder.count
+      let current, current + 1 > chosen, current + 1 <= ceiling
     {
       chosen = current + 1
       reason = .buffer
+    }
+    let healthy = max(1, configuration.lowBufferSegments) * situation.segmentSeconds
+    if let current, chosen < current, current <= carriedPosition, situation.bufferSeconds >= healthy
+    {
+      chosen = current
+    }
+    if let current, chosen > current {
+      chosen = recoveredPosition(in: ladder, situation: lastShown, wanted: chosen, state: state)
     }
     // Starting or after a seek, an empty buffer is a startup delay, not a stall: the
     // throughput rule alone decides, as for the first segment.
@@ -64,11 +98,14 @@ extension DefaultABRController {
       reason = .insufficientBuffer
     }
     // The endgame rule has its own safety margin and wins over the guard.
-    let closing = endgamePosition(in: ladder, situation: situation)
+    let closing = endgamePosition(
+      in: ladder,
+      situation: situation.planning(with: min(situation.throughput, situation.lastShownThroughput)))
     if closing > chosen {
       chosen = closing
       reason = .buffer
     }
+    noteLeaving(ladder: ladder, from: current, to: chosen, state: &state)
     let level = ladder.levels[chosen].index
     if let previous = context.currentLevel, previous != level,
       let old = allLevels.first(where: { $0.index == previous }),
@@ -78,6 +115,35 @@ extension DefaultABRController {
     }
     return ABRDecision(level: level, reason: reason)
   }
+
+  /// `wanted` or lower: a level at or above the lowest one left for a lower level is
+  /// taken only when the estimate carries it at `safetyFactor / recoveryMargin`.
+  func recoveredPosition(
+    in ladder: ABRLadder, situation: ABRSituation, wanted: Int, state: State
+  ) -> Int {
+    guard let left = state.leftBitrate, ladder.bitrates[wanted] >= left else { return wanted }
+    let recovered = throughputPosition(
+      in: ladder, situation: situation,
+      factor: configuration.safetyFactor / configuration.recoveryMargin)
+    var chosen = wanted
+    while chosen > 0, ladder.bitrates[chosen] >= left, chosen > recovered { chosen -= 1 }
+    return chosen
+  }
+
+  /// Remembers the lowest bitrate left for a lower level, and forgets it once a level at
+  /// or above it is chosen again.
+  func noteLeaving(ladder: ABRLadder, from current: Int?, to chosen: Int, state: inout State) {
+    guard let current else { return }
+    if chosen < current {
+      state.leftBitrate = ladder.bitrates[chosen + 1]
+    } else if let left = state.leftBitrate, ladder.bitrates[chosen] >= left {
+      state.leftBitrate = nil
+    }
+  }
+
+  /// How many downloads in a row that took longer than their segment plays make a slow
+  /// transfer evidence at any buffer.
+  static let persistentSlowTransfers = 2
 
   /// How close (in segments) to the usable maximum the buffer counts as full.
   static let fullBufferTolerance = 0.1

@@ -34,6 +34,16 @@ public final class DefaultABRController: ABRController, Sendable {
     var outageSeconds = 0.0
     /// Decayed download seconds judged against `lowestBitrate`.
     var judgedSeconds = 0.0
+    /// The lowest bitrate the current item left for a lower level (bits per second); a
+    /// level at or above it needs the recovery margin.
+    var leftBitrate: Double?
+    /// Downloads in a row that took longer than their segment plays (or were abandoned).
+    var slowStreak = 0
+    /// Progress samples of the download being judged for abandonment: (seconds since its
+    /// request, bytes loaded), the last `recentSpeedWindowSeconds` or so.
+    var progress: [(elapsed: Double, bytes: Int64)] = []
+    /// The level and request of the download the samples belong to.
+    var progressLevel: Int?
   }
 
   /// Creates a controller.
@@ -44,6 +54,7 @@ public final class DefaultABRController: ABRController, Sendable {
   public func selectInitialLevel(levels: [BitrateLevel], context: ABRContext) -> Int {
     state.withLock { state in
       state.lastIndex = nil
+      state.leftBitrate = nil
       guard !levels.isEmpty else { return -1 }
       if let manual = context.constraints.manualSelection(in: levels) { return manual.index }
       let ladder = ABRLadder(levels: context.constraints.eligibleLevels(levels))
@@ -76,11 +87,17 @@ public final class DefaultABRController: ABRController, Sendable {
         let downloading = levels.first(where: { $0.index == download.level })
       else { return nil }
       let ladder = ABRLadder(levels: context.constraints.eligibleLevels(levels))
+      let recent = recentSpeed(of: download, state: &state)
       guard
         let target = abandonTarget(
-          in: ladder, download: download, downloading: downloading, context: context)
+          in: ladder, download: download, downloading: downloading, context: context,
+          recentSpeed: recent)
       else { return nil }
+      state.progress.removeAll()
       state.lastIndex = target
+      if let position = ladder.position(ofIndex: target), position + 1 < ladder.count {
+        state.leftBitrate = min(state.leftBitrate ?? .infinity, ladder.bitrates[position + 1])
+      }
       return target
     }
   }

@@ -95,11 +95,11 @@ struct EngineSession {
     result.totalSeconds = report.sessionDuration.seconds
     result.rebufferSeconds = report.totalStallDuration.seconds
     result.startupSeconds = report.startupDuration.seconds
+    var previous: Int?
     for segment in report.segments {
-      result.utilitySum += ladder.utilities[segment.level]
-      result.bitrateSum += ladder.bitrates[segment.level]
+      result.play(level: segment.level, after: previous, ladder: ladder)
+      previous = segment.level
     }
-    result.switches = report.levelSwitchCount
     result.abandonments = report.abandonments.count
     return result
   }

@@ -90,12 +90,26 @@ struct SessionResult {
   var utilitySum = 0.0
   var bitrateSum = 0.0
   var switches = 0
+  /// Σ |ln(b_i / b_{i−1})| over consecutive played segments: the utility lost to
+  /// switching (the smoothness term of the MPC and Pensieve QoE, with weight 1).
+  var switchPenalty = 0.0
   var abandonments = 0
   var segmentSeconds = 0.0
 
-  /// Time average of played utility minus 5 × rebuffer time in segment durations.
+  /// Time average of played utility, minus the switching term, minus 5 × rebuffer time in
+  /// segment durations.
   var score: Double {
-    (utilitySum - 5 * rebufferSeconds / segmentSeconds) * segmentSeconds / totalSeconds
+    (utilitySum - switchPenalty - 5 * rebufferSeconds / segmentSeconds) * segmentSeconds
+      / totalSeconds
+  }
+
+  /// Adds a played segment at `level` after `previous` (nil for the first).
+  mutating func play(level: Int, after previous: Int?, ladder: Ladder) {
+    utilitySum += ladder.utilities[level]
+    bitrateSum += ladder.bitrates[level]
+    guard let previous, previous != level else { return }
+    switches += 1
+    switchPenalty += abs(ladder.utilities[level] - ladder.utilities[previous])
   }
   var averageBitrate: Double { bitrateSum * segmentSeconds / totalSeconds }
   var rebufferRatio: Double { rebufferSeconds / totalSeconds }
@@ -191,9 +205,7 @@ struct Session {
         playout.hasStarted = true
       }
       meter.add(bits: size, seconds: elapsed - firstBit, latency: firstBit)
-      result.utilitySum += ladder.utilities[level]
-      result.bitrateSum += ladder.bitrates[level]
-      if let previous = lastCompleted, previous != level { result.switches += 1 }
+      result.play(level: level, after: lastCompleted, ladder: ladder)
       lastCompleted = level
       segment += 1
       rule.downloaded(

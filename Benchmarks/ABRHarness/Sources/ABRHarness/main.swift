@@ -118,6 +118,9 @@ func configuration(_ settings: [String: String]) throws -> DefaultABRController.
     case "abandonGraceSeconds": config.abandonGraceSeconds = number
     case "abandonBufferShare": config.abandonBufferShare = number
     case "lowBufferSegments": config.lowBufferSegments = number
+    case "ceilingFactor": config.ceilingFactor = number
+    case "slowTransferBufferShare": config.slowTransferBufferShare = number
+    case "recoveryMargin": config.recoveryMargin = number
     default: throw HarnessError("unknown configuration key '\(key)'")
     }
   }
@@ -154,7 +157,9 @@ do {
   let baselineNames = ["Throughput", "BOLA", "Dynamic", "BBA-0"]
   print(
     "ABR benchmark: \(options.maximumBuffer) s maximum buffer, score = time average of "
-      + "ln(bitrate/lowest) minus 5 x rebuffer time in segment durations")
+      + "ln(bitrate/lowest) minus |change of ln(bitrate)| at each switch minus 5 x rebuffer "
+      + "time in segment durations (aim: >= \(Report.aimRatio) x the best baseline, with no more "
+      + "rebuffering and switches per minute)")
   print(
     "Playhead rows run the engine's HLS driver (HLSPlaybackSimulator); "
       + "playhead-model rows are the harness's own model of the same rules")

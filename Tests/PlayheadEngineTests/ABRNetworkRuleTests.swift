@@ -1,0 +1,113 @@
+import Foundation
+import PlayheadCore
+import PlayheadNet
+import PlayheadTestSupport
+import XCTest
+
+@testable import PlayheadEngine
+
+/// The steadiness and safety rules of the default controller, played by the engine's HLS
+/// driver (`HLSPlaybackSimulator`) on a fast manual clock over `SimulatedDataSource`: the
+/// ladder of the real-network benchmark (3.4 / 1.2 / 0.55 Mbit/s, 4 s segments, 120 s)
+/// with a 25 s buffer.
+final class ABRNetworkRuleTests: XCTestCase {
+  private let base = URL(string: "http://steady.test/")!
+  private let bitrates = [550_000, 1_200_000, 3_400_000]
+  private let segmentCount = 30
+  private let segmentSeconds = 4.0
+
+  private var master: URL { base.appendingPathComponent("master.m3u8") }
+
+  /// Playlists and zero-filled segments of each level's size.
+  private func resources() -> [URL: Data] {
+    var files: [URL: Data] = [:]
+    var masterText = "#EXTM3U\n#EXT-X-VERSION:3\n"
+    for (level, bitrate) in bitrates.enumerated() {
+      masterText += "#EXT-X-STREAM-INF:BANDWIDTH=\(bitrate)\nl\(level)/index.m3u8\n"
+      var media = "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:4\n#EXT-X-PLAYLIST-TYPE:VOD\n"
+      for index in 0..<segmentCount {
+        media += "#EXTINF:4.000,\ns\(index).ts\n"
+        let bytes = Int(Double(bitrate) * segmentSeconds / 8)
+        files[base.appendingPathComponent("l\(level)/s\(index).ts")] = Data(count: bytes)
+      }
+      media += "#EXT-X-ENDLIST\n"
+      files[base.appendingPathComponent("l\(level)/index.m3u8")] = Data(media.utf8)
+    }
+    files[master] = Data(masterText.utf8)
+    return files
+  }
+
+  private func play(_ trace: NetworkTrace) throws -> HLSSimulationReport {
+    let clock = ManualClock(advancesOnWait: true)
+    let source = SimulatedDataSource(
+      resources: resources(), trace: trace, clock: clock, progressIntervalMs: 100)
+    var configuration = HLSConfiguration()
+    configuration.request.retryCount = 0
+    let buffer = MediaTime(value: 25, timescale: 1)
+    configuration.bufferSettings = BufferSettings(
+      lowWaterMark: MediaTime(value: 20, timescale: 1), highWaterMark: buffer,
+      maximumBuffer: buffer, optimizer: BufferOptimizer.none)
+    return try HLSPlaybackSimulator.run(
+      url: master, configuration: configuration, dataSource: source, clock: clock)
+  }
+
+  private func seconds(_ value: Double) -> MediaTime {
+    MediaTime(seconds: value, preferredTimescale: 1000)
+  }
+
+  /// When the link collapses: while a top-level segment is downloading.
+  private let collapseSeconds = 41.5
+
+  /// 4.2 Mbit/s (the top level's downloads take most of each segment's time), then
+  /// 0.8 Mbit/s from `collapseSeconds` on.
+  private func collapse() throws -> NetworkTrace {
+    try NetworkTrace(periods: [
+      .init(durationMs: collapseSeconds * 1000, bandwidthKbps: 4_200, latencyMs: 40),
+      .init(durationMs: 3_600_000, bandwidthKbps: 800, latencyMs: 40),
+    ])
+  }
+
+  func testAConstantLinkBetweenTwoLevels_doesNotFlap() throws {
+    // 2 Mbit/s carries 1.2 Mbit/s with room, never 3.4 Mbit/s: one step up after the
+    // start, and at most one more at the end, where the buffer is spent on quality.
+    let report = try play(.constant(bandwidthKbps: 2_000, latencyMs: 40))
+    let levels = report.segments.map(\.level)
+    XCTAssertEqual(levels.count, segmentCount)
+    let beforeTheEnd = levels.dropLast(Int(25 / segmentSeconds))
+    XCTAssertFalse(
+      beforeTheEnd.contains(2), "fetched 3.4 Mbit/s on a 2 Mbit/s link: \(levels)")
+    XCTAssertLessThanOrEqual(report.levelSwitchCount, 2, "\(levels)")
+    XCTAssertEqual(levels.dropFirst(3).dropLast(Int(25 / segmentSeconds)).min(), 1, "\(levels)")
+    XCTAssertTrue(report.stalls.isEmpty, "\(report.stalls)")
+  }
+
+  func testAMidDownloadCollapse_abandonsTheDownload() throws {
+    let report = try play(try collapse())
+    let drop = report.startClock + seconds(collapseSeconds)
+    let first = try XCTUnwrap(report.abandonments.first, "nothing was abandoned")
+    XCTAssertLessThan(first.requestClock, drop, "the abandoned download began after the collapse")
+    XCTAssertEqual(first.level, 2)
+    // The refetch is at a level that the bytes arriving over the last second carry (the
+    // second began before the collapse); the next request steps down again if needed.
+    XCTAssertLessThan(first.targetLevel, 2)
+    XCTAssertLessThanOrEqual(
+      (first.abandonClock - drop).seconds, 2.5,
+      "abandoned \((first.abandonClock - drop).seconds) s after the collapse")
+  }
+
+  func testAStepDown_reachesASustainableLevelWithinOneSegmentPlusTheDetection() throws {
+    let report = try play(try collapse())
+    let drop = report.startClock + seconds(collapseSeconds)
+    XCTAssertEqual(
+      report.segments.last { $0.arrivalClock < drop }?.level, 2, "4.2 Mbit/s carries the top")
+    // Detection: the abandonment grace (1 s of bytes) and a progress report.
+    let settled = drop + seconds(segmentSeconds + 1.2)
+    // Before the endgame (the last buffer's worth of segments, which may spend it).
+    let endgame = seconds(Double(segmentCount) * segmentSeconds - 25)
+    let late = report.segments.filter {
+      $0.requestClock >= settled && $0.itemStart < endgame && $0.level > 0
+    }
+    XCTAssertTrue(late.isEmpty, "above 0.55 Mbit/s after the step down: \(late)")
+    XCTAssertTrue(report.stalls.isEmpty, "\(report.stalls)")
+  }
+}
