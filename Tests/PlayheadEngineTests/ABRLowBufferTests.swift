@@ -33,25 +33,37 @@ final class ABRLowBufferTests: XCTestCase {
     XCTAssertEqual(level(buffer: 4, controller: controller), 4)
   }
 
-  func testALastTransferSlowerThanItsLevel_decidesAtAnyBuffer() {
-    // The 4 Mbit/s level's last segment came in at 0.7 Mbit/s (11.4 s for 2 s of media):
-    // with 12 s buffered, one more would leave less than half of it, so the level is
-    // not carried, whatever the smoothed estimate says.
-    for buffer in [4.0, 12] {
+  func testALastTransferFarBelowItsLevel_decidesAtAnyBuffer() {
+    // The 4 Mbit/s level's last segment came in at 0.7 Mbit/s, under 70 % of the level:
+    // not carried, however much is buffered and whatever the smoothed estimate says.
+    for buffer in [4.0, 12, 28] {
       XCTAssertEqual(level(buffer: buffer, current: 4), 1, "at \(buffer) s of buffer")
     }
     let controller = DefaultABRController(configuration: .init(lowBufferSegments: 0))
     XCTAssertEqual(level(buffer: 12, current: 4, controller: controller), 1)
-    // 28 s absorb one slow segment; two slow downloads in a row are evidence at any buffer.
-    let deep = DefaultABRController()
-    XCTAssertEqual(level(buffer: 28, current: 4, controller: deep), 4)
+  }
+
+  func testALastTransferSlightlyBelowItsLevel_isAbsorbedByADeepBuffer() {
+    // 3.2 Mbit/s for the 4 Mbit/s level: 2.5 s for 2 s of media.
+    func decide(buffer: Double, controller: DefaultABRController) -> Int {
+      var context = ABRTestLadder.context(throughput: 5_000_000, buffer: buffer, current: 4)
+      context.lastTransferBitsPerSecond = 3_200_000
+      return controller.selectLevel(levels: ladder, context: context).level
+    }
+    // With 28 s buffered one such segment leaves 27.5 s: the estimate decides.
+    XCTAssertEqual(decide(buffer: 28, controller: DefaultABRController()), 4)
+    // Below three segments the last transfer decides.
+    XCTAssertEqual(decide(buffer: 4, controller: DefaultABRController()), 3)
+    // A run of slow downloads, when asked for, is evidence at any buffer.
+    let counting = DefaultABRController(configuration: .init(slowTransferRun: 2))
+    XCTAssertEqual(decide(buffer: 28, controller: counting), 4)
     for _ in 0..<2 {
-      deep.didCompleteDownload(
+      counting.didCompleteDownload(
         CompletedDownload(
-          level: 4, bytes: 1_000_000, duration: MediaTime(value: 11, timescale: 1),
+          level: 4, bytes: 1_000_000, duration: MediaTime(value: 3, timescale: 1),
           timeToFirstByte: nil, segmentDuration: MediaTime(value: 2, timescale: 1)))
     }
-    XCTAssertEqual(level(buffer: 28, current: 4, controller: deep), 1)
+    XCTAssertEqual(decide(buffer: 28, controller: counting), 3)
   }
 
   func testAFasterLastTransfer_isNotBelieved() {

@@ -18,23 +18,9 @@ final class ABRNetworkRuleTests: XCTestCase {
 
   private var master: URL { base.appendingPathComponent("master.m3u8") }
 
-  /// Playlists and zero-filled segments of each level's size.
   private func resources() -> [URL: Data] {
-    var files: [URL: Data] = [:]
-    var masterText = "#EXTM3U\n#EXT-X-VERSION:3\n"
-    for (level, bitrate) in bitrates.enumerated() {
-      masterText += "#EXT-X-STREAM-INF:BANDWIDTH=\(bitrate)\nl\(level)/index.m3u8\n"
-      var media = "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:4\n#EXT-X-PLAYLIST-TYPE:VOD\n"
-      for index in 0..<segmentCount {
-        media += "#EXTINF:4.000,\ns\(index).ts\n"
-        let bytes = Int(Double(bitrate) * segmentSeconds / 8)
-        files[base.appendingPathComponent("l\(level)/s\(index).ts")] = Data(count: bytes)
-      }
-      media += "#EXT-X-ENDLIST\n"
-      files[base.appendingPathComponent("l\(level)/index.m3u8")] = Data(media.utf8)
-    }
-    files[master] = Data(masterText.utf8)
-    return files
+    SyntheticLadder.resources(
+      base: base, bitrates: bitrates, segmentCount: segmentCount, segmentSeconds: segmentSeconds)
   }
 
   private func play(_ trace: NetworkTrace) throws -> HLSSimulationReport {

@@ -20,22 +20,9 @@ final class HLSPlaybackSimulatorTests: XCTestCase {
   /// The ladder's playlists and zero-filled segments of each level's size (±10 % by
   /// segment, so sizes differ).
   private func resources() -> [URL: Data] {
-    var files: [URL: Data] = [:]
-    var masterText = "#EXTM3U\n#EXT-X-VERSION:3\n"
-    for (level, bitrate) in bitrates.enumerated() {
-      masterText += "#EXT-X-STREAM-INF:BANDWIDTH=\(bitrate)\nl\(level)/index.m3u8\n"
-      var media = "#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:2\n#EXT-X-PLAYLIST-TYPE:VOD\n"
-      for index in 0..<segmentCount {
-        media += "#EXTINF:2.000,\ns\(index).ts\n"
-        let scale = 0.9 + 0.2 * Double((index * 7) % 11) / 10
-        let bytes = Int(Double(bitrate) * segmentSeconds / 8 * scale)
-        files[base.appendingPathComponent("l\(level)/s\(index).ts")] = Data(count: bytes)
-      }
-      media += "#EXT-X-ENDLIST\n"
-      files[base.appendingPathComponent("l\(level)/index.m3u8")] = Data(media.utf8)
-    }
-    files[master] = Data(masterText.utf8)
-    return files
+    SyntheticLadder.resources(
+      base: base, bitrates: bitrates, segmentCount: segmentCount, segmentSeconds: segmentSeconds,
+      scale: { 0.9 + 0.2 * Double(($0 * 7) % 11) / 10 })
   }
 
   /// 5 Mbit/s for 30 s, then 0.5 Mbit/s.

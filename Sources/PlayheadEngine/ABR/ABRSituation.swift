@@ -23,8 +23,9 @@ struct ABRSituation {
 
   /// Whether the last transfer came in so much slower than the level being loaded that
   /// one more segment at that speed would take the buffer below `slowTransferBufferShare`
-  /// of what it is, or it came in slower than the level after others that did
-  /// (`isPersistentlySlow`): evidence that the level is not carried.
+  /// of what it is, or below `slowTransferFactor` of the level, or slower than the level
+  /// after others that did (`isPersistentlySlow`): evidence that the level is not
+  /// carried.
   private(set) var lastTransferDrains = false
 
   /// Plans with the lower of the estimate and the last transfer's speed (a network that
@@ -36,7 +37,7 @@ struct ABRSituation {
   init(
     context: ABRContext, defaultBandwidth: Int, lowBufferSegments: Double = 0,
     currentBitrate: Double? = nil, slowTransferBufferShare: Double = 0,
-    isPersistentlySlow: Bool = false
+    isPersistentlySlow: Bool = false, slowTransferFactor: Double = 0
   ) {
     let rate = context.playbackRate.isFinite && context.playbackRate > 0 ? context.playbackRate : 1
     let segment = max(0.05, context.segmentDuration.finiteSeconds)
@@ -54,7 +55,9 @@ struct ABRSituation {
     lastTransfer = last
     if let last, let currentBitrate, last < currentBitrate {
       let after = bufferSeconds - segment * currentBitrate / last + segment
-      lastTransferDrains = isPersistentlySlow || after < slowTransferBufferShare * bufferSeconds
+      lastTransferDrains =
+        isPersistentlySlow || last < slowTransferFactor * currentBitrate
+        || after < slowTransferBufferShare * bufferSeconds
     }
     let isLow = lowBufferSegments > 0 && bufferSeconds < lowBufferSegments * segment
     if let last, last < throughput, isLow || lastTransferDrains {

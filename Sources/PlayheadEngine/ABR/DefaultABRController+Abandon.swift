@@ -7,7 +7,7 @@ extension DefaultABRController {
   /// `abandonGraceSeconds`. It is abandoned when its rest would take longer than
   /// `abandonBufferShare` of the time the buffer lasts, and a lower level is smaller than
   /// that rest. The target is the highest such level that the download's speed carries
-  /// (at the safety factor) and that would arrive within that share, else the lowest.
+  /// (at `abandonTargetFactor`) and that would arrive within that share, else the lowest.
   ///
   /// Targets are eligible levels (the caps apply) below the download's bitrate; the
   /// download itself may be on a level that a new cap has since ruled out.
@@ -35,9 +35,10 @@ extension DefaultABRController {
     }
     let remainingBits = totalBits - loadedBits
     guard remainingBits > 0 else { return nil }
-    // The speed so far, or the last second's when slower: a link that has just fallen
-    // shows in the bytes arriving now, not in the average since the request.
-    let speed = min(loadedBits / transferSeconds, recentSpeed ?? .infinity)
+    let speed = loadedBits / transferSeconds
+    // The refetch plans with the last second's speed when slower: a link that has just
+    // fallen shows in the bytes arriving now, not in the average since the request.
+    let refetchSpeed = min(speed, recentSpeed ?? .infinity)
     let finishSeconds = speed > 0 ? remainingBits / speed : .infinity
     let deadline = situation.bufferPlaySeconds * configuration.abandonBufferShare
     guard finishSeconds > deadline else { return nil }
@@ -48,8 +49,8 @@ extension DefaultABRController {
       guard bits < remainingBits else { continue }
       // The refetch must arrive in time and be a level this speed carries, or the next
       // segment would be abandoned (or drain the buffer) in its turn.
-      let carried = ladder.bitrates[lower] <= configuration.safetyFactor * speed
-      if speed > 0, carried, latency + bits / speed <= deadline {
+      let carried = ladder.bitrates[lower] <= configuration.abandonTargetFactor * refetchSpeed
+      if refetchSpeed > 0, carried, latency + bits / refetchSpeed <= deadline {
         target = lower
         break
       }

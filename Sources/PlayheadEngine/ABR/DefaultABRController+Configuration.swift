@@ -60,6 +60,15 @@ extension DefaultABRController {
     /// See `lowBufferSegments`: 0 never believes a slow transfer for that reason, 1
     /// believes every transfer slower than its level.
     public var slowTransferBufferShare: Double
+    /// How many downloads in a row that took longer than their segment plays make a slow
+    /// last transfer evidence at any buffer (0: never).
+    public var slowTransferRun: Int
+    /// A last transfer below this share of the level it loaded is evidence at any buffer
+    /// (0: never): a shortfall that large is the link, not noise.
+    public var slowTransferFactor: Double
+    /// The share of a running download's speed that the level it is abandoned for must
+    /// fit in (0: any level that arrives in time).
+    public var abandonTargetFactor: Double
     /// How far above what the link has shown (the estimate or the last transfer, the
     /// faster) the buffer rules may pick a level (the endgame aside); 1 when the last
     /// transfer came in slower than its level. A level the link does not carry drains
@@ -90,8 +99,11 @@ extension DefaultABRController {
       abandonBufferShare: Double = 0.5,
       lowBufferSegments: Double = 3,
       slowTransferBufferShare: Double = 0.5,
+      slowTransferRun: Int = 0,
+      slowTransferFactor: Double = 0.7,
+      abandonTargetFactor: Double = 0.9,
       ceilingFactor: Double = 1.3,
-      recoveryMargin: Double = 1.25
+      recoveryMargin: Double = 1.1
     ) {
       self.startPreference = startPreference
       self.defaultBandwidthEstimate = defaultBandwidthEstimate
@@ -112,6 +124,9 @@ extension DefaultABRController {
       self.abandonBufferShare = abandonBufferShare
       self.lowBufferSegments = lowBufferSegments
       self.slowTransferBufferShare = slowTransferBufferShare
+      self.slowTransferRun = slowTransferRun
+      self.slowTransferFactor = slowTransferFactor
+      self.abandonTargetFactor = abandonTargetFactor
       self.ceilingFactor = ceilingFactor
       self.recoveryMargin = recoveryMargin
     }
@@ -136,6 +151,9 @@ extension DefaultABRController {
       copy.abandonBufferShare = Self.factor(abandonBufferShare)
       copy.lowBufferSegments = Self.nonNegative(lowBufferSegments)
       copy.slowTransferBufferShare = Self.share(slowTransferBufferShare)
+      copy.slowTransferRun = max(0, slowTransferRun)
+      copy.slowTransferFactor = Self.share(slowTransferFactor)
+      copy.abandonTargetFactor = Self.share(abandonTargetFactor)
       copy.ceilingFactor = max(copy.safetyFactor, Self.nonNegative(ceilingFactor))
       copy.recoveryMargin = max(1, Self.nonNegative(recoveryMargin))
       return copy

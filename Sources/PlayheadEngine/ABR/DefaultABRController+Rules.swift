@@ -38,7 +38,9 @@ extension DefaultABRController {
       lowBufferSegments: configuration.lowBufferSegments,
       currentBitrate: current.map { ladder.bitrates[$0] },
       slowTransferBufferShare: configuration.slowTransferBufferShare,
-      isPersistentlySlow: state.slowStreak >= Self.persistentSlowTransfers)
+      isPersistentlySlow: configuration.slowTransferRun > 0
+        && state.slowStreak >= configuration.slowTransferRun,
+      slowTransferFactor: configuration.slowTransferFactor)
     state.lowestBitrate = ladder.bitrates.first
     let weight = caution(situation: situation, ladder: ladder, state: state)
     let (low, high) = bufferRuleThresholds(situation: situation, caution: weight)
@@ -140,10 +142,6 @@ extension DefaultABRController {
       state.leftBitrate = nil
     }
   }
-
-  /// How many downloads in a row that took longer than their segment plays make a slow
-  /// transfer evidence at any buffer.
-  static let persistentSlowTransfers = 2
 
   /// How close (in segments) to the usable maximum the buffer counts as full.
   static let fullBufferTolerance = 0.1

@@ -120,6 +120,9 @@ func configuration(_ settings: [String: String]) throws -> DefaultABRController.
     case "lowBufferSegments": config.lowBufferSegments = number
     case "ceilingFactor": config.ceilingFactor = number
     case "slowTransferBufferShare": config.slowTransferBufferShare = number
+    case "slowTransferRun": config.slowTransferRun = Int(number)
+    case "slowTransferFactor": config.slowTransferFactor = number
+    case "abandonTargetFactor": config.abandonTargetFactor = number
     case "recoveryMargin": config.recoveryMargin = number
     default: throw HarnessError("unknown configuration key '\(key)'")
     }
