@@ -46,6 +46,23 @@ final class ABRAbandonTests: XCTestCase {
     XCTAssertEqual(abandon(faster, buffer: 4), 1)
   }
 
+  func testACollapseInTheLastSeconds_isJudgedAtItsOwnSpeed() {
+    // 4 Mbit of 8 in the first second, then 0.1 Mbit/s: the average (1.4 Mbit/s after
+    // 3 s) would finish in 2.7 s, within half of the 10 s buffer; the last 2 s say 38 s.
+    func ask(_ controller: DefaultABRController) -> Int? {
+      var answer: Int?
+      for (seconds, bits) in [(1.0, 4_000_000.0), (2.0, 4_100_000), (3.0, 4_200_000)] {
+        answer = abandon(
+          download(level: 4, loadedBits: bits, transferSeconds: seconds), buffer: 10,
+          controller: controller)
+      }
+      return answer
+    }
+    XCTAssertEqual(ask(DefaultABRController()), 0, "0.1 Mbit/s carries no level: the lowest")
+    let averaging = DefaultABRController(configuration: .init(abandonCollapseShare: 0))
+    XCTAssertNil(ask(averaging), "judged by the average, it finishes in time")
+  }
+
   func testADownloadThatFinishesInTime_isKept() {
     let slow = download(level: 4, loadedBits: 750_000, transferSeconds: 1.5)
     XCTAssertNil(abandon(slow, buffer: 25))

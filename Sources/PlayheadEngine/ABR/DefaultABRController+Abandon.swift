@@ -35,10 +35,14 @@ extension DefaultABRController {
     }
     let remainingBits = totalBits - loadedBits
     guard remainingBits > 0 else { return nil }
-    let speed = loadedBits / transferSeconds
+    let average = loadedBits / transferSeconds
     // The refetch plans with the last second's speed when slower: a link that has just
-    // fallen shows in the bytes arriving now, not in the average since the request.
-    let refetchSpeed = min(speed, recentSpeed ?? .infinity)
+    // fallen shows in the bytes arriving now, not in the average since the request. The
+    // rest is judged by it too when it is a collapse (under `abandonCollapseShare` of the
+    // average), not the noise of a second.
+    let refetchSpeed = min(average, recentSpeed ?? .infinity)
+    let speed =
+      refetchSpeed < configuration.abandonCollapseShare * average ? refetchSpeed : average
     let finishSeconds = speed > 0 ? remainingBits / speed : .infinity
     let deadline = situation.bufferPlaySeconds * configuration.abandonBufferShare
     guard finishSeconds > deadline else { return nil }
@@ -59,8 +63,9 @@ extension DefaultABRController {
     return target.map { ladder.levels[$0].index }
   }
 
-  /// How far back the recent speed of a running download looks, in seconds.
-  static let recentSpeedWindowSeconds = 1.0
+  /// How far back the recent speed of a running download looks, in seconds (a second's
+  /// dip on a mobile link is noise; two seconds of collapse on a shaped one is not).
+  static let recentSpeedWindowSeconds = 2.0
 
   /// The speed of `download` over about the last `recentSpeedWindowSeconds`, from the
   /// progress samples kept in `state` (nil until the samples span that long).
@@ -76,7 +81,8 @@ extension DefaultABRController {
     }
     state.progressLevel = download.level
     state.progress.append((elapsed, bytes))
-    let window = Self.recentSpeedWindowSeconds
+    // A microsecond of slack, so that samples exactly a window apart count.
+    let window = Self.recentSpeedWindowSeconds - 1e-6
     while state.progress.count > 2, elapsed - state.progress[1].elapsed >= window {
       state.progress.removeFirst()
     }

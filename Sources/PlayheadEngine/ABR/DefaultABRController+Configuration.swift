@@ -69,6 +69,9 @@ extension DefaultABRController {
     /// The share of a running download's speed that the level it is abandoned for must
     /// fit in (0: any level that arrives in time).
     public var abandonTargetFactor: Double
+    /// A running download's last second under this share of its average speed is a
+    /// collapse: its rest is then judged at that speed (0: always the average).
+    public var abandonCollapseShare: Double
     /// How far above what the link has shown (the estimate or the last transfer, the
     /// faster) the buffer rules may pick a level (the endgame aside); 1 when the last
     /// transfer came in slower than its level. A level the link does not carry drains
@@ -102,6 +105,7 @@ extension DefaultABRController {
       slowTransferRun: Int = 0,
       slowTransferFactor: Double = 0.7,
       abandonTargetFactor: Double = 0.9,
+      abandonCollapseShare: Double = 0.5,
       ceilingFactor: Double = 1.3,
       recoveryMargin: Double = 1.1
     ) {
@@ -127,6 +131,7 @@ extension DefaultABRController {
       self.slowTransferRun = slowTransferRun
       self.slowTransferFactor = slowTransferFactor
       self.abandonTargetFactor = abandonTargetFactor
+      self.abandonCollapseShare = abandonCollapseShare
       self.ceilingFactor = ceilingFactor
       self.recoveryMargin = recoveryMargin
     }
@@ -154,6 +159,7 @@ extension DefaultABRController {
       copy.slowTransferRun = max(0, slowTransferRun)
       copy.slowTransferFactor = Self.share(slowTransferFactor)
       copy.abandonTargetFactor = Self.share(abandonTargetFactor)
+      copy.abandonCollapseShare = Self.share(abandonCollapseShare)
       copy.ceilingFactor = max(copy.safetyFactor, Self.nonNegative(ceilingFactor))
       copy.recoveryMargin = max(1, Self.nonNegative(recoveryMargin))
       return copy

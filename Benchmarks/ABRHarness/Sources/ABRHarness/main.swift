@@ -123,6 +123,7 @@ func configuration(_ settings: [String: String]) throws -> DefaultABRController.
     case "slowTransferRun": config.slowTransferRun = Int(number)
     case "slowTransferFactor": config.slowTransferFactor = number
     case "abandonTargetFactor": config.abandonTargetFactor = number
+    case "abandonCollapseShare": config.abandonCollapseShare = number
     case "recoveryMargin": config.recoveryMargin = number
     default: throw HarnessError("unknown configuration key '\(key)'")
     }
