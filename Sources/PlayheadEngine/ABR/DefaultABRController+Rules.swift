@@ -28,7 +28,8 @@ extension DefaultABRController {
   ///    seeking, where an empty buffer delays the start rather than stalling playback).
   /// 8. Near the end of the content, the buffer is spent (`endgamePosition`, planned with
   ///    the slower of the estimate and the last transfer), which may go above the guard
-  ///    and the ceiling: every remaining segment still arrives in time.
+  ///    and the ceiling: every remaining segment still arrives in time. The recovery rule
+  ///    still holds: a level just left is not retried for the endgame either.
   func decide(
     in ladder: ABRLadder, context: ABRContext, allLevels: [BitrateLevel], state: inout State
   ) -> ABRDecision {
@@ -104,8 +105,16 @@ extension DefaultABRController {
       in: ladder,
       situation: situation.planning(with: min(situation.throughput, situation.lastShownThroughput)))
     if closing > chosen {
-      chosen = closing
-      reason = .buffer
+      let recovered =
+        current.map {
+          closing > $0
+            ? recoveredPosition(in: ladder, situation: lastShown, wanted: closing, state: state)
+            : closing
+        } ?? closing
+      if recovered > chosen {
+        chosen = recovered
+        reason = .buffer
+      }
     }
     noteLeaving(ladder: ladder, from: current, to: chosen, state: &state)
     let level = ladder.levels[chosen].index
