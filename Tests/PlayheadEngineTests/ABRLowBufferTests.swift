@@ -66,10 +66,12 @@ final class ABRLowBufferTests: XCTestCase {
     XCTAssertEqual(decide(buffer: 28, controller: counting), 3)
   }
 
-  func testAFasterLastTransfer_isNotBelieved() {
+  func testAFasterLastTransfer_liftsTheLevelByOneStepAtMost() {
     var context = ABRTestLadder.context(throughput: 700_000, buffer: 5, current: 1)
     context.lastTransferBitsPerSecond = 50_000_000
-    XCTAssertEqual(DefaultABRController().selectLevel(levels: ladder, context: context).level, 1)
+    XCTAssertEqual(DefaultABRController().selectLevel(levels: ladder, context: context).level, 2)
+    let estimateOnly = DefaultABRController(configuration: .init(riseStepLevels: 0))
+    XCTAssertEqual(estimateOnly.selectLevel(levels: ladder, context: context).level, 1)
   }
 
   func testANegativeSetting_isClampedToOff() {

@@ -77,6 +77,11 @@ extension DefaultABRController {
     /// transfer came in slower than its level. A level the link does not carry drains
     /// the buffer and must be left again, which is the flapping a viewer sees.
     public var ceilingFactor: Double
+    /// How many levels above the current one a last transfer faster than the estimate may
+    /// lift the throughput rule in one decision (0: the estimate alone), so that a link
+    /// that has risen is used before the smoothed estimate, weighted by download time,
+    /// follows it up.
+    public var riseStepLevels: Int
     /// How far the estimate must clear a level that was left for a lower one before it is
     /// tried again: it must sustain the level at `safetyFactor / recoveryMargin`.
     public var recoveryMargin: Double
@@ -95,7 +100,7 @@ extension DefaultABRController {
       outageShareForCaution: Double = 0.03,
       networkMemorySeconds: Double = 120,
       overshootHorizonSeconds: Double = 10,
-      insufficientBufferFactor: Double = 0.5,
+      insufficientBufferFactor: Double = 0.7,
       endgameReserveSeconds: Double = 2,
       abandonsDownloads: Bool = true,
       abandonGraceSeconds: Double = 1,
@@ -107,7 +112,8 @@ extension DefaultABRController {
       abandonTargetFactor: Double = 0.9,
       abandonCollapseShare: Double = 0.5,
       ceilingFactor: Double = 1.3,
-      recoveryMargin: Double = 1.1
+      recoveryMargin: Double = 1.1,
+      riseStepLevels: Int = 1
     ) {
       self.startPreference = startPreference
       self.defaultBandwidthEstimate = defaultBandwidthEstimate
@@ -134,6 +140,7 @@ extension DefaultABRController {
       self.abandonCollapseShare = abandonCollapseShare
       self.ceilingFactor = ceilingFactor
       self.recoveryMargin = recoveryMargin
+      self.riseStepLevels = riseStepLevels
     }
 
     /// The same configuration with every number in range.
@@ -162,6 +169,7 @@ extension DefaultABRController {
       copy.abandonCollapseShare = Self.share(abandonCollapseShare)
       copy.ceilingFactor = max(copy.safetyFactor, Self.nonNegative(ceilingFactor))
       copy.recoveryMargin = max(1, Self.nonNegative(recoveryMargin))
+      copy.riseStepLevels = max(0, riseStepLevels)
       return copy
     }
 

@@ -7,7 +7,8 @@ extension DefaultABRController {
   /// 1. Throughput rule: the highest level whose download at `safetyFactor` × the
   ///    estimate fits in one segment's play time. The estimate is the lower of the
   ///    smoothed one and the last transfer's speed below `lowBufferSegments` of buffer, or
-  ///    when that transfer was slower than the level it loaded.
+  ///    when that transfer was evidence against the level it loaded; a faster last
+  ///    transfer may lift it by `riseStepLevels` above the current level.
   /// 2. From the low threshold up, the margin shrinks as the buffer grows (towards the
   ///    ceiling), and the buffer rule (BOLA's objective) may pick a higher level, at most
   ///    one above what the throughput and the current level justify.
@@ -61,6 +62,14 @@ extension DefaultABRController {
       byThroughput, throughputPosition(in: ladder, situation: shown, factor: 1))
     var chosen = byThroughput
     var reason = ABRDecision.Reason.throughput
+    // A link that has risen: the last transfer lifts the throughput rule a level or so.
+    if let current, let last = situation.lastTransfer, last > situation.throughput,
+      configuration.riseStepLevels > 0
+    {
+      let byLast = throughputPosition(
+        in: ladder, situation: situation.planning(with: last), factor: factor)
+      chosen = max(chosen, min(byLast, current + configuration.riseStepLevels))
+    }
     if situation.bufferSeconds >= low {
       let excess = (situation.bufferSeconds - low) / configuration.overshootHorizonSeconds
       let overshoot = throughputPosition(

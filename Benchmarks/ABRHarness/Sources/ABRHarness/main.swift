@@ -125,6 +125,7 @@ func configuration(_ settings: [String: String]) throws -> DefaultABRController.
     case "abandonTargetFactor": config.abandonTargetFactor = number
     case "abandonCollapseShare": config.abandonCollapseShare = number
     case "recoveryMargin": config.recoveryMargin = number
+    case "riseStepLevels": config.riseStepLevels = Int(number)
     default: throw HarnessError("unknown configuration key '\(key)'")
     }
   }
