@@ -136,31 +136,6 @@ extension DefaultABRController {
     return ABRDecision(level: level, reason: reason)
   }
 
-  /// `wanted` or lower: a level at or above the lowest one left for a lower level is
-  /// taken only when the estimate carries it at `safetyFactor / recoveryMargin`.
-  func recoveredPosition(
-    in ladder: ABRLadder, situation: ABRSituation, wanted: Int, state: State
-  ) -> Int {
-    guard let left = state.leftBitrate, ladder.bitrates[wanted] >= left else { return wanted }
-    let recovered = throughputPosition(
-      in: ladder, situation: situation,
-      factor: configuration.safetyFactor / configuration.recoveryMargin)
-    var chosen = wanted
-    while chosen > 0, ladder.bitrates[chosen] >= left, chosen > recovered { chosen -= 1 }
-    return chosen
-  }
-
-  /// Remembers the lowest bitrate left for a lower level, and forgets it once a level at
-  /// or above it is chosen again.
-  func noteLeaving(ladder: ABRLadder, from current: Int?, to chosen: Int, state: inout State) {
-    guard let current else { return }
-    if chosen < current {
-      state.leftBitrate = ladder.bitrates[chosen + 1]
-    } else if let left = state.leftBitrate, ladder.bitrates[chosen] >= left {
-      state.leftBitrate = nil
-    }
-  }
-
   /// How close (in segments) to the usable maximum the buffer counts as full.
   static let fullBufferTolerance = 0.1
 
