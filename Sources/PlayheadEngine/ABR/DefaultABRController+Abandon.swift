@@ -36,10 +36,10 @@ extension DefaultABRController {
     let remainingBits = totalBits - loadedBits
     guard remainingBits > 0 else { return nil }
     let average = loadedBits / transferSeconds
-    // The refetch plans with the last second's speed when slower: a link that has just
-    // fallen shows in the bytes arriving now, not in the average since the request. The
-    // rest is judged by it too when it is a collapse (under `abandonCollapseShare` of the
-    // average), not the noise of a second.
+    // The refetch plans with the recent speed (the last `recentSpeedWindowSeconds`) when
+    // slower: a link that has just fallen shows in the bytes arriving now, not in the
+    // average since the request. The rest is judged by it too when it is a collapse
+    // (under `abandonCollapseShare` of the average), not the noise of a second.
     let refetchSpeed = min(average, recentSpeed ?? .infinity)
     let speed =
       refetchSpeed < configuration.abandonCollapseShare * average ? refetchSpeed : average

@@ -69,8 +69,8 @@ extension DefaultABRController {
     /// The share of a running download's speed that the level it is abandoned for must
     /// fit in (0: any level that arrives in time).
     public var abandonTargetFactor: Double
-    /// A running download's last second under this share of its average speed is a
-    /// collapse: its rest is then judged at that speed (0: always the average).
+    /// A running download's recent speed (its last 2 s) under this share of its average
+    /// speed is a collapse: its rest is then judged at that speed (0: always the average).
     public var abandonCollapseShare: Double
     /// How far above what the link has shown (the estimate or the last transfer, the
     /// faster) the buffer rules may pick a level (the endgame aside); 1 when the last
