@@ -30,10 +30,9 @@ struct ABRSituation {
 
   /// Plans with the lower of the estimate and the last transfer's speed (a network that
   /// just fell is believed at once) when the buffer is below `lowBufferSegments` segments
-  /// (0: never for that reason), or when that transfer came in slower than
-  /// `currentBitrate`, the level being loaded, by so much that one more segment at its
-  /// speed would take the buffer below `slowTransferBufferShare` of what it is: the level
-  /// is not carried, whatever the smoothed estimate says.
+  /// (0: never for that reason), or when that transfer is evidence against
+  /// `currentBitrate`, the level being loaded (`lastTransferDrains`): the level is not
+  /// carried, whatever the smoothed estimate says.
   init(
     context: ABRContext, defaultBandwidth: Int, lowBufferSegments: Double = 0,
     currentBitrate: Double? = nil, slowTransferBufferShare: Double = 0,

@@ -2,8 +2,8 @@ import Foundation
 
 extension DefaultABRController {
   /// Adds a finished or abandoned download to the network memory: the run of slow
-  /// downloads, the long-term throughput, and the outage share (time spent on downloads whose throughput was below
-  /// the lowest level's bitrate).
+  /// downloads, the long-term throughput, and the outage share (time spent on downloads
+  /// whose throughput was below the lowest level's bitrate).
   func noteDownload(_ download: CompletedDownload, state: inout State) {
     let total = download.duration.finiteSeconds
     guard total > 0 else { return }

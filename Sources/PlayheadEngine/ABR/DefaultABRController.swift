@@ -42,7 +42,7 @@ public final class DefaultABRController: ABRController, Sendable {
     /// Progress samples of the download being judged for abandonment: (seconds since its
     /// request, bytes loaded), the last `recentSpeedWindowSeconds` or so.
     var progress: [(elapsed: Double, bytes: Int64)] = []
-    /// The level and request of the download the samples belong to.
+    /// The level of the download the samples belong to.
     var progressLevel: Int?
   }
 
