@@ -10,9 +10,10 @@ import PlayheadCore
 /// the optimiser's size (which grows with watch time) is smaller; `targetBuffer` reports
 /// it. While the stop level is below the low-water mark, loading resumes below the same
 /// share of the stop level (40 / 50 s: at 80 % of it), so a refill is a stretch of loading
-/// and a stretch of rest, not a restart at every frame. A chunk that would take the buffer past the maximum is not requested, unless the
-/// buffer is empty. While playback is not running and the buffer is below what it needs
-/// to start, loading always continues. Thread-safe; the state sits in a `Locked`.
+/// and a stretch of rest, not a restart at every frame. A chunk that would take the
+/// buffer past the maximum is not requested, unless the buffer is empty. While playback
+/// is not running and the buffer is below what it needs to start, loading always
+/// continues. Thread-safe; the state sits in a `Locked`.
 ///
 /// ```swift
 /// let control = DefaultLoadControl(scene: .short,
