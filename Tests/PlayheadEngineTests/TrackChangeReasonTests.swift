@@ -8,12 +8,19 @@ import XCTest
 /// that rules out the level being loaded is `cap`, a hand-picked level is `manual`, and
 /// the controller's own choices are `throughput` or `buffer` (never a catch-all).
 final class TrackChangeReasonTests: XCTestCase {
-  /// A player that starts the fixture ladder at 720p (a 50 Mbit/s start estimate) and
-  /// loads one segment ahead, not yet playing.
-  private func startedAtTheTop() throws -> (Player, PlayerItem, EventRecorder) {
+  /// A 50 Mbit/s start estimate (the fixture ladder starts at 720p) and one segment of
+  /// forward buffer, on the fast clock.
+  private static func topStartConfiguration() -> PlayerConfiguration {
     var configuration = PlayerConfiguration.fast()
     configuration.hls.defaultBandwidthEstimate = 50_000_000
     configuration.hls.forwardBufferDuration = MediaTime(value: 2, timescale: 1)
+    return configuration
+  }
+
+  /// A player that starts the fixture ladder at 720p (a 50 Mbit/s start estimate) and
+  /// loads one segment ahead, not yet playing.
+  private func startedAtTheTop() throws -> (Player, PlayerItem, EventRecorder) {
+    let configuration = Self.topStartConfiguration()
     let item = PlayerItem(url: try Fixtures.url("hls/master.m3u8"))
     let (player, recorder) = EventRecorder.recordingPlayer(item, configuration: configuration)
     let first = changes(recorder.waitFor(event: "trackChanged").map { [$0] } ?? [])
@@ -53,9 +60,7 @@ final class TrackChangeReasonTests: XCTestCase {
   }
 
   func testBackToAutomatic_isTheControllersChoice() throws {
-    var configuration = PlayerConfiguration.fast()
-    configuration.hls.defaultBandwidthEstimate = 50_000_000
-    configuration.hls.forwardBufferDuration = MediaTime(value: 2, timescale: 1)
+    let configuration = Self.topStartConfiguration()
     let item = PlayerItem(url: try Fixtures.url("hls/master.m3u8"))
     item.preferredVariantIndex = 0
     let (player, recorder) = EventRecorder.recordingPlayer(item, configuration: configuration)
