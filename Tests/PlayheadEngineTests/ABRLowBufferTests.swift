@@ -66,12 +66,19 @@ final class ABRLowBufferTests: XCTestCase {
     XCTAssertEqual(decide(buffer: 28, controller: counting), 3)
   }
 
-  func testAFasterLastTransfer_liftsTheLevelByOneStepAtMost() {
+  func testAFasterLastTransfer_liftsTheLevelByRiseStepLevelsAtMost() {
     var context = ABRTestLadder.context(throughput: 700_000, buffer: 5, current: 1)
     context.lastTransferBitsPerSecond = 50_000_000
-    XCTAssertEqual(DefaultABRController().selectLevel(levels: ladder, context: context).level, 2)
+    let oneStep = DefaultABRController(configuration: .init(riseStepLevels: 1))
+    XCTAssertEqual(oneStep.selectLevel(levels: ladder, context: context).level, 2)
     let estimateOnly = DefaultABRController(configuration: .init(riseStepLevels: 0))
     XCTAssertEqual(estimateOnly.selectLevel(levels: ladder, context: context).level, 1)
+    // The default lifts up to three levels; the insufficient-buffer guard, which plans
+    // with the estimate, still bounds it (4 Mbit/s would take 11 s of a 12 s buffer).
+    var deeper = ABRTestLadder.context(throughput: 700_000, buffer: 12, current: 1)
+    deeper.lastTransferBitsPerSecond = 50_000_000
+    XCTAssertEqual(oneStep.selectLevel(levels: ladder, context: deeper).level, 2)
+    XCTAssertEqual(DefaultABRController().selectLevel(levels: ladder, context: deeper).level, 3)
   }
 
   func testANegativeSetting_isClampedToOff() {

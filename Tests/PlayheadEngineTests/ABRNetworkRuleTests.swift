@@ -45,11 +45,11 @@ final class ABRNetworkRuleTests: XCTestCase {
   private let collapseSeconds = 41.5
 
   /// 4.2 Mbit/s (the top level's downloads take most of each segment's time), then
-  /// 0.8 Mbit/s from `collapseSeconds` on.
-  private func collapse() throws -> NetworkTrace {
+  /// `kbps` (0.8 Mbit/s, the benchmark's dip, unless told) from `collapseSeconds` on.
+  private func collapse(toKbps kbps: Double = 800) throws -> NetworkTrace {
     try NetworkTrace(periods: [
       .init(durationMs: collapseSeconds * 1000, bandwidthKbps: 4_200, latencyMs: 40),
-      .init(durationMs: 3_600_000, bandwidthKbps: 800, latencyMs: 40),
+      .init(durationMs: 3_600_000, bandwidthKbps: kbps, latencyMs: 40),
     ])
   }
 
@@ -68,7 +68,9 @@ final class ABRNetworkRuleTests: XCTestCase {
   }
 
   func testAMidDownloadCollapse_abandonsTheDownload() throws {
-    let report = try play(try collapse())
+    // 0.3 Mbit/s (the benchmark's outage): the rest of the top-level segment cannot
+    // arrive before the buffer runs out.
+    let report = try play(try collapse(toKbps: 300))
     let drop = report.startClock + seconds(collapseSeconds)
     let first = try XCTUnwrap(report.abandonments.first, "nothing was abandoned")
     XCTAssertLessThan(first.requestClock, drop, "the abandoned download began after the collapse")
@@ -91,6 +93,22 @@ final class ABRNetworkRuleTests: XCTestCase {
     // The endgame included: a level just left is not retried to spend the buffer.
     let late = report.segments.filter { $0.requestClock >= settled && $0.level > 0 }
     XCTAssertTrue(late.isEmpty, "above 0.55 Mbit/s after the step down: \(late)")
+    XCTAssertTrue(report.stalls.isEmpty, "\(report.stalls)")
+  }
+
+  func testADipTheBufferCanRide_finishesTheDownload_thenStepsDown() throws {
+    // 1 Mbit/s: the rest of the top-level segment arrives with time left in the buffer
+    // to fetch a lowest-level one, so the bytes already loaded are kept; the next request
+    // is at the level the link carries.
+    let report = try play(try collapse(toKbps: 1_000))
+    let drop = report.startClock + seconds(collapseSeconds)
+    XCTAssertTrue(report.abandonments.isEmpty, "\(report.abandonments)")
+    let straddling = try XCTUnwrap(
+      report.segments.last { $0.requestClock < drop }, "no request before the drop")
+    XCTAssertEqual(straddling.level, 2)
+    XCTAssertGreaterThan(straddling.arrivalClock, drop)
+    let after = report.segments.filter { $0.requestClock >= straddling.arrivalClock }
+    XCTAssertEqual(after.first?.level, 0, "\(after.map(\.level))")
     XCTAssertTrue(report.stalls.isEmpty, "\(report.stalls)")
   }
 }

@@ -4,9 +4,9 @@ extension DefaultABRController {
   /// The `BitrateLevel.index` to restart `download` at, or nil to let it finish.
   ///
   /// The download is judged by its own speed once bytes have been flowing (or not) for
-  /// `abandonGraceSeconds`. It is abandoned when its rest would take longer than
-  /// `abandonBufferShare` of the time the buffer lasts, and a lower level is smaller than
-  /// that rest. The target is the highest such level that the download's speed carries
+  /// `abandonGraceSeconds`. It is abandoned when its rest, followed by one segment of the
+  /// lowest level at that speed, would take longer than `abandonBufferShare` of the time
+  /// the buffer lasts, and a lower level is smaller than that rest. The target is the highest such level that the download's speed carries
   /// (at `abandonTargetFactor`) and that would arrive within that share, else the lowest.
   ///
   /// Targets are eligible levels (the caps apply) below the download's bitrate; the
@@ -44,9 +44,14 @@ extension DefaultABRController {
     let speed =
       refetchSpeed < configuration.abandonCollapseShare * average ? refetchSpeed : average
     let finishSeconds = speed > 0 ? remainingBits / speed : .infinity
-    let deadline = situation.bufferPlaySeconds * configuration.abandonBufferShare
-    guard finishSeconds > deadline else { return nil }
     let latency = max(situation.latencySeconds, firstByte)
+    let deadline = situation.bufferPlaySeconds * configuration.abandonBufferShare
+    // Finishing is fine while the buffer left afterwards still covers fetching one segment
+    // of the lowest level at the same speed: riding the buffer through a dip keeps the
+    // bytes already loaded (the next decision steps down).
+    let lowestSegmentBits = totalBits * ladder.bitrates[0] / bitrate
+    let reserve = speed > 0 ? latency + lowestSegmentBits / speed : .infinity
+    guard finishSeconds > deadline - reserve else { return nil }
     var target: Int?
     for lower in candidates.reversed() {
       let bits = totalBits * ladder.bitrates[lower] / bitrate

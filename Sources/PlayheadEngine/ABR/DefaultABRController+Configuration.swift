@@ -47,8 +47,8 @@ extension DefaultABRController {
     /// How long a download's bytes must have been flowing (or failing to) before its
     /// speed is trusted for abandonment.
     public var abandonGraceSeconds: Double
-    /// The share of the buffer's play time a running download may still need before it is
-    /// abandoned.
+    /// The share of the buffer's play time that a running download's rest, plus one
+    /// lowest-level segment at its speed, may take before it is abandoned.
     public var abandonBufferShare: Double
     /// Below this many segments of buffer, decisions plan with the lower of the estimate
     /// and the last transfer's speed, so that a link that has just fallen is believed at
@@ -104,7 +104,7 @@ extension DefaultABRController {
       endgameReserveSeconds: Double = 2,
       abandonsDownloads: Bool = true,
       abandonGraceSeconds: Double = 1,
-      abandonBufferShare: Double = 0.5,
+      abandonBufferShare: Double = 1.0,
       lowBufferSegments: Double = 3,
       slowTransferBufferShare: Double = 0.5,
       slowTransferRun: Int = 0,
@@ -113,7 +113,7 @@ extension DefaultABRController {
       abandonCollapseShare: Double = 0.5,
       ceilingFactor: Double = 1.3,
       recoveryMargin: Double = 1.1,
-      riseStepLevels: Int = 1
+      riseStepLevels: Int = 3
     ) {
       self.startPreference = startPreference
       self.defaultBandwidthEstimate = defaultBandwidthEstimate
