@@ -11,7 +11,8 @@ request:
 start: when the request's line arrived (seconds since the epoch); end: when the client's
 kernel had acknowledged the last byte of the answer (the send queue, SIOCOUTQ, is polled
 until empty, so a deep socket buffer does not make a body look delivered before it was),
-or when the connection broke; bytes: body bytes the client acknowledged (for a broken
+or when the connection broke (a write fails or, once everything is written, the
+connection leaves the established state); bytes: body bytes the client acknowledged (for a broken
 connection, as last seen before it broke); complete: the whole body was delivered. A
 client that drops the connection mid-body (an abandoned download) is logged with
 complete=false and the server carries on.
@@ -42,6 +43,18 @@ def unacknowledged(sock):
     SIOCOUTQ, the same number as TIOCOUTQ for TCP)."""
     value = fcntl.ioctl(sock.fileno(), termios.TIOCOUTQ, struct.pack("i", 0))
     return struct.unpack("i", value)[0]
+
+
+TCP_ESTABLISHED = 1
+
+
+def is_established(sock):
+    """Whether the TCP connection is still established (Linux TCP_INFO's first byte is
+    the state): a client that abandons a download after the whole body went into the
+    socket buffer resets the connection, and the send queue of a reset socket may never
+    drain."""
+    info = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 8)
+    return info[0] == TCP_ESTABLISHED
 
 
 def parse_range(header, length):
@@ -151,9 +164,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
             # last write into a socket buffer.
             while True:
                 pending = unacknowledged(self.connection)
-                acknowledged = written - pending
                 if pending == 0:
+                    acknowledged = written
                     break
+                if not is_established(self.connection):
+                    raise ConnectionResetError("the client closed the connection")
+                acknowledged = written - pending
                 time.sleep(0.005)
             complete = written == body_length
         except (BrokenPipeError, ConnectionResetError, TimeoutError, OSError):

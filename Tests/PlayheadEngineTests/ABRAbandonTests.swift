@@ -19,9 +19,12 @@ final class ABRAbandonTests: XCTestCase {
   }
 
   /// The rule's figures below are worked with a share of 0.8 of the buffer's play time
-  /// (the default is 0.5, tuned on the benchmark); the mechanics do not depend on it.
+  /// (the default is 1.0, tuned on the benchmark) and judged at once (the default waits
+  /// for the condition to hold for 1 s: `testTheCondition_mustHoldForTheConfirmationTime`);
+  /// the mechanics do not depend on either.
   private static func controller() -> DefaultABRController {
-    DefaultABRController(configuration: .init(abandonBufferShare: 0.8))
+    DefaultABRController(
+      configuration: .init(abandonBufferShare: 0.8, abandonConfirmSeconds: 0))
   }
 
   private func abandon(
@@ -58,9 +61,38 @@ final class ABRAbandonTests: XCTestCase {
       }
       return answer
     }
-    XCTAssertEqual(ask(DefaultABRController()), 0, "0.1 Mbit/s carries no level: the lowest")
-    let averaging = DefaultABRController(configuration: .init(abandonCollapseShare: 0))
+    XCTAssertEqual(
+      ask(DefaultABRController(configuration: .init(abandonConfirmSeconds: 0))), 0,
+      "0.1 Mbit/s carries no level: the lowest")
+    let averaging = DefaultABRController(
+      configuration: .init(abandonConfirmSeconds: 0, abandonCollapseShare: 0))
     XCTAssertNil(ask(averaging), "judged by the average, it finishes in time")
+  }
+
+  func testTheCondition_mustHoldForTheConfirmationTime() {
+    // 0.5 Mbit/s for a 8 Mbit segment with 4 s buffered: due from 1.5 s on.
+    func slow(at seconds: Double) -> InProgressDownload {
+      download(level: 4, loadedBits: 500_000 * seconds, transferSeconds: seconds)
+    }
+    let controller = DefaultABRController()
+    XCTAssertNil(abandon(slow(at: 1.5), buffer: 4, controller: controller), "just due")
+    XCTAssertNil(abandon(slow(at: 2.0), buffer: 4, controller: controller), "due for 0.5 s")
+    XCTAssertEqual(abandon(slow(at: 2.5), buffer: 4, controller: controller), 0, "due for 1 s")
+    // A check where the download would finish in time starts the wait again.
+    let recovering = DefaultABRController()
+    XCTAssertNil(abandon(slow(at: 1.5), buffer: 4, controller: recovering))
+    XCTAssertNil(abandon(slow(at: 2.0), buffer: 25, controller: recovering))
+    XCTAssertNil(abandon(slow(at: 2.5), buffer: 4, controller: recovering))
+    XCTAssertEqual(abandon(slow(at: 3.5), buffer: 4, controller: recovering), 0)
+    // Starting (an empty buffer to fill, nothing to ride), the first due check abandons.
+    let starting = DefaultABRController().shouldAbandon(
+      levels: ladder, download: slow(at: 1.5),
+      context: {
+        var context = ABRTestLadder.context(throughput: 5_000_000, buffer: 4, current: 4)
+        context.phase = .starting
+        return context
+      }())
+    XCTAssertEqual(starting, 0)
   }
 
   func testADownloadThatFinishesInTime_isKept() {

@@ -83,6 +83,7 @@ extension DefaultABRController {
       } ?? false)
     {
       state.progress.removeAll()
+      state.abandonDueSince = nil
     }
     state.progressLevel = download.level
     state.progress.append((elapsed, bytes))

@@ -50,6 +50,10 @@ extension DefaultABRController {
     /// The share of the buffer's play time that a running download's rest, plus one
     /// lowest-level segment at its speed, may take before it is abandoned.
     public var abandonBufferShare: Double
+    /// How long (seconds of the download) the abandonment condition must hold before the
+    /// download is abandoned (0: at once): for a few seconds after a link falls, a TCP
+    /// transfer recovering from the losses is slower than the rate it settles at.
+    public var abandonConfirmSeconds: Double
     /// Below this many segments of buffer, decisions plan with the lower of the estimate
     /// and the last transfer's speed, so that a link that has just fallen is believed at
     /// once while little is buffered (0: always the estimate). At any buffer they do so
@@ -105,6 +109,7 @@ extension DefaultABRController {
       abandonsDownloads: Bool = true,
       abandonGraceSeconds: Double = 1,
       abandonBufferShare: Double = 1.0,
+      abandonConfirmSeconds: Double = 1,
       lowBufferSegments: Double = 3,
       slowTransferBufferShare: Double = 0.5,
       slowTransferRun: Int = 0,
@@ -132,6 +137,7 @@ extension DefaultABRController {
       self.abandonsDownloads = abandonsDownloads
       self.abandonGraceSeconds = abandonGraceSeconds
       self.abandonBufferShare = abandonBufferShare
+      self.abandonConfirmSeconds = abandonConfirmSeconds
       self.lowBufferSegments = lowBufferSegments
       self.slowTransferBufferShare = slowTransferBufferShare
       self.slowTransferRun = slowTransferRun
@@ -161,6 +167,7 @@ extension DefaultABRController {
       copy.endgameReserveSeconds = Self.nonNegative(endgameReserveSeconds)
       copy.abandonGraceSeconds = Self.nonNegative(abandonGraceSeconds)
       copy.abandonBufferShare = Self.factor(abandonBufferShare)
+      copy.abandonConfirmSeconds = Self.nonNegative(abandonConfirmSeconds)
       copy.lowBufferSegments = Self.nonNegative(lowBufferSegments)
       copy.slowTransferBufferShare = Self.share(slowTransferBufferShare)
       copy.slowTransferRun = max(0, slowTransferRun)

@@ -44,6 +44,9 @@ public final class DefaultABRController: ABRController, Sendable {
     var progress: [(elapsed: Double, bytes: Int64)] = []
     /// The level of the download the samples belong to.
     var progressLevel: Int?
+    /// When (seconds since its request) the download being judged first met the
+    /// abandonment condition without a break since; nil while it does not.
+    var abandonDueSince: Double?
   }
 
   /// Creates a controller.
@@ -92,7 +95,20 @@ public final class DefaultABRController: ABRController, Sendable {
         let target = abandonTarget(
           in: ladder, download: download, downloading: downloading, context: context,
           recentSpeed: recent)
-      else { return nil }
+      else {
+        state.abandonDueSince = nil
+        return nil
+      }
+      // The condition must hold for `abandonConfirmSeconds` while playing: right after a
+      // link falls, the transfer recovering from its losses is slower than the link it
+      // settles at. Starting, seeking or stalled, there is no buffer to ride.
+      let elapsed = download.elapsed.finiteSeconds
+      let since = state.abandonDueSince ?? elapsed
+      state.abandonDueSince = since
+      let confirm = context.phase == .playing ? configuration.abandonConfirmSeconds : 0
+      // A microsecond of slack, so that checks exactly the confirmation time apart count.
+      guard elapsed - since >= confirm - 1e-6 else { return nil }
+      state.abandonDueSince = nil
       state.progress.removeAll()
       state.lastIndex = target
       if let position = ladder.position(ofIndex: target), position + 1 < ladder.count {

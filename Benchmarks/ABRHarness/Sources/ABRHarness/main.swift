@@ -117,6 +117,7 @@ func configuration(_ settings: [String: String]) throws -> DefaultABRController.
     case "endgameReserveSeconds": config.endgameReserveSeconds = number
     case "abandonGraceSeconds": config.abandonGraceSeconds = number
     case "abandonBufferShare": config.abandonBufferShare = number
+    case "abandonConfirmSeconds": config.abandonConfirmSeconds = number
     case "lowBufferSegments": config.lowBufferSegments = number
     case "ceilingFactor": config.ceilingFactor = number
     case "slowTransferBufferShare": config.slowTransferBufferShare = number
