@@ -107,6 +107,12 @@ final class DecodePipeline {
   var isVideoDrained: Bool { videoDecoder == nil || videoDrained }
   var isAudioDrained: Bool { audioDecoder == nil || audioDrained }
 
+  /// Whether the run's audio has all been given: its input ended without an error and the
+  /// audio decoder drained (the video may still hold frames in its decoder).
+  var hasGivenAllAudio: Bool {
+    demuxEnded && terminalError == nil && isAudioDrained
+  }
+
   /// Whether every decoder of this run has been drained: the run has given all it has.
   var isFinished: Bool {
     (videoDecoder == nil || videoDrained) && (audioDecoder == nil || audioDrained)

@@ -108,8 +108,17 @@ extension ItemLoader {
       condition.lock()
       runVideoDrained = main.pipeline.isVideoDrained
       if givesAudio { runAudioDrained = main.pipeline.isAudioDrained }
+      let audioKnownEnded = status.audioEnded
       condition.unlock()
-      deliver(output, generation: generation, bytesRead: bytesRead(driver))
+      // The last run's audio ends when its decoder drains, not when the video's does:
+      // the audio output holds back its filters' tail until it learns of the end, and
+      // the video, a few frames ahead, drains only as the position (which that audio
+      // leads) moves on.
+      let audioEnded =
+        givesAudio && !audioKnownEnded && main.pipeline.hasGivenAllAudio
+        && driver.isLastRun(main.run)
+      deliver(
+        output, generation: generation, bytesRead: bytesRead(driver), audioEnded: audioEnded)
       landAudioLane(after: output)
       return
     }

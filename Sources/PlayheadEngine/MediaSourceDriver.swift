@@ -40,6 +40,9 @@ protocol MediaSourceDriver: AnyObject, Sendable {
   func run(at time: MediaTime) throws(PlayheadError) -> MediaRun?
   /// The run after `run`, or nil when the media has ended.
   func nextRun(after run: MediaRun) throws(PlayheadError) -> MediaRun?
+  /// Whether `run` is known, without waiting, to be the media's last: no run follows it.
+  /// False while that is not known yet (a live stream, a VOD playlist still loading).
+  func isLastRun(_ run: MediaRun) -> Bool
   /// The item's duration (`.indefinite` for live streams).
   var duration: MediaTime { get }
   /// Bytes read from the network or disk so far.
@@ -158,6 +161,8 @@ final class ProgressiveDriver: MediaSourceDriver, Sendable {
   func run(at time: MediaTime) throws(PlayheadError) -> MediaRun? { nil }
 
   func nextRun(after run: MediaRun) throws(PlayheadError) -> MediaRun? { nil }
+
+  func isLastRun(_ run: MediaRun) -> Bool { true }
 
   var duration: MediaTime { demuxer.duration }
 

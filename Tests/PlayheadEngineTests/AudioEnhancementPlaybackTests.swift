@@ -175,6 +175,28 @@ final class AudioEnhancementPlaybackTests: XCTestCase {
     // more) early.
     XCTAssertEqual(filtered.shown, plain.shown, accuracy: 0.045, "frames wait for their audio")
   }
+
+  func testFiltersOnADeviceClock_withFewFramesDecodedAhead_playToTheEnd() throws {
+    // The audio output holds its filters' tail until it learns that the audio ended; the
+    // video, two frames ahead, drains the last frames out of its decoder only as the
+    // position moves on, which that audio leads. The audio's end is told when its own
+    // decoder drains, so the tail plays and the last frames show.
+    func lastFrame(framesAhead: Int) throws -> Double {
+      let clock = ManualClock(advancesOnWait: true)
+      let video = ClockStampingVideoSink(clock: clock, onFrame: { _ in })
+      let device = SimulatedAudioDevice(clock: clock)
+      var configuration = PlayerConfiguration(clock: clock, videoSink: video, audioSink: device)
+      configuration.audioEnhancement = AudioEnhancement(normalizesVolume: true, surround: .threeD)
+      configuration.videoFramesAhead = framesAhead
+      let (player, recorder) = EventRecorder.recordingPlayer(
+        url: try Fixtures.url("sample-h264-aac.mp4"), configuration: configuration)
+      defer { player.close() }
+      player.play()
+      XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd", "\(framesAhead) frames ahead")
+      return try XCTUnwrap(video.stamps.last).itemTime.seconds
+    }
+    XCTAssertEqual(try lastFrame(framesAhead: 2), try lastFrame(framesAhead: 6))
+  }
 }
 
 /// An audio sink that keeps every 16-bit stereo sample it is given, in order.

@@ -264,6 +264,11 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
     return try makeRun(first: next, generation: feed.generation)
   }
 
+  func isLastRun(_ run: MediaRun) -> Bool {
+    guard let feed = run.context as? HLSRunFeed else { return true }
+    return queue.hasEnded(before: feed.endOrdinal, generation: feed.generation)
+  }
+
   var duration: MediaTime {
     lock.lock()
     defer { lock.unlock() }

@@ -197,6 +197,16 @@ final class HLSSegmentQueue: @unchecked Sendable {
     }
   }
 
+  /// Whether the media of `generation` is known to end before the segment with `ordinal`:
+  /// the end list was reached and that segment was never queued. False while loading
+  /// goes on, and after a restart to another generation.
+  func hasEnded(before ordinal: Int, generation: Int) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    guard generation == self.generation, ended, failure == nil else { return false }
+    return nextOrdinal <= ordinal
+  }
+
   /// The segment with `ordinal` if it is already here, without waiting; nil otherwise
   /// (also after a restart to another generation or once it was discarded).
   func segmentIfLoaded(ordinal: Int, generation: Int) -> DownloadedSegment? {
