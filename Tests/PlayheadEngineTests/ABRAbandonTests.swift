@@ -20,7 +20,7 @@ final class ABRAbandonTests: XCTestCase {
 
   /// The rule's figures below are worked with a share of 0.8 of the buffer's play time
   /// (the default is 1.0, tuned on the benchmark) and judged at once (the default waits
-  /// for the condition to hold for 1 s: `testTheCondition_mustHoldForTheConfirmationTime`);
+  /// for the condition to hold for 2 s: `testTheCondition_mustHoldForTheConfirmationTime`);
   /// the mechanics do not depend on either.
   private static func controller() -> DefaultABRController {
     DefaultABRController(
@@ -75,15 +75,17 @@ final class ABRAbandonTests: XCTestCase {
       download(level: 4, loadedBits: 500_000 * seconds, transferSeconds: seconds)
     }
     let controller = DefaultABRController()
+    XCTAssertEqual(controller.configuration.abandonConfirmSeconds, 2)
     XCTAssertNil(abandon(slow(at: 1.5), buffer: 4, controller: controller), "just due")
-    XCTAssertNil(abandon(slow(at: 2.0), buffer: 4, controller: controller), "due for 0.5 s")
-    XCTAssertEqual(abandon(slow(at: 2.5), buffer: 4, controller: controller), 0, "due for 1 s")
+    XCTAssertNil(abandon(slow(at: 2.5), buffer: 4, controller: controller), "due for 1 s")
+    XCTAssertEqual(abandon(slow(at: 3.5), buffer: 4, controller: controller), 0, "due for 2 s")
     // A check where the download would finish in time starts the wait again.
     let recovering = DefaultABRController()
     XCTAssertNil(abandon(slow(at: 1.5), buffer: 4, controller: recovering))
-    XCTAssertNil(abandon(slow(at: 2.0), buffer: 25, controller: recovering))
-    XCTAssertNil(abandon(slow(at: 2.5), buffer: 4, controller: recovering))
-    XCTAssertEqual(abandon(slow(at: 3.5), buffer: 4, controller: recovering), 0)
+    XCTAssertNil(abandon(slow(at: 2.5), buffer: 25, controller: recovering))
+    XCTAssertNil(abandon(slow(at: 3.5), buffer: 4, controller: recovering))
+    XCTAssertNil(abandon(slow(at: 4.5), buffer: 4, controller: recovering))
+    XCTAssertEqual(abandon(slow(at: 5.5), buffer: 4, controller: recovering), 0)
     // Starting (an empty buffer to fill, nothing to ride), the first due check abandons.
     let starting = DefaultABRController().shouldAbandon(
       levels: ladder, download: slow(at: 1.5),

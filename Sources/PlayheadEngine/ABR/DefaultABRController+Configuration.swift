@@ -109,7 +109,7 @@ extension DefaultABRController {
       abandonsDownloads: Bool = true,
       abandonGraceSeconds: Double = 1,
       abandonBufferShare: Double = 1.0,
-      abandonConfirmSeconds: Double = 1,
+      abandonConfirmSeconds: Double = 2,
       lowBufferSegments: Double = 3,
       slowTransferBufferShare: Double = 0.5,
       slowTransferRun: Int = 0,
