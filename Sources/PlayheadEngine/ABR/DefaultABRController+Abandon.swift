@@ -6,8 +6,10 @@ extension DefaultABRController {
   /// The download is judged by its own speed once bytes have been flowing (or not) for
   /// `abandonGraceSeconds`. It is abandoned when its rest, followed by one segment of the
   /// lowest level at that speed, would take longer than `abandonBufferShare` of the time
-  /// the buffer lasts, and a lower level is smaller than that rest. The target is the highest such level that the download's speed carries
-  /// (at `abandonTargetFactor`) and that would arrive within that share, else the lowest.
+  /// the buffer lasts, and a lower level is smaller than that rest. The target is the
+  /// highest such level that the download's speed carries (at `abandonTargetFactor`) and
+  /// that would arrive within that share, else the lowest. (`shouldAbandon` then waits for
+  /// this to hold for `abandonConfirmSeconds` while playing.)
   ///
   /// Targets are eligible levels (the caps apply) below the download's bitrate; the
   /// download itself may be on a level that a new cap has since ruled out.
