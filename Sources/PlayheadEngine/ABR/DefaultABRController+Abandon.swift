@@ -47,16 +47,17 @@ extension DefaultABRController {
       refetchSpeed < configuration.abandonCollapseShare * average ? refetchSpeed : average
     let finishSeconds = speed > 0 ? remainingBits / speed : .infinity
     let latency = max(situation.latencySeconds, firstByte)
+    /// The size of this segment at the level in `position`.
+    func segmentBits(at position: Int) -> Double { totalBits * ladder.bitrates[position] / bitrate }
     let deadline = situation.bufferPlaySeconds * configuration.abandonBufferShare
     // Finishing is fine while the buffer left afterwards still covers fetching one segment
     // of the lowest level at the same speed: riding the buffer through a dip keeps the
     // bytes already loaded (the next decision steps down).
-    let lowestSegmentBits = totalBits * ladder.bitrates[0] / bitrate
-    let reserve = speed > 0 ? latency + lowestSegmentBits / speed : .infinity
+    let reserve = speed > 0 ? latency + segmentBits(at: 0) / speed : .infinity
     guard finishSeconds > deadline - reserve else { return nil }
     var target: Int?
     for lower in candidates.reversed() {
-      let bits = totalBits * ladder.bitrates[lower] / bitrate
+      let bits = segmentBits(at: lower)
       guard bits < remainingBits else { continue }
       // The refetch must arrive in time and be a level this speed carries, or the next
       // segment would be abandoned (or drain the buffer) in its turn.
