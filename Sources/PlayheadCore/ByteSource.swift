@@ -30,12 +30,21 @@ public protocol ByteSource: AnyObject, Sendable {
   func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(PlayheadError)
     -> Int
 
+  /// Whether a read just past the bytes handed out so far would now wait for bytes that
+  /// have not arrived (the next segment of an HLS run not downloaded yet).
+  ///
+  /// A hint, read without blocking, that lets a reader do other work first; false by
+  /// default (files and memory never wait). It may turn false at any moment, and a source
+  /// that says false may still wait (a network read in progress).
+  var nextReadMayWait: Bool { get }
+
   /// Makes blocking and future reads fail with `.cancelled`. Safe from any thread.
   func cancel()
 }
 
 extension ByteSource {
   public var isSeekable: Bool { true }
+  public var nextReadMayWait: Bool { false }
 }
 
 /// A byte source over bytes already in memory.

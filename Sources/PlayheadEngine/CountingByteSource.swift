@@ -35,6 +35,14 @@ final class CountingByteSource: ByteSource, DownloadSpeedReporting, ByteBufferRe
     (base as? any ByteBufferReporting)?.setBufferChangeHandler(handler)
   }
 
+  /// The base source's hint; for a source that reports its buffer, also true when nothing
+  /// is buffered ahead of the reader and the end is not held (a download behind the reader).
+  var nextReadMayWait: Bool {
+    if base.nextReadMayWait { return true }
+    guard let state = reportedBufferState else { return false }
+    return !state.isLocal && state.bytesAhead == 0 && !state.reachesEnd
+  }
+
   /// Bytes read so far.
   var bytesRead: Int64 { counts.value.total }
 

@@ -330,6 +330,9 @@ final class DecodePipeline {
       }
     }
     guard !demuxEnded, wantsVideo || wantsAudio else { return output }
+    if demuxer.nextReadMayWait, try decodeQueuedPacket(into: &output) {
+      return try checked(output)
+    }
     let packet: Packet?
     do throws(PlayheadError) {
       packet = try demuxer.readPacket()
@@ -378,6 +381,24 @@ final class DecodePipeline {
       queuedPacketBytes += packet.size
     }
     return output
+  }
+
+  /// Before a read that may wait for bytes still on their way: decodes one packet already
+  /// demuxed for the stream that is not needed now (the video's, read along while the
+  /// audio was wanted), so that what arrived is ready when it is needed, rather than held
+  /// back while the read waits. False when no such packet is queued.
+  private func decodeQueuedPacket(into output: inout DecodeOutput) throws(PlayheadError) -> Bool {
+    if let videoDecoder, !videoDrained, let packet = takePacket(from: &videoPackets) {
+      sendRecoverably(packet, to: videoDecoder.send, into: &output)
+      try receiveVideo(into: &output)
+      return true
+    }
+    if let audioDecoder, !audioDrained, let packet = takePacket(from: &audioPackets) {
+      sendRecoverably(packet, to: audioDecoder.send, into: &output)
+      try receiveAudio(into: &output)
+      return true
+    }
+    return false
   }
 
   /// Removes the oldest packet of a stream's queue, keeping the byte count.

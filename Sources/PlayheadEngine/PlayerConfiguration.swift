@@ -36,7 +36,7 @@ public struct PlayerConfiguration: Sendable {
   public var isVideoDisabled: Bool
   /// Skips audio decoding entirely; the host or manual clock is then the master.
   public var isAudioDisabled: Bool
-  /// Decoder threads per video stream (0 lets FFmpeg choose).
+  /// Decoder threads per video stream (0, the default: one per core, at most 16).
   public var decoderThreadCount: Int
   /// Asks for hardware decoding. Playhead decodes in software on Linux and, when this is
   /// set, reports it once per item with a `softwareDecodingUsed` event.
@@ -132,7 +132,7 @@ public struct PlayerConfiguration: Sendable {
     prefersHardwareDecoding: Bool = false,
     http: HTTPRequestConfiguration = HTTPRequestConfiguration(),
     hls: HLSConfiguration = HLSConfiguration(),
-    videoFramesAhead: Int = 6,
+    videoFramesAhead: Int = 3,
     prerendersFirstFrame: Bool = false,
     lateFrameDropThreshold: MediaTime = MediaTime(value: 50, timescale: 1000)
   ) {

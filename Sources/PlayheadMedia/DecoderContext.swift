@@ -1,4 +1,5 @@
 import CFFmpeg
+import Foundation
 import PlayheadCore
 
 /// Owns one opened `AVCodecContext` and runs FFmpeg's send/receive loop for it; shared by
@@ -43,12 +44,20 @@ final class DecoderContext {
         .decodeFailed, "Could not configure the decoder for \(streamDescription)", code: copied)
     }
     context.pointee.pkt_timebase = stream.pointee.time_base
-    context.pointee.thread_count = Int32(clamping: threadCount)
+    let threads = threadCount == 0 ? Self.automaticThreadCount : threadCount
+    context.pointee.thread_count = Int32(clamping: threads)
     let opened = avcodec_open2(context, codec, nil)
     if opened < 0 {
       throw FFmpegError.make(
         .decoderUnavailable, "Could not open the decoder for \(streamDescription)", code: opened)
     }
+  }
+
+  /// The thread count of a decoder left to choose: one per core, at most 16 (FFmpeg's own
+  /// choice, one more than the cores, holds one more frame context, about 10 MB at 1080p,
+  /// without decoding a real-time stream any faster).
+  static var automaticThreadCount: Int {
+    min(max(1, ProcessInfo.processInfo.activeProcessorCount), 16)
   }
 
   deinit {

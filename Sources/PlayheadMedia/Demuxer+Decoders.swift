@@ -4,7 +4,7 @@ import PlayheadCore
 extension Demuxer {
   /// Makes a decoder for the video stream at `streamIndex`.
   ///
-  /// `threadCount` 0 lets FFmpeg choose (one per core). Throws `.invalidArgument` for an
+  /// `threadCount` 0 takes one thread per core (at most 16). Throws `.invalidArgument` for an
   /// index that is not a video stream, `.decoderUnavailable` when FFmpeg has no decoder
   /// for its codec.
   public func makeVideoDecoder(streamIndex: Int, threadCount: Int = 0) throws(PlayheadError)

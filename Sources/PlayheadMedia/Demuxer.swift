@@ -161,6 +161,13 @@ public final class Demuxer: @unchecked Sendable {
     return candidates.first(where: \.hasDecoder) ?? candidates.first
   }
 
+  /// Whether the next `readPacket()` may wait for bytes that have not arrived: no packet is
+  /// held back for it and the source says its next read may wait
+  /// (`ByteSource.nextReadMayWait`). A hint that never blocks.
+  public var nextReadMayWait: Bool {
+    queueHead >= queuedPackets.count && format.io.state.source.nextReadMayWait
+  }
+
   /// Reads the next packet of any stream; nil at the end of the source.
   ///
   /// Throws the source's own error when a read fails, `.cancelled` after `interrupt()`.

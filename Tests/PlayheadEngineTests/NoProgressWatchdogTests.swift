@@ -92,6 +92,28 @@ final class NoProgressWatchdogTests: XCTestCase {
     try assertNoProgressFailure(end, item: item, boundSeconds: 2.5)
   }
 
+  /// Where a stuck stream stops does not depend on how many frames are decoded ahead: the
+  /// video packets demuxed along with the audio are decoded before the read that waits
+  /// for the missing segment. (Held back behind that read, they made fewer frames ahead
+  /// stop earlier: 1.58 s with 3, 1.70 s with 6.)
+  func testFastMode_aStuckStream_stopsAtTheSameFrame_howeverFewFramesAreDecodedAhead() throws {
+    var few = PlayerConfiguration.fast()
+    few.noProgressTimeoutMs = 2_500
+    few.videoFramesAhead = 2
+    var many = few
+    many.videoFramesAhead = 8
+    let fewEnd = try play(few)
+    let manyEnd = try play(many)
+    try assertNoProgressFailure(fewEnd.end, item: fewEnd.item, boundSeconds: 2.5)
+    // (With eight frames ahead the fast clock's start-up takes longer than the slack.)
+    try assertNoProgressFailure(
+      manyEnd.end, item: manyEnd.item, boundSeconds: 2.5, slackSeconds: nil)
+    XCTAssertEqual(
+      fewEnd.end.itemTime.seconds, manyEnd.end.itemTime.seconds, accuracy: 0.001,
+      "stopped at \(fewEnd.end.itemTime.seconds) s with 2 frames ahead, "
+        + "\(manyEnd.end.itemTime.seconds) s with 8")
+  }
+
   func testDrivenClock_aStuckStream_failsOnceTheTestMovesTheClockPastTheBound() throws {
     // A clock only the test moves, as real time would: the loop waits on it for the
     // watchdog's deadline, and nothing happens until the clock gets there.

@@ -20,6 +20,8 @@ final class HLSRunFeed: ByteSource, Sendable {
     /// Loaded chunks: (offset of the chunk in the run, bytes).
     var chunks: [(offset: Int64, data: Data)] = []
     var loadedLength: Int64 = 0
+    /// The end of the furthest bytes a read has copied out.
+    var handedOutEnd: Int64 = 0
     var lastSegment: DownloadedSegment?
     /// The ordinal of the next segment to append.
     var nextOrdinal: Int
@@ -93,6 +95,18 @@ final class HLSRunFeed: ByteSource, Sendable {
     state.withLock { $0.nextOrdinal }
   }
 
+  /// True once every loaded byte has been read and the segment the run needs next is
+  /// neither here nor known not to come: the demuxer's next read would wait for it.
+  var nextReadMayWait: Bool {
+    let (waitsForSegment, ordinal) = state.withLock { state in
+      (
+        !state.finished && !state.cancelled && state.handedOutEnd >= state.loadedLength,
+        state.nextOrdinal
+      )
+    }
+    return waitsForSegment && queue.wouldWait(forOrdinal: ordinal, generation: generation)
+  }
+
   func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(PlayheadError)
     -> Int
   {
@@ -118,6 +132,7 @@ final class HLSRunFeed: ByteSource, Sendable {
           {
             state.chunks.remove(at: 1)
           }
+          state.handedOutEnd = max(state.handedOutEnd, offset + Int64(count))
           return .copied(count)
         }
         if let firstChunk = state.chunks.first,

@@ -207,6 +207,17 @@ final class HLSSegmentQueue: @unchecked Sendable {
     return nextOrdinal <= ordinal
   }
 
+  /// Whether `segment(ordinal:generation:)` would wait now: that segment is not here and
+  /// loading of `generation` goes on (not ended, failed, cancelled or restarted).
+  func wouldWait(forOrdinal ordinal: Int, generation: Int) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    guard !cancelled, generation == self.generation, failure == nil, !ended else {
+      return false
+    }
+    return !segments.contains { $0.ordinal == ordinal }
+  }
+
   /// The segment with `ordinal` if it is already here, without waiting; nil otherwise
   /// (also after a restart to another generation or once it was discarded).
   func segmentIfLoaded(ordinal: Int, generation: Int) -> DownloadedSegment? {
