@@ -21,7 +21,9 @@ let package = Package(
   targets: [
     .systemLibrary(
       name: "CFFmpeg",
-      pkgConfig: "libavformat libavcodec libavutil libswscale libswresample libavfilter",
+      // libavfilter's headers only: the library is loaded when a filter graph is first built
+      // (CFFmpeg_loadFilterFunctions; decision 0042).
+      pkgConfig: "libavformat libavcodec libavutil libswscale libswresample",
       providers: [
         .apt([
           "libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev",

@@ -19,6 +19,7 @@
 #include <libavfilter/avfilter.h>
 #include <libavfilter/buffersink.h>
 #include <libavfilter/buffersrc.h>
+#include <dlfcn.h>
 #include <malloc.h>
 #include <stdlib.h>
 
@@ -51,6 +52,61 @@ static inline int CFFmpeg_sws_scale_frame_into(struct SwsContext *context, const
   int strides[4] = { dst_stride, 0, 0, 0 };
   return sws_scale(context, (const uint8_t *const *)src->data, src->linesize, 0, src->height,
                    planes, strides);
+}
+
+/* libavfilter is not linked: it and what it links (the flite voices, libplacebo, Vulkan and
+ * some thirty more, about 11 MB resident) are loaded when the first filter graph is built,
+ * so playback without filters never maps them. These are the functions Playhead calls, by
+ * pointer, with the signatures of the headers above. */
+typedef struct CFFmpegFilterFunctions {
+  unsigned (*version)(void);
+  AVFilterGraph *(*graph_alloc)(void);
+  void (*graph_free)(AVFilterGraph **graph);
+  int (*graph_config)(AVFilterGraph *graph, void *log_context);
+  const AVFilter *(*get_by_name)(const char *name);
+  int (*graph_create_filter)(AVFilterContext **created, const AVFilter *filter, const char *name,
+                             const char *arguments, void *opaque, AVFilterGraph *graph);
+  int (*graph_parse_ptr)(AVFilterGraph *graph, const char *description, AVFilterInOut **inputs,
+                         AVFilterInOut **outputs, void *log_context);
+  AVFilterInOut *(*inout_alloc)(void);
+  void (*inout_free)(AVFilterInOut **list);
+  int (*buffersrc_add_frame_flags)(AVFilterContext *source, AVFrame *frame, int flags);
+  int (*buffersink_get_frame)(AVFilterContext *sink, AVFrame *frame);
+} CFFmpegFilterFunctions;
+
+/* The soname of the libavfilter these headers describe, e.g. "libavfilter.so.8". */
+static inline const char *CFFmpeg_filterLibraryName(void) {
+  return "libavfilter.so." AV_STRINGIFY(LIBAVFILTER_VERSION_MAJOR);
+}
+
+/* Loads libavfilter (for the life of the process) and fills `functions`. Returns NULL, or
+ * on failure the loader's message or the name of the missing function. */
+static inline const char *CFFmpeg_loadFilterFunctions(CFFmpegFilterFunctions *functions) {
+  void *library = dlopen(CFFmpeg_filterLibraryName(), RTLD_NOW | RTLD_LOCAL);
+  if (!library) return dlerror();
+#define CFFMPEG_BIND(field, symbol) \
+  if (!(*(void **)&functions->field = dlsym(library, #symbol))) return #symbol;
+  CFFMPEG_BIND(version, avfilter_version)
+  CFFMPEG_BIND(graph_alloc, avfilter_graph_alloc)
+  CFFMPEG_BIND(graph_free, avfilter_graph_free)
+  CFFMPEG_BIND(graph_config, avfilter_graph_config)
+  CFFMPEG_BIND(get_by_name, avfilter_get_by_name)
+  CFFMPEG_BIND(graph_create_filter, avfilter_graph_create_filter)
+  CFFMPEG_BIND(graph_parse_ptr, avfilter_graph_parse_ptr)
+  CFFMPEG_BIND(inout_alloc, avfilter_inout_alloc)
+  CFFMPEG_BIND(inout_free, avfilter_inout_free)
+  CFFMPEG_BIND(buffersrc_add_frame_flags, av_buffersrc_add_frame_flags)
+  CFFMPEG_BIND(buffersink_get_frame, av_buffersink_get_frame)
+#undef CFFMPEG_BIND
+  return NULL;
+}
+
+/* Whether libavfilter is mapped into this process now (without loading it). */
+static inline int CFFmpeg_isFilterLibraryLoaded(void) {
+  void *library = dlopen(CFFmpeg_filterLibraryName(), RTLD_LAZY | RTLD_NOLOAD);
+  if (!library) return 0;
+  dlclose(library);
+  return 1;
 }
 
 #endif

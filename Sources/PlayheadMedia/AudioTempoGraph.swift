@@ -17,6 +17,8 @@ final class AudioTempoGraph {
   private let format: AudioOutputFormat
   private let layout: ChannelLayout
   private var samplesIn: Int64 = 0
+  /// libavfilter's functions (the library is loaded on first use).
+  private let api: CFFmpegFilterFunctions
   private(set) var isFinished = false
 
   /// The `atempo` factors whose product is `rate`, each within 0.5...2.0 (the range where
@@ -46,8 +48,9 @@ final class AudioTempoGraph {
     self.purpose = purpose
     self.format = format
     layout = ChannelLayout(channels: format.channels)
+    api = try FilterLibrary.functions()
     // The graph's owner frees it (and the filters in it) even when this init throws.
-    graph = try FilterGraph()
+    graph = try FilterGraph(api)
     let layoutName = layout.description
     let arguments =
       "time_base=1/\(format.sampleRate):sample_rate=\(format.sampleRate):"
@@ -60,7 +63,7 @@ final class AudioTempoGraph {
       "\(chain),aformat=sample_fmts=\(format.sampleFormat.filterName):"
       + "sample_rates=\(format.sampleRate):channel_layouts=\(layoutName)"
     try link(description, graph: graph.raw)
-    let result = avfilter_graph_config(graph.raw, nil)
+    let result = api.graph_config(graph.raw, nil)
     if result < 0 {
       throw FFmpegError.make(
         .decodeFailed, "Could not configure the \(purpose) filter", code: result)
@@ -78,11 +81,11 @@ final class AudioTempoGraph {
   {
     // avfilter_graph_parse_ptr updates both lists in place to what stays unlinked; the
     // lists in these two variables are freed once, here.
-    var outputs = avfilter_inout_alloc()
-    var inputs = avfilter_inout_alloc()
+    var outputs = api.inout_alloc()
+    var inputs = api.inout_alloc()
     defer {
-      avfilter_inout_free(&outputs)
-      avfilter_inout_free(&inputs)
+      api.inout_free(&outputs)
+      api.inout_free(&inputs)
     }
     guard let outputList = outputs, let inputList = inputs else {
       throw PlayheadError(.decodeFailed, "Could not allocate audio filter links")
@@ -95,7 +98,7 @@ final class AudioTempoGraph {
     inputList.pointee.filter_ctx = sink
     inputList.pointee.pad_idx = 0
     inputList.pointee.next = nil
-    let result = avfilter_graph_parse_ptr(graph, description, &inputs, &outputs, nil)
+    let result = api.graph_parse_ptr(graph, description, &inputs, &outputs, nil)
     if result < 0 {
       throw FFmpegError.make(.decodeFailed, "Could not build the \(purpose) filter", code: result)
     }
@@ -123,7 +126,7 @@ final class AudioTempoGraph {
     frame.pointee.pts = samplesIn
     samplesIn += Int64(frameCount)
     // The source takes the frame's buffers and leaves `frame` blank for reuse.
-    result = av_buffersrc_add_frame_flags(source, frame, 0)
+    result = api.buffersrc_add_frame_flags(source, frame, 0)
     if result < 0 {
       av_frame_unref(frame)
       throw FFmpegError.make(.decodeFailed, "The \(purpose) filter refused audio", code: result)
@@ -135,7 +138,7 @@ final class AudioTempoGraph {
   func finish(into output: inout Data) throws(PlayheadError) {
     guard !isFinished else { return }
     isFinished = true
-    let result = av_buffersrc_add_frame_flags(source, nil, 0)
+    let result = api.buffersrc_add_frame_flags(source, nil, 0)
     if result < 0 {
       throw FFmpegError.make(.decodeFailed, "Could not flush the \(purpose) filter", code: result)
     }
@@ -145,7 +148,7 @@ final class AudioTempoGraph {
   private func pull(into output: inout Data) throws(PlayheadError) {
     guard let frame = outputFrame else { return }
     while true {
-      let result = av_buffersink_get_frame(sink, frame)
+      let result = api.buffersink_get_frame(sink, frame)
       if result == FFmpegError.again || result == FFmpegError.eof { return }
       if result < 0 {
         throw FFmpegError.make(.decodeFailed, "The \(purpose) filter failed", code: result)
@@ -162,9 +165,11 @@ final class AudioTempoGraph {
 /// Owns one `AVFilterGraph` (freed with `avfilter_graph_free`, which frees its filters).
 final class FilterGraph {
   private(set) var raw: UnsafeMutablePointer<AVFilterGraph>
+  private let api: CFFmpegFilterFunctions
 
-  init() throws(PlayheadError) {
-    guard let graph = avfilter_graph_alloc() else {
+  init(_ api: CFFmpegFilterFunctions) throws(PlayheadError) {
+    self.api = api
+    guard let graph = api.graph_alloc() else {
       throw PlayheadError(.decodeFailed, "Could not allocate an audio filter graph")
     }
     raw = graph
@@ -172,18 +177,18 @@ final class FilterGraph {
 
   deinit {
     var pointer: UnsafeMutablePointer<AVFilterGraph>? = raw
-    avfilter_graph_free(&pointer)
+    api.graph_free(&pointer)
   }
 
   /// Adds an instance of the filter `filterName`, owned by the graph.
   func addFilter(_ filterName: String, name: String, arguments: String?) throws(PlayheadError)
     -> UnsafeMutablePointer<AVFilterContext>
   {
-    guard let filter = avfilter_get_by_name(filterName) else {
+    guard let filter = api.get_by_name(filterName) else {
       throw PlayheadError(.decoderUnavailable, "This FFmpeg has no \(filterName) filter")
     }
     var created: UnsafeMutablePointer<AVFilterContext>?
-    let result = avfilter_graph_create_filter(&created, filter, name, arguments, nil, raw)
+    let result = api.graph_create_filter(&created, filter, name, arguments, nil, raw)
     guard result >= 0, let created else {
       throw FFmpegError.make(
         .decodeFailed, "Could not create the \(filterName) filter", code: result)

@@ -2,16 +2,21 @@ import CFFmpeg
 
 /// Facts about the FFmpeg libraries this build links against.
 public enum MediaLibrary {
-  /// The linked library versions, e.g. "libavformat 59.27.100, libavcodec 59.37.100, …".
+  /// The FFmpeg library versions, e.g. "libavformat 59.27.100, libavcodec 59.37.100, …".
+  ///
+  /// libavfilter is not linked (`isFilterLibraryLoaded`): reading this loads it to name its
+  /// version, and leaves it out when it cannot be loaded.
   public static var versions: String {
-    let libraries: [(String, UInt32)] = [
+    var libraries: [(String, UInt32)] = [
       ("libavformat", avformat_version()),
       ("libavcodec", avcodec_version()),
       ("libavutil", avutil_version()),
       ("libswscale", swscale_version()),
       ("libswresample", swresample_version()),
-      ("libavfilter", avfilter_version()),
     ]
+    // Loads libavfilter (not linked; FilterLibrary) to name its version.
+    let filter = try? FilterLibrary.functions()
+    if let version = filter?.version?() { libraries.append(("libavfilter", version)) }
     return libraries.map { name, packed in
       "\(name) \(packed >> 16).\((packed >> 8) & 0xFF).\(packed & 0xFF)"
     }.joined(separator: ", ")
