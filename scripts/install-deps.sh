@@ -2,8 +2,8 @@
 # Installs what Playhead needs to build and test on Debian: the FFmpeg, SDL2 and libass
 # development libraries (found through pkg-config), fonts, the ffmpeg command line tool
 # (benchmarks, fixture regeneration), Xvfb and xdotool, which the PlayheadDesktop tests
-# drive a window with, and libdbus with dbus-daemon and dbus-send for the MPRIS service and
-# its tests.
+# drive a window with, Weston, the Wayland compositor the Wayland window tests run on, and
+# libdbus with dbus-daemon and dbus-send for the MPRIS service and its tests.
 # Does nothing when everything is already present, so it is safe to rerun.
 set -euo pipefail
 
@@ -15,7 +15,7 @@ fonts=(/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
 packages=(
   pkg-config libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev
   libavfilter-dev ffmpeg libass-dev fontconfig fonts-dejavu-core fonts-droid-fallback
-  libsdl2-dev xvfb xdotool libdbus-1-dev dbus-daemon dbus-bin
+  libsdl2-dev xvfb xdotool weston libdbus-1-dev dbus-daemon dbus-bin
 )
 
 if command -v pkg-config >/dev/null 2>&1 \
@@ -25,6 +25,7 @@ if command -v pkg-config >/dev/null 2>&1 \
   && ls "${fonts[@]}" >/dev/null 2>&1 \
   && command -v Xvfb >/dev/null 2>&1 \
   && command -v xdotool >/dev/null 2>&1 \
+  && command -v weston >/dev/null 2>&1 \
   && command -v dbus-daemon >/dev/null 2>&1 \
   && command -v dbus-send >/dev/null 2>&1; then
   exit 0

@@ -17,6 +17,11 @@ final class WindowHost {
   }
 
   /// The window with SDL window ID `id`, if open.
+  /// SDL's name for the running video driver (`x11`, `wayland`), nil when none runs.
+  var videoDriverName: String? {
+    SDL_GetCurrentVideoDriver().map { String(cString: $0) }
+  }
+
   func window(_ id: UInt32) -> WindowRenderer? {
     windows[id]
   }

@@ -205,6 +205,14 @@ public final class WindowVideoSink: VideoSink, Sendable {
     return thread.perform { host in host.window(id)?.rendererName } ?? nil
   }
 
+  /// SDL's name for the windowing system the window is on: `x11` or `wayland` (SDL picks
+  /// Wayland when `WAYLAND_DISPLAY` is set, unless `SDL_VIDEODRIVER` names another); nil
+  /// after `close()`.
+  public var videoDriverName: String? {
+    guard !isClosed else { return nil }
+    return thread.perform { host in host.videoDriverName } ?? nil
+  }
+
   /// Closes the window and waits until it is gone (and, after the last window of the
   /// process, until SDL's video has quit). Calling it again does nothing; events already
   /// reported may still reach `onEvent` afterwards.

@@ -74,6 +74,29 @@ final class WindowCommandTests: XCTestCase {
     XCTAssertGreaterThan(time, 4.5, "about 5 s ahead of where it paused")
   }
 
+  func testOnWayland_playsInAWindow_andKeysPauseAndQuit() throws {
+    // A Wayland compositor (Weston, its output a window on the X server, its seat the X
+    // server's keyboard); the player is told to use Wayland and nothing else.
+    let weston = try WestonDisplay(on: display)
+    defer { weston.stop() }
+    var wayland = environment
+    wayland["SDL_VIDEODRIVER"] = "wayland"
+    wayland["WAYLAND_DISPLAY"] = weston.socketName
+    let process = try CLIRunner.start(
+      ["play", try sample(), "--json", "--no-controls"], environment: wayland)
+    XCTAssertTrue(process.waitForOutput(containing: "\"firstFrame\""), "playing")
+    try XDoTool.focus(weston.xWindow)
+    try XDoTool.run(["key", "space"])
+    XCTAssertTrue(process.waitForOutput(containing: "\"rate\":0"), "space pauses")
+    try XDoTool.run(["key", "q"])
+    let result = process.wait()
+    assertStatus(result, 0)
+    let summary = try XCTUnwrap(events(result).last)
+    XCTAssertEqual(summary["outcome"] as? String, "quit")
+    XCTAssertGreaterThan(summary["framesRendered"] as? Int ?? 0, 0, "frames went to the window")
+    XCTAssertFalse(result.stderr.contains("x11"), result.stderr)
+  }
+
   func testAClickPauses_andTheStatisticsPageAndFullscreenKeepPlaying() throws {
     let (process, window) = try start(
       [try sample(), "--json"], title: "sample-h264-aac.mp4 - Playhead")
