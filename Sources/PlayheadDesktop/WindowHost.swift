@@ -16,12 +16,12 @@ final class WindowHost {
     windows[window.windowID] = window
   }
 
-  /// The window with SDL window ID `id`, if open.
   /// SDL's name for the running video driver (`x11`, `wayland`), nil when none runs.
   var videoDriverName: String? {
     SDL_GetCurrentVideoDriver().map { String(cString: $0) }
   }
 
+  /// The window with SDL window ID `id`, if open.
   func window(_ id: UInt32) -> WindowRenderer? {
     windows[id]
   }
