@@ -91,12 +91,20 @@ final class WaylandWindowTests: XCTestCase {
     defer { sink.close() }
     try sink.present(try halves(), itemTime: .zero)
     XCTAssertEqual(sink.videoDriverName, "wayland")
-    try XDoTool.focus(weston.xWindow)
-    try XDoTool.run(["mousemove", "--window", weston.xWindow, "--sync", "300", "200"])
-    try XDoTool.run(["key", "--delay", "20", "space", "Right", "q"])
-    events.wait(for: "space, → and q") { events in
-      [Key.space, .right, .q].allSatisfy { events.contains(.key($0)) }
+    // The compositor hands the window its keyboard once it has mapped the window's
+    // surface; keys typed before that reach no client. Press space until the window
+    // reports it (each try waits up to 2 s), then the rest.
+    var focused = false
+    for _ in 0..<10 where !focused {
+      try XDoTool.run(["key", "space"])
+      focused = events.waitQuietly(timeoutSeconds: 2) { $0.contains(.key(.space)) }
     }
+    XCTAssertTrue(focused, "space never reached the window: \(events.all)")
+    try XDoTool.run(["key", "--delay", "20", "Right", "q"])
+    events.wait(for: "→ and q") { events in
+      [Key.right, .q].allSatisfy { events.contains(.key($0)) }
+    }
+    try XDoTool.run(["mousemove", "--window", weston.xWindow, "--sync", "300", "200"])
     try XDoTool.run(["click", "1"])
     events.wait(for: "a click where the pointer is") { $0.contains(.click(x: 300, y: 200)) }
   }

@@ -59,14 +59,16 @@ final class WindowEventLog: Sendable {
     for description: String, timeoutSeconds: Double = 10, file: StaticString = #filePath,
     line: UInt = #line, _ predicate: ([WindowEvent]) -> Bool
   ) -> Bool {
+    if waitQuietly(timeoutSeconds: timeoutSeconds, predicate) { return true }
+    XCTFail("timed out waiting for \(description); events: \(all)", file: file, line: line)
+    return false
+  }
+
+  /// Waits as `wait` does, but only returns false when `timeoutSeconds` pass first.
+  func waitQuietly(timeoutSeconds: Double, _ predicate: ([WindowEvent]) -> Bool) -> Bool {
     let deadline = DispatchTime.now() + timeoutSeconds
     while !predicate(all) {
-      if arrived.wait(timeout: deadline) == .timedOut {
-        if predicate(all) { return true }
-        XCTFail(
-          "timed out waiting for \(description); events: \(all)", file: file, line: line)
-        return false
-      }
+      if arrived.wait(timeout: deadline) == .timedOut { return predicate(all) }
     }
     return true
   }

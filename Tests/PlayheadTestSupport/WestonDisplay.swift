@@ -4,7 +4,8 @@ import Foundation
 /// window on the test's `XvfbDisplay`, listening on a socket in a private runtime directory.
 ///
 /// The X11 backend gives the compositor a seat whose keyboard and pointer are the X
-/// server's, so `XDoTool` input on `xWindow` reaches the focused Wayland client. (Weston's
+/// server's, so `XDoTool` input reaches the focused Wayland client; `xWindow` has the X
+/// focus from the start (do not move it). (Weston's
 /// headless backend has no seat, and SDL 2.26's Wayland driver crashes without one; sway
 /// and cage refuse to run as root.) The kiosk shell gives every window the whole 1280x720
 /// output and the focus. `WAYLAND_DISPLAY` and `XDG_RUNTIME_DIR` are the process's until
@@ -66,6 +67,11 @@ public final class WestonDisplay {
         throw XvfbError("weston's output window did not appear")
       }
       xWindow = String(first)
+      // Give the compositor's window the X focus and the pointer now, before any client:
+      // moving the X focus later makes Weston take the keyboard from its client, and at
+      // times not give it back.
+      try XDoTool.focus(xWindow)
+      try XDoTool.run(["mousemove", "--window", xWindow, "--sync", "17", "13"])
     } catch {
       process.terminate()
       throw error

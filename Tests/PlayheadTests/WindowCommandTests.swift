@@ -85,7 +85,15 @@ final class WindowCommandTests: XCTestCase {
     let process = try CLIRunner.start(
       ["play", try sample(), "--json", "--no-controls"], environment: wayland)
     XCTAssertTrue(process.waitForOutput(containing: "\"firstFrame\""), "playing")
-    try XDoTool.focus(weston.xWindow)
+    // The compositor hands the window its keyboard once it has mapped the window's
+    // surface; keys typed before that reach no client. → (a seek, harmless if repeated)
+    // until the player reports one, then space.
+    var seeked = false
+    for _ in 0..<10 where !seeked {
+      try XDoTool.run(["key", "Right"])
+      seeked = process.waitForOutput(containing: "\"seekCompleted\"", timeoutSeconds: 2)
+    }
+    XCTAssertTrue(seeked, "→ never reached the window")
     try XDoTool.run(["key", "space"])
     XCTAssertTrue(process.waitForOutput(containing: "\"rate\":0"), "space pauses")
     try XDoTool.run(["key", "q"])
