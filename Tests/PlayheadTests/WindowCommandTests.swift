@@ -86,12 +86,12 @@ final class WindowCommandTests: XCTestCase {
       ["play", try sample(), "--json", "--no-controls"], environment: wayland)
     XCTAssertTrue(process.waitForOutput(containing: "\"firstFrame\""), "playing")
     // The compositor hands the window its keyboard once it has mapped the window's
-    // surface; keys typed before that reach no client. → (a seek, harmless if repeated)
-    // until the player reports one, then space.
+    // surface; keys typed before that reach no client. → (a 5 s seek in the 10 s sample)
+    // until the player reports one, each try given 5 s, then space.
     var seeked = false
-    for _ in 0..<10 where !seeked {
+    for _ in 0..<4 where !seeked {
       try XDoTool.run(["key", "Right"])
-      seeked = process.waitForOutput(containing: "\"seekCompleted\"", timeoutSeconds: 2)
+      seeked = process.waitForOutput(containing: "\"seekCompleted\"", timeoutSeconds: 5)
     }
     XCTAssertTrue(seeked, "→ never reached the window")
     try XDoTool.run(["key", "space"])
