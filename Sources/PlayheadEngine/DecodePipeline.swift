@@ -330,7 +330,10 @@ final class DecodePipeline {
       }
     }
     guard !demuxEnded, wantsVideo || wantsAudio else { return output }
-    if demuxer.nextReadMayWait, try decodeQueuedPacket(into: &output) {
+    // The queues are looked at first: asking the source takes its locks, once a packet.
+    if !(videoPackets.isEmpty && audioPackets.isEmpty), demuxer.nextReadMayWait,
+      try decodeQueuedPacket(into: &output)
+    {
       return try checked(output)
     }
     let packet: Packet?

@@ -25,10 +25,7 @@ enum FilterLibrary {
   /// The functions, loading the library on first use; throws `.decoderUnavailable` with the
   /// loader's message when it cannot be loaded.
   static func functions() throws(PlayheadError) -> CFFmpegFilterFunctions {
-    switch loaded {
-    case .success(let functions): return functions
-    case .failure(let error): throw error
-    }
+    try loaded.get()
   }
 }
 

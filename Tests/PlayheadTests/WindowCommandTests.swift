@@ -41,6 +41,20 @@ final class WindowCommandTests: XCTestCase {
 
   private func events(_ result: CLIResult) -> [[String: Any]] { result.jsonLines() }
 
+  /// Presses q and checks that the player quit: exit status 0 and a last JSON line whose
+  /// outcome is `quit`. Returns the run's output.
+  @discardableResult
+  private func pressQ(
+    andCheckItQuit process: CLIProcess, file: StaticString = #filePath, line: UInt = #line
+  ) throws -> CLIResult {
+    try XDoTool.run(["key", "q"])
+    let result = process.wait()
+    assertStatus(result, 0, file: file, line: line)
+    XCTAssertEqual(
+      events(result).last?["outcome"] as? String, "quit", file: file, line: line)
+    return result
+  }
+
   func testPlaysToTheEndInAWindow_withSoundOnTheDevice() throws {
     let result = try CLIRunner.run(
       ["play", try sample(), "--duration", "2", "--window-size", "640x360", "--json"],
@@ -63,12 +77,8 @@ final class WindowCommandTests: XCTestCase {
     XCTAssertTrue(process.waitForOutput(containing: "\"rate\":0"), "space pauses")
     try XDoTool.run(["key", "Right"])
     XCTAssertTrue(process.waitForOutput(containing: "\"seekCompleted\""), "right seeks")
-    try XDoTool.run(["key", "q"])
-    let result = process.wait()
-    assertStatus(result, 0)
-    let summary = try XCTUnwrap(events(result).last)
-    XCTAssertEqual(summary["event"] as? String, "summary")
-    XCTAssertEqual(summary["outcome"] as? String, "quit")
+    let result = try pressQ(andCheckItQuit: process)
+    XCTAssertEqual(events(result).last?["event"] as? String, "summary")
     let seek = events(result).first { $0["event"] as? String == "seekCompleted" }
     let time = seek?["time"] as? Double ?? 0
     XCTAssertGreaterThan(time, 4.5, "about 5 s ahead of where it paused")
@@ -96,11 +106,8 @@ final class WindowCommandTests: XCTestCase {
     XCTAssertTrue(seeked, "→ never reached the window")
     try XDoTool.run(["key", "space"])
     XCTAssertTrue(process.waitForOutput(containing: "\"rate\":0"), "space pauses")
-    try XDoTool.run(["key", "q"])
-    let result = process.wait()
-    assertStatus(result, 0)
+    let result = try pressQ(andCheckItQuit: process)
     let summary = try XCTUnwrap(events(result).last)
-    XCTAssertEqual(summary["outcome"] as? String, "quit")
     XCTAssertGreaterThan(summary["framesRendered"] as? Int ?? 0, 0, "frames went to the window")
     XCTAssertFalse(result.stderr.contains("x11"), result.stderr)
   }
@@ -113,10 +120,7 @@ final class WindowCommandTests: XCTestCase {
     try XDoTool.run(["key", "f"])
     try XDoTool.run(["mousemove", "--window", window, "40", "40", "click", "1"])
     XCTAssertTrue(process.waitForOutput(containing: "\"rate\":0"), "the click paused")
-    try XDoTool.run(["key", "q"])
-    let result = process.wait()
-    assertStatus(result, 0)
-    XCTAssertEqual(events(result).last?["outcome"] as? String, "quit")
+    try pressQ(andCheckItQuit: process)
   }
 
   func testKeepOpen_holdsTheLastFrameUntilEscape_andReportsTheEnd() throws {
