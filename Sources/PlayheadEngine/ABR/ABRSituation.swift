@@ -27,6 +27,9 @@ struct ABRSituation {
   /// after others that did (`isPersistentlySlow`): evidence that the level is not
   /// carried.
   private(set) var lastTransferDrains = false
+  /// Whether downloads in a row came in slower than their segments play
+  /// (`slowTransferRun`): evidence that no hold overrides.
+  let isPersistentlySlow: Bool
 
   /// Plans with the lower of the estimate and the last transfer's speed (a network that
   /// just fell is believed at once) when the buffer is below `lowBufferSegments` segments
@@ -38,6 +41,7 @@ struct ABRSituation {
     currentBitrate: Double? = nil, slowTransferBufferShare: Double = 0,
     isPersistentlySlow: Bool = false, slowTransferFactor: Double = 0
   ) {
+    self.isPersistentlySlow = isPersistentlySlow
     let rate = context.playbackRate.isFinite && context.playbackRate > 0 ? context.playbackRate : 1
     let segment = max(0.05, context.segmentDuration.finiteSeconds)
     segmentSeconds = segment

@@ -89,6 +89,21 @@ extension DefaultABRController {
     /// How far the estimate must clear a level that was left for a lower one before it is
     /// tried again: it must sustain the level at `safetyFactor / recoveryMargin`.
     public var recoveryMargin: Double
+    /// Where the deep-buffer hold starts, as a share of the buffer rule's band (0 at its
+    /// low threshold, 1 at its high one): no step down while the buffer left after one
+    /// more segment of the current level, fetched at the slower of the estimate and the
+    /// last transfer, stays at or above it. A deep buffer absorbs a slower link for
+    /// several segments, where stepping down at once costs quality and a switch.
+    public var deepHoldBandShare: Double
+    /// The deep-buffer hold keeps a level only while the slower of the estimate and the
+    /// last transfer is at least this share of its bitrate (0: at any speed; 1: only a
+    /// level the link carries, which the plain hold keeps anyway). A link far below the
+    /// level is a fall, and one more such segment would take most of the buffer.
+    public var deepHoldSpeedShare: Double
+    /// From the buffer rule's high threshold, and at least this many segments of buffer,
+    /// the recovery rule is waived: a level left may be tried again within the ceiling,
+    /// since the buffer absorbs a retry that turns out too high.
+    public var deepRetrySegments: Double
 
     /// Creates a configuration; every argument has the benchmarked default.
     public init(
@@ -118,7 +133,10 @@ extension DefaultABRController {
       abandonCollapseShare: Double = 0.5,
       ceilingFactor: Double = 1.3,
       recoveryMargin: Double = 1.1,
-      riseStepLevels: Int = 3
+      riseStepLevels: Int = 3,
+      deepHoldBandShare: Double = 0,
+      deepHoldSpeedShare: Double = 0.5,
+      deepRetrySegments: Double = 4
     ) {
       self.startPreference = startPreference
       self.defaultBandwidthEstimate = defaultBandwidthEstimate
@@ -147,6 +165,9 @@ extension DefaultABRController {
       self.ceilingFactor = ceilingFactor
       self.recoveryMargin = recoveryMargin
       self.riseStepLevels = riseStepLevels
+      self.deepHoldBandShare = deepHoldBandShare
+      self.deepHoldSpeedShare = deepHoldSpeedShare
+      self.deepRetrySegments = deepRetrySegments
     }
 
     /// The same configuration with every number in range.
@@ -177,6 +198,9 @@ extension DefaultABRController {
       copy.ceilingFactor = max(copy.safetyFactor, Self.nonNegative(ceilingFactor))
       copy.recoveryMargin = max(1, Self.nonNegative(recoveryMargin))
       copy.riseStepLevels = max(0, riseStepLevels)
+      copy.deepHoldBandShare = Self.nonNegative(deepHoldBandShare)
+      copy.deepHoldSpeedShare = Self.share(deepHoldSpeedShare)
+      copy.deepRetrySegments = Self.nonNegative(deepRetrySegments)
       return copy
     }
 

@@ -5,11 +5,14 @@ import PlayheadCore
 extension DefaultABRController {
   /// `wanted` or lower: a level at or above the lowest one left for a lower level is
   /// taken only when the speed `situation` plans with (the decision passes the last
-  /// transfer's) carries it at `safetyFactor / recoveryMargin`.
+  /// transfer's) carries it at `safetyFactor / recoveryMargin`; `wanted` whatever the
+  /// speed when the buffer `isDeep` (`isDeepForRetry`).
   func recoveredPosition(
-    in ladder: ABRLadder, situation: ABRSituation, wanted: Int, state: State
+    in ladder: ABRLadder, situation: ABRSituation, wanted: Int, state: State, isDeep: Bool
   ) -> Int {
-    guard let left = state.leftBitrate, ladder.bitrates[wanted] >= left else { return wanted }
+    guard !isDeep, let left = state.leftBitrate, ladder.bitrates[wanted] >= left else {
+      return wanted
+    }
     let recovered = throughputPosition(
       in: ladder, situation: situation,
       factor: configuration.safetyFactor / configuration.recoveryMargin)

@@ -20,10 +20,13 @@ extension DefaultABRController {
   /// 5. Hold: the current level stays while the link carries it (at factor 1, by the
   ///    estimate or the last transfer) and at least `lowBufferSegments` segments (one at
   ///    least) are buffered: a step down needs evidence, not a dip of the smoothed
-  ///    estimate under the safety margin.
+  ///    estimate under the safety margin. Deep-buffer hold: neither while one more
+  ///    segment of the current level leaves the buffer deep and the link is not far
+  ///    below the level (`holdsDeepBuffer`).
   /// 6. Recovery: a level left for a lower one is tried again only once the last transfer
   ///    carries it at `safetyFactor / recoveryMargin` (the smoothed estimate lags both
-  ///    ways: it would retry too early after a fall and too late after a rise).
+  ///    ways: it would retry too early after a fall and too late after a rise); waived
+  ///    on a deep buffer (`isDeepForRetry`), where the ceiling alone bounds the retry.
   /// 7. Insufficient-buffer guard: no download may take more than
   ///    `insufficientBufferFactor` of the buffer at the estimate (not while starting or
   ///    seeking, where an empty buffer delays the start rather than stalling playback).
@@ -96,8 +99,15 @@ extension DefaultABRController {
     {
       chosen = current
     }
+    if let current, chosen < current,
+      holdsDeepBuffer(in: ladder, situation: situation, current: current, low: low, high: high)
+    {
+      chosen = current
+    }
+    let isDeep = isDeepForRetry(situation: situation, high: high)
     if let current, chosen > current {
-      chosen = recoveredPosition(in: ladder, situation: lastShown, wanted: chosen, state: state)
+      chosen = recoveredPosition(
+        in: ladder, situation: lastShown, wanted: chosen, state: state, isDeep: isDeep)
     }
     // Starting or after a seek, an empty buffer is a startup delay, not a stall: the
     // throughput rule alone decides, as for the first segment.
@@ -117,7 +127,8 @@ extension DefaultABRController {
       let recovered =
         current.map {
           closing > $0
-            ? recoveredPosition(in: ladder, situation: lastShown, wanted: closing, state: state)
+            ? recoveredPosition(
+              in: ladder, situation: lastShown, wanted: closing, state: state, isDeep: isDeep)
             : closing
         } ?? closing
       if recovered > chosen {

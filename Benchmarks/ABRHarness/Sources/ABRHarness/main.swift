@@ -126,6 +126,9 @@ func configuration(_ settings: [String: String]) throws -> DefaultABRController.
     case "abandonTargetFactor": config.abandonTargetFactor = number
     case "abandonCollapseShare": config.abandonCollapseShare = number
     case "recoveryMargin": config.recoveryMargin = number
+    case "deepHoldBandShare": config.deepHoldBandShare = number
+    case "deepHoldSpeedShare": config.deepHoldSpeedShare = number
+    case "deepRetrySegments": config.deepRetrySegments = number
     case "riseStepLevels": config.riseStepLevels = Int(number)
     default: throw HarnessError("unknown configuration key '\(key)'")
     }

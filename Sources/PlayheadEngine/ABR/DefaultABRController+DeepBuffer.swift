@@ -1,0 +1,36 @@
+import PlayheadCore
+
+/// The deep-buffer rules (decision 0043): with a deep buffer, a slower link is a matter of
+/// buffer, not of level. Buffer-based rules (BBA) keep a level until the buffer, not one
+/// transfer, says otherwise; these two rules bring that to the throughput-led controller
+/// without its flapping.
+extension DefaultABRController {
+  /// Whether a step down from `current` waits: one more segment of `current`, fetched at
+  /// the slower of the estimate and the last transfer, leaves at least the hold threshold
+  /// (`deepHoldBandShare` of the way from `low` to `high`), and that speed is at least
+  /// `deepHoldSpeedShare` of the level's bitrate.
+  ///
+  /// Never when a run of slow downloads is evidence (`slowTransferRun`), and never below
+  /// the low threshold: a buffer the next segment would take under it steps down as
+  /// before. The insufficient-buffer guard and abandonment still apply.
+  func holdsDeepBuffer(
+    in ladder: ABRLadder, situation: ABRSituation, current: Int, low: Double, high: Double
+  ) -> Bool {
+    guard !situation.isPersistentlySlow else { return false }
+    let slower = situation.planning(
+      with: min(situation.throughput, situation.lastShownThroughput))
+    let bitrate = ladder.bitrates[current]
+    guard slower.throughput >= configuration.deepHoldSpeedShare * bitrate else { return false }
+    let left =
+      situation.bufferSeconds + situation.segmentSeconds
+      - slower.downloadSeconds(bitrate: bitrate, factor: 1)
+    return left >= low + configuration.deepHoldBandShare * (high - low)
+  }
+
+  /// Whether the buffer is deep enough to retry a level left before the last transfer
+  /// clears the recovery margin: at or above the buffer rule's `high` threshold and at
+  /// least `deepRetrySegments` segments.
+  func isDeepForRetry(situation: ABRSituation, high: Double) -> Bool {
+    situation.bufferSeconds >= max(high, configuration.deepRetrySegments * situation.segmentSeconds)
+  }
+}
