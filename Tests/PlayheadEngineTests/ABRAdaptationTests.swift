@@ -177,6 +177,47 @@ final class ABRAdaptationTests: XCTestCase {
     XCTAssertEqual(fresh.level, 3)
   }
 
+  func testALevelJustLeft_isRetriedOnADeepBuffer_withoutTheRecoveryMargin() {
+    // Left 2.5 Mbit/s for 1.2 Mbit/s on a 1.5 Mbit/s link, as above.
+    func leaving(_ controller: DefaultABRController) {
+      let down = controller.selectLevel(
+        levels: ladder,
+        context: ABRTestLadder.context(throughput: 1_500_000, buffer: 12, current: 3))
+      XCTAssertEqual(down.level, 2)
+    }
+    // 3 Mbit/s with 27 s of a 30 s buffer (past the buffer rule's high threshold and
+    // four segments): the buffer absorbs a retry that turns out too high.
+    let deep = ABRTestLadder.context(throughput: 3_000_000, buffer: 27, current: 2)
+    let controller = DefaultABRController()
+    leaving(controller)
+    XCTAssertEqual(controller.selectLevel(levels: ladder, context: deep).level, 3)
+    // Asked for more segments than the buffer holds, the margin applies at any buffer.
+    let strict = DefaultABRController(configuration: .init(deepRetrySegments: 20))
+    leaving(strict)
+    XCTAssertEqual(strict.selectLevel(levels: ladder, context: deep).level, 2)
+  }
+
+  func testADeepBuffer_holdsALevelTheLinkCarriesHalfOf_butNotLess() {
+    // The 4 Mbit/s level's last segment came in at 2.4 Mbit/s (60 %, under the 70 % that
+    // is evidence against it): with 20 s buffered, one more such segment leaves 18.7 s.
+    func decide(last: Double, buffer: Double, _ configuration: DefaultABRController.Configuration)
+      -> Int
+    {
+      var context = ABRTestLadder.context(throughput: 2_400_000, buffer: buffer, current: 4)
+      context.lastTransferBitsPerSecond = last
+      return DefaultABRController(configuration: configuration).selectLevel(
+        levels: ladder, context: context
+      ).level
+    }
+    XCTAssertEqual(decide(last: 2_400_000, buffer: 20, .init()), 4)
+    // Off (only a level the link carries is held): the throughput rule steps down.
+    XCTAssertEqual(decide(last: 2_400_000, buffer: 20, .init(deepHoldSpeedShare: 1)), 2)
+    // A link under half the level is a fall, not a wobble.
+    XCTAssertEqual(decide(last: 1_800_000, buffer: 20, .init()), 2)
+    // A buffer the next segment would take under the low threshold steps down too.
+    XCTAssertEqual(decide(last: 2_400_000, buffer: 5, .init()), 2)
+  }
+
   func testLowBuffer_guardsAgainstADownloadThatWouldDrainIt() {
     let decision = DefaultABRController().selectLevel(
       levels: ladder, context: ABRTestLadder.context(throughput: 5_000_000, buffer: 1, current: 4))

@@ -114,3 +114,52 @@ final class ABRNetworkRuleTests: XCTestCase {
     XCTAssertTrue(report.stalls.isEmpty, "\(report.stalls)")
   }
 }
+
+/// The deep-buffer rules (decision 0043), played the same way.
+final class ABRDeepBufferRuleTests: XCTestCase {
+  private let base = URL(string: "http://deep.test/")!
+  private let bitrates = [550_000, 1_200_000, 3_400_000]
+
+  private func play(_ trace: NetworkTrace, configuration abr: DefaultABRController.Configuration)
+    throws -> HLSSimulationReport
+  {
+    let clock = ManualClock(advancesOnWait: true)
+    let source = SimulatedDataSource(
+      resources: SyntheticLadder.resources(
+        base: base, bitrates: bitrates, segmentCount: 30, segmentSeconds: 4),
+      trace: trace, clock: clock, progressIntervalMs: 100)
+    var configuration = HLSConfiguration()
+    configuration.request.retryCount = 0
+    let buffer = MediaTime(value: 25, timescale: 1)
+    configuration.bufferSettings = BufferSettings(
+      lowWaterMark: MediaTime(value: 20, timescale: 1), highWaterMark: buffer,
+      maximumBuffer: buffer, optimizer: BufferOptimizer.none)
+    configuration.makeABRController = { DefaultABRController(configuration: abr) }
+    return try HLSPlaybackSimulator.run(
+      url: base.appendingPathComponent("master.m3u8"), configuration: configuration,
+      dataSource: source, clock: clock)
+  }
+
+  /// 6 Mbit/s, 2 Mbit/s (0.59 of the top level) from 50 s to 62 s, then 6 again.
+  private func wobble() throws -> NetworkTrace {
+    try NetworkTrace(periods: [
+      .init(durationMs: 50_000, bandwidthKbps: 6_000, latencyMs: 40),
+      .init(durationMs: 12_000, bandwidthKbps: 2_000, latencyMs: 40),
+      .init(durationMs: 3_600_000, bandwidthKbps: 6_000, latencyMs: 40),
+    ])
+  }
+
+  func testASlowerLinkForAFewSegments_isRiddenOnADeepBuffer() throws {
+    let report = try play(try wobble(), configuration: .init())
+    let levels = report.segments.map(\.level)
+    // Up to the top once, and never down: the buffer absorbs the slower segments.
+    XCTAssertEqual(levels.dropFirst(2).min(), 2, "\(levels)")
+    XCTAssertLessThanOrEqual(report.levelSwitchCount, 2, "\(levels)")
+    XCTAssertTrue(report.stalls.isEmpty, "\(report.stalls)")
+    // Without the hold, the first slow transfer (under 70 % of its level) steps down.
+    let stepping = try play(try wobble(), configuration: .init(deepHoldSpeedShare: 1))
+    XCTAssertLessThan(
+      stepping.segments.dropFirst(2).map(\.level).min() ?? 2, 2,
+      "\(stepping.segments.map(\.level))")
+  }
+}
