@@ -22,6 +22,8 @@
 # Options: --sets, --limit N, --buffer SECONDS, --variant NAME:key=value,...,
 #   --no-model, --timeout-ms N (engine request timeout, default 1 h: past every outage),
 #   --jobs N (traces at once, default: the processor count), --per-trace, --diagnostics,
+#   --oracle (a perfect-foresight planner's row: the whole trace known in advance, a
+#   feasible plan under the baselines' session model; about 2 minutes more on sd_fs),
 #   --log TRACE/RULE.
 # Environment:
 #   ABR_DATA     the data directory (default: ../shared/abr next to the repository, or

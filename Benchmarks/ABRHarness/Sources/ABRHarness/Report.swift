@@ -71,6 +71,14 @@ enum Report {
           + "switches/min \(fixed(ours.meanSwitchesPerMinute, 2)) vs \(fixed(best.meanSwitchesPerMinute, 2)) "
           + (ratio >= Self.aimRatio && rebufferOK && switchesOK ? "-> aim met" : "-> aim NOT met"))
     }
+    if let best, let oracle = rows.first(where: { $0.name == Self.oracleName }) {
+      lines.append(
+        "\(Self.oracleName) (perfect foresight, a feasible plan) / best baseline (\(best.name)): "
+          + "score ratio \(fixed(oracle.meanScore / best.meanScore, 4))")
+    }
     return lines.joined(separator: "\n")
   }
+
+  /// The row of `OracleRule` (`--oracle`), compared with the best baseline under the table.
+  static let oracleName = "Oracle"
 }

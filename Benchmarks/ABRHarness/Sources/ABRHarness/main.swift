@@ -12,7 +12,9 @@ import PlayheadEngine
 // Usage: ABRHarness [--data DIR] [--sets 3Glogs,4Glogs,sd_fs] [--limit N] [--sd-limit N]
 //                   [--buffer SECONDS] [--variant NAME:key=value,...]... [--no-model]
 //                   [--timeout-ms N] [--jobs N] [--per-trace] [--diagnostics]
-//                   [--log TRACE/RULE]
+//                   [--oracle] [--log TRACE/RULE]
+// --oracle adds the perfect-foresight row (Oracle.swift): how high any rule that shares
+// the baselines' session model could score, a reference for the aims, not a baseline.
 
 struct Options {
   var data = "../shared/abr"
@@ -21,6 +23,7 @@ struct Options {
   var variants: [(String, [String: String])] = []
   var perTrace = false
   var diagnostics = false
+  var oracle = false
   var logTrace: String?
   var logRule: String?
   var maximumBuffer = 25.0
@@ -79,6 +82,7 @@ func parseOptions() throws -> Options {
       options.timeoutMs = timeout
     case "--per-trace": options.perTrace = true
     case "--diagnostics": options.diagnostics = true
+    case "--oracle": options.oracle = true
     case "--log":
       let text = try value(argument).split(separator: "/").map(String.init)
       guard text.count == 2 else { throw HarnessError("--log needs TRACE/RULE") }
@@ -187,7 +191,7 @@ do {
       timeoutMs: options.timeoutMs)
     let engineNames = variantConfigs.map(\.0)
     let modelNames = options.model ? variantConfigs.map { modelName($0.0) } : []
-    let extraNames = options.diagnostics ? ["Lowest"] : []
+    let extraNames = (options.diagnostics ? ["Lowest"] : []) + (options.oracle ? ["Oracle"] : [])
     let names = baselineNames + engineNames + modelNames + extraNames
     let started = Date()
     let results = try TraceRunner.run(traces: traces, jobs: options.jobs) { trace in
@@ -212,6 +216,7 @@ do {
         }
       }
       if options.diagnostics { rules.append(LowestRule()) }
+      if options.oracle { rules.append(OracleRule(session: session, trace: trace)) }
       for (offset, rule) in rules.enumerated() {
         let name = names[baselineNames.count + engineNames.count + offset]
         row.append(session.run(rule: rule, trace: trace, log: logger(name)))
