@@ -319,6 +319,12 @@ final class ABRAdaptationTests: XCTestCase {
     XCTAssertEqual(clamped.endgameReserveSeconds, 0)
     XCTAssertEqual(clamped.abandonGraceSeconds, 0)
     XCTAssertEqual(clamped.abandonBufferShare, 1)
+    let deep = DefaultABRController(
+      configuration: .init(deepHoldBandShare: -1, deepHoldSpeedShare: 4, deepRetrySegments: .nan)
+    ).configuration
+    XCTAssertEqual(deep.deepHoldBandShare, 0)
+    XCTAssertEqual(deep.deepHoldSpeedShare, 1)
+    XCTAssertEqual(deep.deepRetrySegments, 0)
     // A controller built from it still decides without trapping.
     let decision = DefaultABRController(configuration: wild).selectLevel(
       levels: ladder, context: ABRTestLadder.context(throughput: 2e6, buffer: 10))

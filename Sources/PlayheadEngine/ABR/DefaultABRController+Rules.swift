@@ -20,9 +20,9 @@ extension DefaultABRController {
   /// 5. Hold: the current level stays while the link carries it (at factor 1, by the
   ///    estimate or the last transfer) and at least `lowBufferSegments` segments (one at
   ///    least) are buffered: a step down needs evidence, not a dip of the smoothed
-  ///    estimate under the safety margin. Deep-buffer hold: neither while one more
-  ///    segment of the current level leaves the buffer deep and the link is not far
-  ///    below the level (`holdsDeepBuffer`).
+  ///    estimate under the safety margin. Deep-buffer hold: the level also stays while
+  ///    one more segment of it leaves the buffer deep and the link is not far below it
+  ///    (`holdsDeepBuffer`).
   /// 6. Recovery: a level left for a lower one is tried again only once the last transfer
   ///    carries it at `safetyFactor / recoveryMargin` (the smoothed estimate lags both
   ///    ways: it would retry too early after a fall and too late after a rise); waived
