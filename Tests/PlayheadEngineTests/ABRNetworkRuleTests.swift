@@ -24,17 +24,7 @@ final class ABRNetworkRuleTests: XCTestCase {
   }
 
   private func play(_ trace: NetworkTrace) throws -> HLSSimulationReport {
-    let clock = ManualClock(advancesOnWait: true)
-    let source = SimulatedDataSource(
-      resources: resources(), trace: trace, clock: clock, progressIntervalMs: 100)
-    var configuration = HLSConfiguration()
-    configuration.request.retryCount = 0
-    let buffer = MediaTime(value: 25, timescale: 1)
-    configuration.bufferSettings = BufferSettings(
-      lowWaterMark: MediaTime(value: 20, timescale: 1), highWaterMark: buffer,
-      maximumBuffer: buffer, optimizer: BufferOptimizer.none)
-    return try HLSPlaybackSimulator.run(
-      url: master, configuration: configuration, dataSource: source, clock: clock)
+    try playSteadyLadder(master: master, resources: resources(), trace: trace)
   }
 
   private func seconds(_ value: Double) -> MediaTime {
@@ -123,21 +113,11 @@ final class ABRDeepBufferRuleTests: XCTestCase {
   private func play(_ trace: NetworkTrace, configuration abr: DefaultABRController.Configuration)
     throws -> HLSSimulationReport
   {
-    let clock = ManualClock(advancesOnWait: true)
-    let source = SimulatedDataSource(
+    try playSteadyLadder(
+      master: base.appendingPathComponent("master.m3u8"),
       resources: SyntheticLadder.resources(
         base: base, bitrates: bitrates, segmentCount: 30, segmentSeconds: 4),
-      trace: trace, clock: clock, progressIntervalMs: 100)
-    var configuration = HLSConfiguration()
-    configuration.request.retryCount = 0
-    let buffer = MediaTime(value: 25, timescale: 1)
-    configuration.bufferSettings = BufferSettings(
-      lowWaterMark: MediaTime(value: 20, timescale: 1), highWaterMark: buffer,
-      maximumBuffer: buffer, optimizer: BufferOptimizer.none)
-    configuration.makeABRController = { DefaultABRController(configuration: abr) }
-    return try HLSPlaybackSimulator.run(
-      url: base.appendingPathComponent("master.m3u8"), configuration: configuration,
-      dataSource: source, clock: clock)
+      trace: trace, abr: abr)
   }
 
   /// 6 Mbit/s, 2 Mbit/s (0.59 of the top level) from 50 s to 62 s, then 6 again.
@@ -162,4 +142,24 @@ final class ABRDeepBufferRuleTests: XCTestCase {
       stepping.segments.dropFirst(2).map(\.level).min() ?? 2, 2,
       "\(stepping.segments.map(\.level))")
   }
+}
+
+/// Plays `master` over `trace` on a fast manual clock with a 25 s buffer (resuming below
+/// 20 s), no retries, and the engine's default controller (built with `abr` when given).
+private func playSteadyLadder(
+  master: URL, resources: [URL: Data], trace: NetworkTrace,
+  abr: DefaultABRController.Configuration? = nil
+) throws -> HLSSimulationReport {
+  let clock = ManualClock(advancesOnWait: true)
+  let source = SimulatedDataSource(
+    resources: resources, trace: trace, clock: clock, progressIntervalMs: 100)
+  var configuration = HLSConfiguration()
+  configuration.request.retryCount = 0
+  let buffer = MediaTime(value: 25, timescale: 1)
+  configuration.bufferSettings = BufferSettings(
+    lowWaterMark: MediaTime(value: 20, timescale: 1), highWaterMark: buffer,
+    maximumBuffer: buffer, optimizer: BufferOptimizer.none)
+  if let abr { configuration.makeABRController = { DefaultABRController(configuration: abr) } }
+  return try HLSPlaybackSimulator.run(
+    url: master, configuration: configuration, dataSource: source, clock: clock)
 }
