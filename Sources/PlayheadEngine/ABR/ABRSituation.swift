@@ -84,6 +84,10 @@ struct ABRSituation {
   /// What the last transfer showed the link carries (the estimate before one).
   var lastShownThroughput: Double { lastTransfer ?? throughput }
 
+  /// The slower of the estimate and the last transfer's speed: what a plan that must not
+  /// be caught out by a link still falling assumes.
+  var slowerShownThroughput: Double { min(throughput, lastShownThroughput) }
+
   /// What the link has shown it can carry: the estimate, or the last transfer's speed
   /// when that was faster (a link that has just risen, before the smoothed estimate
   /// follows it up).

@@ -17,8 +17,7 @@ extension DefaultABRController {
     in ladder: ABRLadder, situation: ABRSituation, current: Int, low: Double, high: Double
   ) -> Bool {
     guard !situation.isPersistentlySlow else { return false }
-    let slower = situation.planning(
-      with: min(situation.throughput, situation.lastShownThroughput))
+    let slower = situation.planning(with: situation.slowerShownThroughput)
     let bitrate = ladder.bitrates[current]
     guard slower.throughput >= configuration.deepHoldSpeedShare * bitrate else { return false }
     let left =

@@ -122,7 +122,7 @@ extension DefaultABRController {
     // The endgame rule has its own safety margin and wins over the guard.
     let closing = endgamePosition(
       in: ladder,
-      situation: situation.planning(with: min(situation.throughput, situation.lastShownThroughput)))
+      situation: situation.planning(with: situation.slowerShownThroughput))
     if closing > chosen {
       let recovered =
         current.map {
