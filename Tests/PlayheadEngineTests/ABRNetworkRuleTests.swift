@@ -110,13 +110,14 @@ final class ABRDeepBufferRuleTests: XCTestCase {
   private let base = URL(string: "http://deep.test/")!
   private let bitrates = [550_000, 1_200_000, 3_400_000]
 
-  private func play(_ trace: NetworkTrace, configuration abr: DefaultABRController.Configuration)
-    throws -> HLSSimulationReport
-  {
+  private func play(
+    _ trace: NetworkTrace, configuration abr: DefaultABRController.Configuration = .init(),
+    bitrates: [Int]? = nil
+  ) throws -> HLSSimulationReport {
     try playSteadyLadder(
       master: base.appendingPathComponent("master.m3u8"),
       resources: SyntheticLadder.resources(
-        base: base, bitrates: bitrates, segmentCount: 30, segmentSeconds: 4),
+        base: base, bitrates: bitrates ?? self.bitrates, segmentCount: 30, segmentSeconds: 4),
       trace: trace, abr: abr)
   }
 
@@ -141,6 +142,24 @@ final class ABRDeepBufferRuleTests: XCTestCase {
     XCTAssertLessThan(
       stepping.segments.dropFirst(2).map(\.level).min() ?? 2, 2,
       "\(stepping.segments.map(\.level))")
+  }
+
+  func testAFallTheHoldCannotRide_stepsDownOneLevel_notToTheThroughputRulesLevel() throws {
+    // 1.5 Mbit/s for 12 s is under half of 3.4 Mbit/s (no hold) and takes the throughput
+    // rule (0.9 × 1.5) to 1.2 Mbit/s; it carries 75 % of 2 Mbit/s, which is where the
+    // step stops on the deep buffer.
+    let trace = try NetworkTrace(periods: [
+      .init(durationMs: 50_000, bandwidthKbps: 6_000, latencyMs: 40),
+      .init(durationMs: 12_000, bandwidthKbps: 1_500, latencyMs: 40),
+      .init(durationMs: 3_600_000, bandwidthKbps: 6_000, latencyMs: 40),
+    ])
+    let report = try play(trace, bitrates: [550_000, 1_200_000, 2_000_000, 3_400_000])
+    let levels = report.segments.map(\.level)
+    let top = try XCTUnwrap(levels.firstIndex(of: 3), "never reached the top: \(levels)")
+    XCTAssertEqual(levels[top...].min(), 2, "\(levels)")
+    // The start's climb, then down one level and back up.
+    XCTAssertLessThanOrEqual(report.levelSwitchCount, 3, "\(levels)")
+    XCTAssertTrue(report.stalls.isEmpty, "\(report.stalls)")
   }
 }
 

@@ -2,7 +2,7 @@ import PlayheadCore
 
 /// The deep-buffer rules (decision 0043): with a deep buffer, a slower link is a matter of
 /// buffer, not of level. Buffer-based rules (BBA) keep a level until the buffer, not one
-/// transfer, says otherwise; these two rules bring that to the throughput-led controller
+/// transfer, says otherwise; these rules bring that to the throughput-led controller
 /// without its flapping.
 extension DefaultABRController {
   /// Whether a step down from `current` waits: one more segment of `current`, fetched at
@@ -13,17 +13,44 @@ extension DefaultABRController {
   /// Never when a run of slow downloads is evidence (`slowTransferRun`), and never below
   /// the low threshold: a buffer the next segment would take under it steps down as
   /// before. The insufficient-buffer guard and abandonment still apply.
+  ///
+  /// `speedShare` replaces `deepHoldSpeedShare` (the step-down floor asks for more).
   func holdsDeepBuffer(
-    in ladder: ABRLadder, situation: ABRSituation, current: Int, low: Double, high: Double
+    in ladder: ABRLadder, situation: ABRSituation, current: Int, low: Double, high: Double,
+    speedShare: Double? = nil
   ) -> Bool {
     guard !situation.isPersistentlySlow else { return false }
     let slower = situation.planning(with: situation.slowerShownThroughput)
     let bitrate = ladder.bitrates[current]
-    guard slower.throughput >= configuration.deepHoldSpeedShare * bitrate else { return false }
+    let share = speedShare ?? configuration.deepHoldSpeedShare
+    guard slower.throughput >= share * bitrate else { return false }
     let left =
       situation.bufferSeconds + situation.segmentSeconds
       - slower.downloadSeconds(bitrate: bitrate, factor: 1)
     return left >= low + configuration.deepHoldBandShare * (high - low)
+  }
+
+  /// Where a step down from `current` to `wanted`, more than one level, stops on a deep
+  /// buffer: the highest level in between that passes the hold of `holdsDeepBuffer` at
+  /// `slowTransferFactor` (a transfer at that speed would not be evidence against it);
+  /// `wanted` when none does.
+  ///
+  /// A fall that the hold cannot ride still rarely needs the level the throughput rule
+  /// picks with the safety margin: the buffer absorbs the difference for a few segments,
+  /// and each level skipped on the way down is paid for again on the way back up.
+  func deepStepFloor(
+    in ladder: ABRLadder, situation: ABRSituation, current: Int, wanted: Int, low: Double,
+    high: Double
+  ) -> Int {
+    guard wanted + 1 < current else { return wanted }
+    for position in stride(from: current - 1, to: wanted, by: -1)
+    where holdsDeepBuffer(
+      in: ladder, situation: situation, current: position, low: low, high: high,
+      speedShare: configuration.slowTransferFactor)
+    {
+      return position
+    }
+    return wanted
   }
 
   /// Whether the buffer is deep enough to retry a level left before the last transfer

@@ -22,7 +22,9 @@ extension DefaultABRController {
   ///    least) are buffered: a step down needs evidence, not a dip of the smoothed
   ///    estimate under the safety margin. Deep-buffer hold: the level also stays while
   ///    one more segment of it leaves the buffer deep and the link is not far below it
-  ///    (`holdsDeepBuffer`).
+  ///    (`holdsDeepBuffer`); a step down of more than one level stops at the highest
+  ///    level in between that passes the same test at `slowTransferFactor`
+  ///    (`deepStepFloor`).
   /// 6. Recovery: a level left for a lower one is tried again only once the last transfer
   ///    carries it at `safetyFactor / recoveryMargin` (the smoothed estimate lags both
   ///    ways: it would retry too early after a fall and too late after a rise); waived
@@ -103,6 +105,10 @@ extension DefaultABRController {
       holdsDeepBuffer(in: ladder, situation: situation, current: current, low: low, high: high)
     {
       chosen = current
+    }
+    if let current, chosen + 1 < current {
+      chosen = deepStepFloor(
+        in: ladder, situation: situation, current: current, wanted: chosen, low: low, high: high)
     }
     let isDeep = isDeepForRetry(situation: situation, high: high)
     if let current, chosen > current {
