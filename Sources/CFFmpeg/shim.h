@@ -28,6 +28,7 @@
 /* The C library's heap (glibc malloc.h), for ProcessHeap in PlayheadMedia. */
 static inline int CFFmpeg_setMmapThreshold(int bytes) { return mallopt(M_MMAP_THRESHOLD, bytes); }
 static inline size_t CFFmpeg_mappedHeapBytes(void) { return mallinfo2().hblkhd; }
+static inline size_t CFFmpeg_heapFootprintBytes(void) { struct mallinfo2 info = mallinfo2(); return info.arena + info.hblkhd; }
 
 static inline int CFFmpeg_AVERROR(int e) { return AVERROR(e); }
 static inline int CFFmpeg_AVERROR_EOF(void) { return AVERROR_EOF; }

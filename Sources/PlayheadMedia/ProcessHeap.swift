@@ -29,6 +29,13 @@ public enum ProcessHeap {
   /// The bytes of heap blocks that now live in their own mappings (glibc's `hblkhd`).
   public static var mappedBlockBytes: Int { Int(CFFmpeg_mappedHeapBytes()) }
 
+  /// The bytes the heap holds from the system: its arenas and the blocks in their own
+  /// mappings (glibc's `arena + hblkhd`), whether in use or free.
+  ///
+  /// A large block freed with the threshold applied leaves this where it was before the
+  /// block: its mapping is returned, or it came from free space an arena already held.
+  public static var footprintBytes: Int { Int(CFFmpeg_heapFootprintBytes()) }
+
   /// Run once, thread-safely, on first use (Swift initialises a static `let` lazily).
   private static let applied: Bool = {
     if ProcessInfo.processInfo.environment["MALLOC_MMAP_THRESHOLD_"] != nil { return false }
