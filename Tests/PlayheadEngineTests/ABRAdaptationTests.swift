@@ -210,9 +210,9 @@ final class ABRAdaptationTests: XCTestCase {
       ).level
     }
     XCTAssertEqual(decide(last: 2_400_000, buffer: 20, .init()), 4)
-    // Off (only a level the link carries is held): a step down, which the deep buffer
-    // stops at 2.5 Mbit/s (`testADeepBuffer_stopsAStepDownAtALevelTheLinkNearlyCarries`).
-    XCTAssertEqual(decide(last: 2_400_000, buffer: 20, .init(deepHoldSpeedShare: 1)), 3)
+    // Off (only a level the link carries is held): the throughput rule steps down, and
+    // the step floor, bounded by the same share, does not stop it at 2.5 Mbit/s.
+    XCTAssertEqual(decide(last: 2_400_000, buffer: 20, .init(deepHoldSpeedShare: 1)), 2)
     // A link under half the level is a fall, not a wobble (and 64 % of 2.5 Mbit/s).
     XCTAssertEqual(decide(last: 1_600_000, buffer: 20, .init()), 2)
     // A buffer the next segment would take under the low threshold steps down too.
@@ -223,10 +223,13 @@ final class ABRAdaptationTests: XCTestCase {
     // The 4 Mbit/s level's last segment came in at under half its bitrate, so the hold
     // lets go; with 20 s buffered the step stops at 2.5 Mbit/s when the link carries 70 %
     // of it, where the throughput rule alone (0.9 × the link) would go to 1.2 Mbit/s.
-    func decide(link: Double, buffer: Double) -> ABRDecision {
+    func decide(
+      link: Double, buffer: Double, _ configuration: DefaultABRController.Configuration = .init()
+    ) -> ABRDecision {
       var context = ABRTestLadder.context(throughput: link, buffer: buffer, current: 4)
       context.lastTransferBitsPerSecond = link
-      return DefaultABRController().selectLevel(levels: ladder, context: context)
+      return DefaultABRController(configuration: configuration).selectLevel(
+        levels: ladder, context: context)
     }
     // 1.9 Mbit/s is 76 % of 2.5 Mbit/s; one such segment leaves 19.4 s.
     XCTAssertEqual(decide(link: 1_900_000, buffer: 20), ABRDecision(level: 3, reason: .throughput))
@@ -236,6 +239,9 @@ final class ABRAdaptationTests: XCTestCase {
     XCTAssertEqual(decide(link: 1_900_000, buffer: 4).level, 2)
     // A one-level step is the throughput rule's own: 3.1 Mbit/s carries 2.5 Mbit/s.
     XCTAssertEqual(decide(link: 3_100_000, buffer: 4).level, 3)
+    // With slow transfers never evidence, the floor still asks for the hold's half:
+    // 1.2 Mbit/s is 48 % of 2.5 Mbit/s, so it stops at 1.2 Mbit/s (the rule: 0.6).
+    XCTAssertEqual(decide(link: 1_200_000, buffer: 20, .init(slowTransferFactor: 0)).level, 2)
   }
 
   func testLowBuffer_guardsAgainstADownloadThatWouldDrainIt() {

@@ -68,7 +68,9 @@ extension DefaultABRController {
     /// last transfer evidence at any buffer (0: never).
     public var slowTransferRun: Int
     /// A last transfer below this share of the level it loaded is evidence at any buffer
-    /// (0: never): a shortfall that large is the link, not noise.
+    /// (0: never): a shortfall that large is the link, not noise. A step down of more
+    /// than one level on a deep buffer stops at a level the link carries at this share
+    /// (or `deepHoldSpeedShare`, the larger).
     public var slowTransferFactor: Double
     /// The share of a running download's speed that the level it is abandoned for must
     /// fit in (0: any level that arrives in time).

@@ -32,8 +32,8 @@ extension DefaultABRController {
 
   /// Where a step down from `current` to `wanted`, more than one level, stops on a deep
   /// buffer: the highest level in between that passes the hold of `holdsDeepBuffer` at
-  /// `slowTransferFactor` (a transfer at that speed would not be evidence against it);
-  /// `wanted` when none does.
+  /// `slowTransferFactor` (a transfer at that speed would not be evidence against it),
+  /// never at less than `deepHoldSpeedShare`; `wanted` when none does.
   ///
   /// A fall that the hold cannot ride still rarely needs the level the throughput rule
   /// picks with the safety margin: the buffer absorbs the difference for a few segments,
@@ -46,7 +46,7 @@ extension DefaultABRController {
     for position in stride(from: current - 1, to: wanted, by: -1)
     where holdsDeepBuffer(
       in: ladder, situation: situation, current: position, low: low, high: high,
-      speedShare: configuration.slowTransferFactor)
+      speedShare: max(configuration.slowTransferFactor, configuration.deepHoldSpeedShare))
     {
       return position
     }
