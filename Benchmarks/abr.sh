@@ -24,7 +24,9 @@
 #   --jobs N (traces at once, default: the processor count), --per-trace, --diagnostics,
 #   --oracle (a perfect-foresight planner's row: the whole trace known in advance, a
 #   feasible plan under the baselines' session model; about 2 minutes more on sd_fs),
-#   --log TRACE/RULE.
+#   --lookahead N,... (a row per horizon: control that knows the next N segments'
+#   downloads exactly; the levels to the power N per decision, so 5 on 4Glogs takes
+#   seconds, 4 on 3Glogs and sd_fs tens of seconds), --log TRACE/RULE.
 # Environment:
 #   ABR_DATA     the data directory (default: ../shared/abr next to the repository, or
 #                /work/shared/abr)

@@ -17,6 +17,9 @@ struct SessionView {
   let isPlaying: Bool
   /// Seconds of media played so far (watch time).
   let watched: Double
+  /// The network at this moment, trace and all: for the references that plan with the
+  /// future (`LookaheadRule`), never for a rule under test.
+  let network: Network
 }
 
 /// A download in progress, as a rule sees it.
@@ -139,7 +142,7 @@ struct Session {
         throughput: meter.throughput, latency: meter.latency,
         lastThroughput: meter.lastThroughput, lastLevel: lastLevel,
         hasStarted: playout.hasStarted, isPlaying: playout.isPlaying,
-        watched: playout.watchedSeconds)
+        watched: playout.watchedSeconds, network: network)
     }
 
     while segment < ladder.segmentCount {

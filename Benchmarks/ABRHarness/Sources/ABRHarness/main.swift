@@ -12,9 +12,11 @@ import PlayheadEngine
 // Usage: ABRHarness [--data DIR] [--sets 3Glogs,4Glogs,sd_fs] [--limit N] [--sd-limit N]
 //                   [--buffer SECONDS] [--variant NAME:key=value,...]... [--no-model]
 //                   [--timeout-ms N] [--jobs N] [--per-trace] [--diagnostics]
-//                   [--oracle] [--log TRACE/RULE]
+//                   [--oracle] [--lookahead N,...] [--log TRACE/RULE]
 // --oracle adds the perfect-foresight row (Oracle.swift): how high any rule that shares
 // the baselines' session model could score, a reference for the aims, not a baseline.
+// --lookahead adds a row per horizon N (Lookahead.swift): control that knows the next N
+// segments' downloads exactly, between the online rules and the Oracle.
 
 struct Options {
   var data = "../shared/abr"
@@ -24,6 +26,7 @@ struct Options {
   var perTrace = false
   var diagnostics = false
   var oracle = false
+  var lookaheads: [Int] = []
   var logTrace: String?
   var logRule: String?
   var maximumBuffer = 25.0
@@ -83,6 +86,13 @@ func parseOptions() throws -> Options {
     case "--per-trace": options.perTrace = true
     case "--diagnostics": options.diagnostics = true
     case "--oracle": options.oracle = true
+    case "--lookahead":
+      options.lookaheads = try value(argument).split(separator: ",").map {
+        guard let horizon = Int($0), horizon > 0 else {
+          throw HarnessError("bad --lookahead horizon '\($0)'")
+        }
+        return horizon
+      }
     case "--log":
       let text = try value(argument).split(separator: "/").map(String.init)
       guard text.count == 2 else { throw HarnessError("--log needs TRACE/RULE") }
@@ -191,7 +201,9 @@ do {
       timeoutMs: options.timeoutMs)
     let engineNames = variantConfigs.map(\.0)
     let modelNames = options.model ? variantConfigs.map { modelName($0.0) } : []
-    let extraNames = (options.diagnostics ? ["Lowest"] : []) + (options.oracle ? ["Oracle"] : [])
+    let extraNames =
+      (options.diagnostics ? ["Lowest"] : []) + (options.oracle ? ["Oracle"] : [])
+      + options.lookaheads.map { "Lookahead-\($0)" }
     let names = baselineNames + engineNames + modelNames + extraNames
     let started = Date()
     let results = try TraceRunner.run(traces: traces, jobs: options.jobs) { trace in
@@ -217,6 +229,7 @@ do {
       }
       if options.diagnostics { rules.append(LowestRule()) }
       if options.oracle { rules.append(OracleRule(session: session, trace: trace)) }
+      for horizon in options.lookaheads { rules.append(LookaheadRule(horizon: horizon)) }
       for (offset, rule) in rules.enumerated() {
         let name = names[baselineNames.count + engineNames.count + offset]
         row.append(session.run(rule: rule, trace: trace, log: logger(name)))

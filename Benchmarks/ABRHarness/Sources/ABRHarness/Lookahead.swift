@@ -1,0 +1,83 @@
+/// A reference between the online rules and the Oracle (the "Lookahead-N" rows, printed
+/// with `--lookahead N`; never a baseline): model-predictive control with a perfect
+/// prediction of the next `horizon` segments. Before each request it tries every sequence
+/// of levels for the next `horizon` segments against the trace itself (the same `Network`
+/// and `Playout` arithmetic as `Session`: the wait while a segment does not fit, the
+/// latency, the transfer) and requests the first level of the sequence that scores best
+/// under the benchmark's own terms: utility, less the switching term (from the level last
+/// requested), less 5 × rebuffer time in segment durations. Like an online rule it starts
+/// at the lowest level and knows nothing past the horizon; like the Oracle it never
+/// abandons. How its score grows with the horizon says how much of the Oracle's lead is
+/// knowing the next few segments and how much is knowing the whole session.
+final class LookaheadRule: BaselineRule, SimulatedRule {
+  private let horizon: Int
+
+  init(horizon: Int) {
+    self.horizon = max(1, horizon)
+  }
+
+  func nextLevel(_ view: SessionView) -> Int {
+    let ladder = view.ladder
+    let depth = min(horizon, ladder.segmentCount - view.segment)
+    var playout = Playout()
+    playout.buffer = view.buffer
+    playout.isPlaying = view.isPlaying
+    playout.hasStarted = view.hasStarted
+    var best = (value: -Double.infinity, level: view.lastLevel ?? 0)
+    for level in 0..<ladder.levelCount {
+      let value = bestValue(
+        view: view, depth: depth, step: 0, level: level, previous: view.lastLevel,
+        network: view.network, playout: playout)
+      if value > best.value { best = (value, level) }
+    }
+    return best.level
+  }
+
+  func abandon(_ view: SessionView, _ progress: DownloadProgressView) -> Int? { nil }
+
+  /// The best value of the sequences that load segment `view.segment + step` at `level`
+  /// and continue to `depth` segments, from the state (`network`, `playout`) before its
+  /// request (the first request's wait already spent, as `Session` spends it before
+  /// asking the rule).
+  private func bestValue(
+    view: SessionView, depth: Int, step: Int, level: Int, previous: Int?, network: Network,
+    playout: Playout
+  ) -> Double {
+    let ladder = view.ladder
+    let p = ladder.segmentSeconds
+    var network = network
+    var playout = playout
+    if step > 0 {
+      let wait = max(0, playout.buffer + p - view.maximumBuffer)
+      if wait > 0 {
+        playout.advance(wait)
+        network.idle(wait)
+      }
+    }
+    let stalledBefore = playout.rebufferSeconds
+    playout.advance(network.spendLatency())
+    let size = ladder.sizes[view.segment + step][level]
+    var loaded = 0.0
+    while loaded < size {
+      let transfer = network.transfer(bits: size - loaded, budget: .infinity)
+      loaded += transfer.bits
+      playout.advance(transfer.seconds)
+    }
+    playout.buffer += p
+    playout.isPlaying = true
+    playout.hasStarted = true
+    var value =
+      ladder.utilities[level] - 5 * (playout.rebufferSeconds - stalledBefore) / p
+    if let previous { value -= abs(ladder.utilities[level] - ladder.utilities[previous]) }
+    guard step + 1 < depth else { return value }
+    var bestNext = -Double.infinity
+    for next in 0..<ladder.levelCount {
+      bestNext = max(
+        bestNext,
+        bestValue(
+          view: view, depth: depth, step: step + 1, level: next, previous: level,
+          network: network, playout: playout))
+    }
+    return value + bestNext
+  }
+}
