@@ -25,6 +25,8 @@
 # abandoned downloads, for dip08 the segment requests above 0.55 Mbit/s started 12 s or
 # more into the dip, and a line with Playhead's ratios to GStreamer. A benchmark, not a
 # test: nothing is asserted. Takes about 2 minutes per run (8 runs by default).
+# ABRNetwork/bound.py then says how high any player could go without a stall in a
+# scenario (clairvoyant, on an ideal link), from launch or from a kept run's state.
 #
 # Usage: Benchmarks/abr-network.sh [options]   (as root: namespaces and tc need it)
 # Options:
