@@ -13,7 +13,10 @@ Two starts:
     when that run began it, with what the ideal link had delivered of it by then) is
     finished, or abandoned --detect seconds after the change and refetched at any level.
 
-Usage: bound.py LADDER_DIR SCENARIO [--run DIR] [--detect S,...]
+With --dip-rule, no request above DIP_CHECK_BPS may start DIP_CHECK_AFTER seconds or
+more into the scenario's low phase (the aim of the dip scenario).
+
+Usage: bound.py LADDER_DIR SCENARIO [--run DIR] [--detect S,...] [--dip-rule]
   LADDER_DIR is the ladder folder the benchmark made (ladder.json inside), e.g.
   /tmp/playhead-abr-network/ladder-4.
 """
@@ -26,7 +29,7 @@ import sys
 sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from report import Ladder, playhead_metrics, read_jsonl  # noqa: E402
-from scenarios import SCENARIOS  # noqa: E402
+from scenarios import DIP_CHECK_AFTER, DIP_CHECK_BPS, SCENARIOS  # noqa: E402
 
 SERVER_DELAY_S = 0.04
 
@@ -60,7 +63,7 @@ class Link:
         return t
 
 
-def best_plan(ladder, link, names, first, start, deadline_of, fixed_sum):
+def best_plan(ladder, link, names, first, start, deadline_of, fixed_sum, allowed):
     """The best bitrate sum from segment `first` on, the previous download ending at
     `start`; None when every plan stalls. Keeps, per segment, the plans no other plan
     beats on both finish time and sum (a Pareto front)."""
@@ -70,6 +73,8 @@ def best_plan(ladder, link, names, first, start, deadline_of, fixed_sum):
         grown = []
         for finished, total in front:
             for name in names:
+                if not allowed(finished, name):
+                    continue
                 bits = ladder.sizes[(name, index)] * 8
                 done = link.finish(finished, bits)
                 if done <= deadline_of(index) + 1e-9:
@@ -85,7 +90,7 @@ def best_plan(ladder, link, names, first, start, deadline_of, fixed_sum):
     return max(total for _, total in front)
 
 
-def from_launch(ladder, link, names):
+def from_launch(ladder, link, names, allowed):
     media = sum(ladder.durations.values())
     print("from launch (every level free):")
     for name in names:
@@ -95,12 +100,12 @@ def from_launch(ladder, link, names):
         def deadline(index, begun=first_done):
             return begun + sum(ladder.durations[i] for i in range(index))
 
-        total = best_plan(ladder, link, names, 1, first_done, deadline, first_sum)
+        total = best_plan(ladder, link, names, 1, first_done, deadline, first_sum, allowed)
         result = "a stall is unavoidable" if total is None else f"{total / media / 1000:.0f} kbps"
         print(f"  first segment at {name}: start-up {first_done:.2f} s, best {result}")
 
 
-def from_run(ladder, link, names, run_dir, detects):
+def from_run(ladder, link, names, run_dir, detects, allowed):
     with open(os.path.join(run_dir, "run.json")) as source:
         run = json.load(source)
     launched = run["launched"]
@@ -143,16 +148,20 @@ def from_run(ladder, link, names, run_dir, detects):
     finished = None
     if finished_at <= deadline(index):
         head = fixed + ladder.levels[level]["nominal_bps"] * ladder.durations[index]
-        finished = best_plan(ladder, link, names, index + 1, finished_at, deadline, head)
+        finished = best_plan(
+            ladder, link, names, index + 1, finished_at, deadline, head, allowed)
     print("  finishing it: " + describe(finished, media))
     for detect in detects:
         best = None
         for name in names:
+            if not allowed(change + detect, name):
+                continue
             refetched = link.finish(change + detect, ladder.sizes[(name, index)] * 8)
             if refetched > deadline(index):
                 continue
             head = fixed + ladder.levels[name]["nominal_bps"] * ladder.durations[index]
-            total = best_plan(ladder, link, names, index + 1, refetched, deadline, head)
+            total = best_plan(
+                ladder, link, names, index + 1, refetched, deadline, head, allowed)
             if total is not None and (best is None or total > best):
                 best = total
         print(f"  abandoning it {detect:g} s after the change: " + describe(best, media))
@@ -168,16 +177,25 @@ def main():
     parser.add_argument("scenario", choices=sorted(SCENARIOS))
     parser.add_argument("--run")
     parser.add_argument("--detect", default="0,1,2,3,4.7")
+    parser.add_argument("--dip-rule", action="store_true")
     arguments = parser.parse_args()
     ladder = Ladder(arguments.ladder_dir)
-    _, schedule, _ = SCENARIOS[arguments.scenario]
+    _, schedule, low_phase = SCENARIOS[arguments.scenario]
     link = Link(schedule)
     names = sorted(ladder.levels, key=lambda name: ladder.levels[name]["nominal_bps"])
+
+    def allowed(request_start, name):
+        if not arguments.dip_rule or low_phase is None:
+            return True
+        low_start, low_end, _ = low_phase
+        late = low_start + DIP_CHECK_AFTER <= request_start < low_end
+        return not late or ladder.levels[name]["nominal_bps"] <= DIP_CHECK_BPS
+
     if arguments.run:
         detects = [float(value) for value in arguments.detect.split(",")]
-        from_run(ladder, link, names, arguments.run, detects)
+        from_run(ladder, link, names, arguments.run, detects, allowed)
     else:
-        from_launch(ladder, link, names)
+        from_launch(ladder, link, names, allowed)
 
 
 if __name__ == "__main__":
