@@ -26,7 +26,8 @@
 #   feasible plan under the baselines' session model; about 2 minutes more on sd_fs),
 #   --lookahead N,... (a row per horizon: control that knows the next N segments'
 #   downloads exactly; the levels to the power N per decision, so 5 on 4Glogs takes
-#   seconds, 4 on 3Glogs and sd_fs tens of seconds), --log TRACE/RULE.
+#   seconds, 4 on 3Glogs and sd_fs tens of seconds), --lookahead-terminal W (its cost
+#   per segment duration of buffer spent, default 1), --log TRACE/RULE.
 # Environment:
 #   ABR_DATA     the data directory (default: ../shared/abr next to the repository, or
 #                /work/shared/abr)

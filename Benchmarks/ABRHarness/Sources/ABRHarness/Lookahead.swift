@@ -5,15 +5,22 @@
 /// and `Playout` arithmetic as `Session`: the wait while a segment does not fit, the
 /// latency, the transfer) and requests the first level of the sequence that scores best
 /// under the benchmark's own terms: utility, less the switching term (from the level last
-/// requested), less 5 × rebuffer time in segment durations. Like an online rule it starts
+/// requested), less 5 × rebuffer time in segment durations, less `terminalWeight` per
+/// segment duration of buffer the sequence leaves below the buffer it began with. Like an
+/// online rule it starts
 /// at the lowest level and knows nothing past the horizon; like the Oracle it never
 /// abandons. How its score grows with the horizon says how much of the Oracle's lead is
 /// knowing the next few segments and how much is knowing the whole session.
 final class LookaheadRule: BaselineRule, SimulatedRule {
   private let horizon: Int
+  /// What a segment duration of buffer spent within the horizon costs at its end, in
+  /// utility (`--lookahead-terminal`): without it, control over a short horizon spends the
+  /// buffer that the segments after the horizon need.
+  private let terminalWeight: Double
 
-  init(horizon: Int) {
+  init(horizon: Int, terminalWeight: Double) {
     self.horizon = max(1, horizon)
+    self.terminalWeight = max(0, terminalWeight)
   }
 
   func nextLevel(_ view: SessionView) -> Int {
@@ -69,7 +76,9 @@ final class LookaheadRule: BaselineRule, SimulatedRule {
     var value =
       ladder.utilities[level] - 5 * (playout.rebufferSeconds - stalledBefore) / p
     if let previous { value -= abs(ladder.utilities[level] - ladder.utilities[previous]) }
-    guard step + 1 < depth else { return value }
+    guard step + 1 < depth else {
+      return value - terminalWeight * max(0, view.buffer - playout.buffer) / p
+    }
     var bestNext = -Double.infinity
     for next in 0..<ladder.levelCount {
       bestNext = max(

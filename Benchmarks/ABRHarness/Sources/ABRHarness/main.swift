@@ -12,11 +12,13 @@ import PlayheadEngine
 // Usage: ABRHarness [--data DIR] [--sets 3Glogs,4Glogs,sd_fs] [--limit N] [--sd-limit N]
 //                   [--buffer SECONDS] [--variant NAME:key=value,...]... [--no-model]
 //                   [--timeout-ms N] [--jobs N] [--per-trace] [--diagnostics]
-//                   [--oracle] [--lookahead N,...] [--log TRACE/RULE]
+//                   [--oracle] [--lookahead N,...] [--lookahead-terminal W]
+//                   [--log TRACE/RULE]
 // --oracle adds the perfect-foresight row (Oracle.swift): how high any rule that shares
 // the baselines' session model could score, a reference for the aims, not a baseline.
 // --lookahead adds a row per horizon N (Lookahead.swift): control that knows the next N
-// segments' downloads exactly, between the online rules and the Oracle.
+// segments' downloads exactly, between the online rules and the Oracle; W (default 1) is
+// what it charges, in utility, per segment duration of buffer spent within the horizon.
 
 struct Options {
   var data = "../shared/abr"
@@ -27,6 +29,7 @@ struct Options {
   var diagnostics = false
   var oracle = false
   var lookaheads: [Int] = []
+  var lookaheadTerminal = 1.0
   var logTrace: String?
   var logRule: String?
   var maximumBuffer = 25.0
@@ -86,6 +89,11 @@ func parseOptions() throws -> Options {
     case "--per-trace": options.perTrace = true
     case "--diagnostics": options.diagnostics = true
     case "--oracle": options.oracle = true
+    case "--lookahead-terminal":
+      guard let weight = Double(try value(argument)), weight >= 0 else {
+        throw HarnessError("--lookahead-terminal needs a number from 0")
+      }
+      options.lookaheadTerminal = weight
     case "--lookahead":
       options.lookaheads = try value(argument).split(separator: ",").map {
         guard let horizon = Int($0), horizon > 0 else {
@@ -229,7 +237,9 @@ do {
       }
       if options.diagnostics { rules.append(LowestRule()) }
       if options.oracle { rules.append(OracleRule(session: session, trace: trace)) }
-      for horizon in options.lookaheads { rules.append(LookaheadRule(horizon: horizon)) }
+      for horizon in options.lookaheads {
+        rules.append(LookaheadRule(horizon: horizon, terminalWeight: options.lookaheadTerminal))
+      }
       for (offset, rule) in rules.enumerated() {
         let name = names[baselineNames.count + engineNames.count + offset]
         row.append(session.run(rule: rule, trace: trace, log: logger(name)))
