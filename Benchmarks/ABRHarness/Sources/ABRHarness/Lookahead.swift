@@ -6,10 +6,9 @@
 /// latency, the transfer) and requests the first level of the sequence that scores best
 /// under the benchmark's own terms: utility, less the switching term (from the level last
 /// requested), less 5 × rebuffer time in segment durations, less `terminalWeight` per
-/// segment duration of buffer the sequence leaves below the buffer it began with. Like an
-/// online rule it starts
-/// at the lowest level and knows nothing past the horizon; like the Oracle it never
-/// abandons. How its score grows with the horizon says how much of the Oracle's lead is
+/// segment duration of buffer the sequence leaves below the buffer it began with (unless
+/// it reaches the end of the content). Like an online rule it starts at the lowest level
+/// and knows nothing past the horizon; like the Oracle it never abandons. How its score grows with the horizon says how much of the Oracle's lead is
 /// knowing the next few segments and how much is knowing the whole session.
 final class LookaheadRule: BaselineRule, SimulatedRule {
   private let horizon: Int
@@ -77,6 +76,8 @@ final class LookaheadRule: BaselineRule, SimulatedRule {
       ladder.utilities[level] - 5 * (playout.rebufferSeconds - stalledBefore) / p
     if let previous { value -= abs(ladder.utilities[level] - ladder.utilities[previous]) }
     guard step + 1 < depth else {
+      // The buffer left after the last segment of the content is worth nothing.
+      guard view.segment + depth < ladder.segmentCount else { return value }
       return value - terminalWeight * max(0, view.buffer - playout.buffer) / p
     }
     var bestNext = -Double.infinity
