@@ -8,8 +8,9 @@
 /// requested), less 5 × rebuffer time in segment durations, less `terminalWeight` per
 /// segment duration of buffer the sequence leaves below the buffer it began with (unless
 /// it reaches the end of the content). Like an online rule it starts at the lowest level
-/// and knows nothing past the horizon; like the Oracle it never abandons. How its score grows with the horizon says how much of the Oracle's lead is
-/// knowing the next few segments and how much is knowing the whole session.
+/// and knows nothing past the horizon; like the Oracle it never abandons. How its score
+/// grows with the horizon says how much of the Oracle's lead is knowing the next few
+/// segments and how much is knowing the whole session.
 final class LookaheadRule: BaselineRule, SimulatedRule {
   private let horizon: Int
   /// What a segment duration of buffer spent within the horizon costs at its end, in
