@@ -30,10 +30,11 @@ extension DefaultABRController {
     return left >= low + configuration.deepHoldBandShare * (high - low)
   }
 
-  /// Where a step down from `current` to `wanted`, more than one level, stops on a deep
-  /// buffer: the highest level in between that passes the hold of `holdsDeepBuffer` at
-  /// `slowTransferFactor` (a transfer at that speed would not be evidence against it),
-  /// never at less than `deepHoldSpeedShare`; `wanted` when none does.
+  /// Where a step down from `current` to `wanted` stops on a deep buffer: at `current`
+  /// when it passes `holdsDeepBuffer` (the hold), else at the highest level in between
+  /// that passes it at `slowTransferFactor` (a transfer at that speed would not be
+  /// evidence against it), never at less than `deepHoldSpeedShare` (the step floor);
+  /// `wanted` when none does.
   ///
   /// A fall that the hold cannot ride still rarely needs the level the throughput rule
   /// picks with the safety margin: the buffer absorbs the difference for a few segments,
@@ -42,11 +43,11 @@ extension DefaultABRController {
     in ladder: ABRLadder, situation: ABRSituation, current: Int, wanted: Int, low: Double,
     high: Double
   ) -> Int {
-    guard wanted + 1 < current else { return wanted }
-    for position in stride(from: current - 1, to: wanted, by: -1)
+    let floorShare = max(configuration.slowTransferFactor, configuration.deepHoldSpeedShare)
+    for position in stride(from: current, to: wanted, by: -1)
     where holdsDeepBuffer(
       in: ladder, situation: situation, current: position, low: low, high: high,
-      speedShare: max(configuration.slowTransferFactor, configuration.deepHoldSpeedShare))
+      speedShare: position == current ? nil : floorShare)
     {
       return position
     }

@@ -101,12 +101,7 @@ extension DefaultABRController {
     {
       chosen = current
     }
-    if let current, chosen < current,
-      holdsDeepBuffer(in: ladder, situation: situation, current: current, low: low, high: high)
-    {
-      chosen = current
-    }
-    if let current, chosen + 1 < current {
+    if let current, chosen < current {
       chosen = deepStepFloor(
         in: ladder, situation: situation, current: current, wanted: chosen, low: low, high: high)
     }

@@ -5,7 +5,9 @@ class BaselineRule {
   var abandons: Bool { false }
 
   func idleBeforeRequest(_ view: SessionView) -> Double {
-    max(0, view.buffer + view.ladder.segmentSeconds - view.maximumBuffer)
+    Network.roomWait(
+      buffer: view.buffer, segmentSeconds: view.ladder.segmentSeconds,
+      maximumBuffer: view.maximumBuffer)
   }
 
   func canStartPlayback(buffer: Double, afterStall: Bool) -> Bool { buffer > 0 }

@@ -54,25 +54,15 @@ final class LookaheadRule: BaselineRule, SimulatedRule {
     let p = ladder.segmentSeconds
     var network = network
     var playout = playout
-    if step > 0 {
-      let wait = max(0, playout.buffer + p - view.maximumBuffer)
-      if wait > 0 {
-        playout.advance(wait)
-        network.idle(wait)
-      }
-    }
     let stalledBefore = playout.rebufferSeconds
-    playout.advance(network.spendLatency())
-    let size = ladder.sizes[view.segment + step][level]
-    var loaded = 0.0
-    while loaded < size {
-      let transfer = network.transfer(bits: size - loaded, budget: .infinity)
-      loaded += transfer.bits
-      playout.advance(transfer.seconds)
+    if step > 0 {
+      network.waitAndRequest(
+        playout: &playout, segmentSeconds: p, maximumBuffer: view.maximumBuffer)
+    } else {
+      playout.advance(network.spendLatency())
     }
-    playout.buffer += p
-    playout.isPlaying = true
-    playout.hasStarted = true
+    network.loadWhole(
+      bits: ladder.sizes[view.segment + step][level], playout: &playout, segmentSeconds: p)
     var value =
       ladder.utilities[level] - 5 * (playout.rebufferSeconds - stalledBefore) / p
     if let previous { value -= abs(ladder.utilities[level] - ladder.utilities[previous]) }

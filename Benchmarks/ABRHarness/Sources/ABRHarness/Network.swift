@@ -73,3 +73,40 @@ struct Network {
     remaining -= left
   }
 }
+
+/// One segment's load by a rule that never abandons, in the order `Session` plays it; the
+/// planners that simulate ahead (`OraclePlanner`, `LookaheadRule`) share it.
+extension Network {
+  /// How long a request waits while one more segment does not fit under `maximumBuffer`
+  /// (the baselines' loading rule).
+  static func roomWait(buffer: Double, segmentSeconds: Double, maximumBuffer: Double) -> Double {
+    max(0, buffer + segmentSeconds - maximumBuffer)
+  }
+
+  /// Lets the wait for room pass, then the request's latency.
+  mutating func waitAndRequest(
+    playout: inout Playout, segmentSeconds: Double, maximumBuffer: Double
+  ) {
+    let wait = Self.roomWait(
+      buffer: playout.buffer, segmentSeconds: segmentSeconds, maximumBuffer: maximumBuffer)
+    if wait > 0 {
+      playout.advance(wait)
+      idle(wait)
+    }
+    playout.advance(spendLatency())
+  }
+
+  /// Transfers all of `bits`, then adds the segment to the buffer and plays (a baseline
+  /// starts or resumes once a segment is in).
+  mutating func loadWhole(bits: Double, playout: inout Playout, segmentSeconds: Double) {
+    var loaded = 0.0
+    while loaded < bits {
+      let step = transfer(bits: bits - loaded, budget: .infinity)
+      loaded += step.bits
+      playout.advance(step.seconds)
+    }
+    playout.buffer += segmentSeconds
+    playout.isPlaying = true
+    playout.hasStarted = true
+  }
+}

@@ -216,28 +216,16 @@ struct OraclePlanner {
         // The wait and the latency do not depend on the level.
         var network = node.network
         var playout = node.playout
-        if segment > 0 {
-          let wait = max(0, playout.buffer + p - session.maximumBuffer)
-          if wait > 0 {
-            playout.advance(wait)
-            network.idle(wait)
-          }
-        }
-        playout.advance(network.spendLatency())
+        // The first request waits for nothing (the buffer is empty).
+        network.waitAndRequest(
+          playout: &playout, segmentSeconds: p, maximumBuffer: session.maximumBuffer)
         for level in 0..<search.levelCount {
           var candidate = Node(
             network: network, playout: playout, quality: node.quality, level: level,
             parent: Int32(index), objective: 0)
-          let size = search.sizes[segment * search.levelCount + level]
-          var loaded = 0.0
-          while loaded < size {
-            let step = candidate.network.transfer(bits: size - loaded, budget: .infinity)
-            loaded += step.bits
-            candidate.playout.advance(step.seconds)
-          }
-          candidate.playout.buffer += p
-          candidate.playout.isPlaying = true
-          candidate.playout.hasStarted = true
+          candidate.network.loadWhole(
+            bits: search.sizes[segment * search.levelCount + level],
+            playout: &candidate.playout, segmentSeconds: p)
           candidate.quality += search.utilities[level]
           if node.level >= 0 {
             candidate.quality -= abs(search.utilities[level] - search.utilities[node.level])
