@@ -42,7 +42,7 @@ let package = Package(
     .target(name: "PlayheadHLS", dependencies: ["PlayheadCore"]),
     .target(name: "PlayheadText", dependencies: ["PlayheadCore"]),
     .target(name: "PlayheadNet", dependencies: ["PlayheadCore"]),
-    .target(name: "PlayheadMedia", dependencies: ["PlayheadCore", "CFFmpeg"]),
+    .target(name: "PlayheadMedia", dependencies: ["PlayheadCore", "PlayheadNet", "CFFmpeg"]),
     .target(
       name: "PlayheadEngine",
       dependencies: ["PlayheadCore", "PlayheadHLS", "PlayheadNet", "PlayheadMedia", "PlayheadText"]

@@ -76,7 +76,7 @@ public enum AES128 {
       + (0..<8).map { UInt8(truncatingIfNeeded: mediaSequence >> (56 - 8 * $0)) }
   }
 
-  private static func checkSizes(key: [UInt8], iv: [UInt8]) throws(PlayheadError) {
+  static func checkSizes(key: [UInt8], iv: [UInt8]) throws(PlayheadError) {
     guard key.count == blockBytes else {
       throw PlayheadError(
         .decryptionFailed, "AES-128 key is \(key.count) bytes, expected \(blockBytes)")
@@ -120,7 +120,7 @@ public enum AES128 {
 }
 
 /// Owns one libavutil `AVAES` context (from `av_aes_alloc`) and frees it in deinit.
-private final class AESContext {
+final class AESContext {
   let pointer: OpaquePointer
 
   init(key: [UInt8], decrypt: Bool) throws(PlayheadError) {

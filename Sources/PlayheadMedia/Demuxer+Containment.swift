@@ -9,7 +9,7 @@ extension Demuxer {
   /// Probing reads through the custom I/O and rewinds it (FFmpeg keeps the probed bytes),
   /// so the open that follows reads nothing twice.
   static func inputFormat(
-    hint: String?, formats: ContainerFormats, io: ByteSourceIO, url: URL
+    hint: String?, formats: ContainerFormats, io: DataSourceIO, url: URL
   ) throws(PlayheadError) -> UnsafePointer<AVInputFormat> {
     let format: UnsafePointer<AVInputFormat>
     if let hint {
@@ -37,7 +37,7 @@ extension Demuxer {
   }
 }
 
-extension ByteSourceIOState {
+extension DataSourceIOState {
   /// The error for a nested open that FFmpeg attempted and that was refused, if any.
   func refusedNestedOpen(in url: URL) -> PlayheadError? {
     guard let refused = refusedNestedURL else { return nil }
@@ -58,7 +58,7 @@ let refusingNestedOpenCallback:
     UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<OpaquePointer?>?
   ) -> Int32 = { context, _, url, _, _ in
     if let opaque = context?.pointee.opaque {
-      let state = Unmanaged<ByteSourceIOState>.fromOpaque(opaque).takeUnretainedValue()
+      let state = Unmanaged<DataSourceIOState>.fromOpaque(opaque).takeUnretainedValue()
       state.noteRefusedNestedURL(url.map { String(cString: $0) } ?? "(no URL)")
     }
     return CFFmpeg_AVERROR(EPERM)

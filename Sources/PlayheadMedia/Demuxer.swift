@@ -1,15 +1,16 @@
 import CFFmpeg
 import Foundation
 import PlayheadCore
+import PlayheadNet
 
-/// Reads a container's streams and packets from a byte source through libavformat.
+/// Reads a container's streams and packets from a data source through libavformat.
 ///
 /// A demuxer is used by one thread at a time; only `interrupt()` may be called from any
 /// thread. After an interrupt the demuxer stays cancelled: every later call that reads
 /// throws `.cancelled`.
 ///
 /// ```swift
-/// let demuxer = try Demuxer(source: MemoryByteSource(bytes: data))
+/// let demuxer = try Demuxer(source: MemoryDataSource(data: data), url: URL(string: "memory:")!)
 /// while let packet = try demuxer.readPacket() { … }
 /// ```
 public final class Demuxer: @unchecked Sendable {
@@ -24,9 +25,10 @@ public final class Demuxer: @unchecked Sendable {
   var queuedPackets: [Packet] = []
   var queueHead = 0
 
-  /// Opens `source` through a custom AVIOContext and probes its streams.
+  /// Opens the resource `reader` reads through a custom AVIOContext (the one adapter
+  /// between data sources and FFmpeg) and probes its streams.
   ///
-  /// FFmpeg reads only the bytes of `source`: the container is probed from them, and a
+  /// FFmpeg reads only the bytes of `reader`: the container is probed from them, and a
   /// format outside `formats` (by default `.media`) is refused with `.unsupportedFormat`
   /// that says what it is ("an HLS playlist (M3U8)", "a DASH manifest (MPD)", …) before
   /// FFmpeg reads its header. FFmpeg may not open anything itself: its protocol whitelist
@@ -39,12 +41,20 @@ public final class Demuxer: @unchecked Sendable {
   /// bytes, `.unsupportedFormat` for bytes FFmpeg does not recognise, that are truncated
   /// past use, or whose format is refused, and `.noPlayableStreams` when no audio or video
   /// stream can be decoded.
+  ///
+  /// `isSeekable` false makes demuxers read the bytes front to back, as they read a pipe:
+  /// for a source whose bytes arrive in order while they are read (the segments of an HLS
+  /// run), where the MP4 demuxer would otherwise visit every fragment of a seekable input
+  /// before giving its first packet. `readMayWait` tells, without blocking, whether the
+  /// next read may wait for bytes that have not arrived (`nextReadMayWait`); by default the
+  /// reader's source's buffer says.
   public init(
-    source: any ByteSource, formatHint: String? = nil, formats: ContainerFormats = .media
+    reader: DataSourceReader, formatHint: String? = nil, formats: ContainerFormats = .media,
+    isSeekable: Bool = true, readMayWait: (@Sendable () -> Bool)? = nil
   ) throws(PlayheadError) {
     _ = MediaLibrary.configured
-    let url = source.url
-    let io = try ByteSourceIO(source: source)
+    let url = reader.url
+    let io = try DataSourceIO(reader: reader, isSeekable: isSeekable, readMayWait: readMayWait)
     let inputFormat = try Self.inputFormat(
       hint: formatHint, formats: formats, io: io, url: url)
     guard let allocated = avformat_alloc_context() else {
@@ -53,7 +63,7 @@ public final class Demuxer: @unchecked Sendable {
     allocated.pointee.pb = io.context
     allocated.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
     allocated.pointee.interrupt_callback = AVIOInterruptCB(
-      callback: byteSourceInterruptCallback,
+      callback: dataSourceInterruptCallback,
       opaque: Unmanaged.passUnretained(io.state).toOpaque())
     allocated.pointee.opaque = Unmanaged.passUnretained(io.state).toOpaque()
     allocated.pointee.io_open = refusingNestedOpenCallback
@@ -100,13 +110,23 @@ public final class Demuxer: @unchecked Sendable {
     self.cachedStreams = streams
   }
 
-  static func openFailure(_ code: Int32, io: ByteSourceIO, url: URL) -> PlayheadError {
+  /// Opens `url` read through `source` (see `init(reader:…)`).
+  public convenience init(
+    source: any DataSource, url: URL, formatHint: String? = nil,
+    formats: ContainerFormats = .media
+  ) throws(PlayheadError) {
+    try self.init(
+      reader: DataSourceReader(source: source, request: DataRequest(url: url, purpose: .media)),
+      formatHint: formatHint, formats: formats)
+  }
+
+  static func openFailure(_ code: Int32, io: DataSourceIO, url: URL) -> PlayheadError {
     if let error = io.state.takePendingError() { return error }
     if let refused = io.state.refusedNestedOpen(in: url) { return refused }
     if io.state.isInterrupted {
       return PlayheadError(.cancelled, "Opening \(url.absoluteString) was cancelled", url: url)
     }
-    if io.state.bytesSeen == 0 && (io.state.source.length == 0 || code == FFmpegError.eof) {
+    if io.state.bytesSeen == 0 && (io.state.reader.length == 0 || code == FFmpegError.eof) {
       return PlayheadError(.emptySource, "\(url.absoluteString) is empty", url: url)
     }
     return FFmpegError.make(
@@ -162,11 +182,16 @@ public final class Demuxer: @unchecked Sendable {
   }
 
   /// Whether the next `readPacket()` may wait for bytes that have not arrived: no packet is
-  /// held back for it and the source says its next read may wait
-  /// (`ByteSource.nextReadMayWait`). A hint that never blocks.
+  /// held back for it and the source says its next read may wait (the `readMayWait` given
+  /// at opening, else `DataSourceReader.nextReadMayWait`). A hint that never blocks.
   public var nextReadMayWait: Bool {
-    queueHead >= queuedPackets.count && format.io.state.source.nextReadMayWait
+    guard queueHead >= queuedPackets.count else { return false }
+    let state = format.io.state
+    return state.readMayWait?() ?? state.reader.nextReadMayWait
   }
+
+  /// The reader the demuxer reads through.
+  public var reader: DataSourceReader { format.io.state.reader }
 
   /// Reads the next packet of any stream; nil at the end of the source.
   ///

@@ -6,9 +6,9 @@ import PlayheadCore
 /// custom I/O it reads through alive until after the close.
 final class FormatContext {
   private(set) var raw: UnsafeMutablePointer<AVFormatContext>
-  let io: ByteSourceIO
+  let io: DataSourceIO
 
-  init(raw: UnsafeMutablePointer<AVFormatContext>, io: ByteSourceIO) {
+  init(raw: UnsafeMutablePointer<AVFormatContext>, io: DataSourceIO) {
     self.raw = raw
     self.io = io
   }

@@ -1,6 +1,7 @@
 import CFFmpeg
 import Foundation
 import PlayheadCore
+import PlayheadNet
 
 /// PNG snapshots through FFmpeg's own PNG encoder and decoder.
 public enum PNGCodec {
@@ -28,8 +29,10 @@ public enum PNGCodec {
     guard data.starts(with: signature) else {
       throw PlayheadError(.unsupportedFormat, "The data is not a PNG (no PNG signature)")
     }
-    let source = MemoryByteSource(bytes: data, url: URL(string: "memory:image.png")!)
-    let demuxer = try Demuxer(source: source, formatHint: "png_pipe", formats: .pngImage)
+    let source = MemoryDataSource(data: data)
+    let demuxer = try Demuxer(
+      source: source, url: URL(string: "memory:image.png")!, formatHint: "png_pipe",
+      formats: .pngImage)
     guard let stream = demuxer.bestStream(of: .video) else {
       throw PlayheadError(.unsupportedFormat, "No picture in the PNG data")
     }

@@ -3,116 +3,261 @@ import PlayheadCore
 
 /// What a load is for; policies and logs treat playlists, segments and keys differently.
 public enum DataPurpose: String, Sendable, Hashable, Codable {
-  case playlist, segment, initializationSection, key, media, other
+  case playlist, segment, initializationSection, key, media, text, thumbnail, api, other
 }
 
-/// One request for a resource, or a byte range of it.
+/// One request for a resource, or a byte range of it: what a `DataSource` opens.
 ///
-/// `headers` and `deliversErrorResponses` are for API clients (such as the catalog client);
-/// sources that do not speak HTTP ignore them.
+/// `headers` are for this request only; they replace configuration headers of the same
+/// name. Sources that do not speak HTTP ignore `headers` and the HTTP-only flags.
 public struct DataRequest: Sendable, Hashable {
+  /// How a request is to be served.
+  public struct Flags: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// An HTTP source answers a non-2xx status with the response (its body and
+    /// `statusCode`) instead of throwing `.httpStatus`, so that an API client can read an
+    /// error body. The range is not applied to such a response.
+    public static let deliversErrorResponses = Flags(rawValue: 1 << 0)
+    /// A cache passes the request to its upstream and keeps nothing (API calls, live
+    /// resources).
+    public static let bypassesCache = Flags(rawValue: 1 << 1)
+  }
+
   public var url: URL
+  /// The bytes wanted; nil for the whole resource.
   public var range: ByteRange?
   public var purpose: DataPurpose
   /// Header fields for this request only; they replace configuration headers of the same
   /// name.
   public var headers: [String: String]
-  /// When true, an HTTP source answers a non-2xx status with the response (its body and
-  /// `statusCode`) instead of throwing `.httpStatus`, so that the caller can read an API's
-  /// error body. Ranges are not applied to such a response.
-  public var deliversErrorResponses: Bool
+  public var flags: Flags
 
   public init(
     url: URL, range: ByteRange? = nil, purpose: DataPurpose = .other,
-    headers: [String: String] = [:], deliversErrorResponses: Bool = false
+    headers: [String: String] = [:], flags: Flags = []
   ) {
     self.url = url
     self.range = range
     self.purpose = purpose
     self.headers = headers
-    self.deliversErrorResponses = deliversErrorResponses
+    self.flags = flags
+  }
+
+  /// Creates a request that reads error responses (see `Flags.deliversErrorResponses`).
+  public init(
+    url: URL, range: ByteRange? = nil, purpose: DataPurpose = .other,
+    headers: [String: String] = [:], deliversErrorResponses: Bool
+  ) {
+    self.init(
+      url: url, range: range, purpose: purpose, headers: headers,
+      flags: deliversErrorResponses ? [.deliversErrorResponses] : [])
+  }
+
+  /// Whether an HTTP source returns error statuses as responses; see `Flags`.
+  public var deliversErrorResponses: Bool {
+    get { flags.contains(.deliversErrorResponses) }
+    set {
+      if newValue { flags.insert(.deliversErrorResponses) } else {
+        flags.remove(.deliversErrorResponses)
+      }
+    }
+  }
+
+  /// The same request for the bytes from `offset` on (relative to the resource), keeping
+  /// the end of the original range: how a decorator resumes a transfer that broke.
+  public func resuming(at offset: Int64) -> DataRequest {
+    var copy = self
+    let end = range?.end
+    copy.range = ByteRange(offset: offset, length: end.map { max(0, $0 - offset) })
+    return copy
   }
 }
 
-/// A finished load: the bytes and when, on the source's clock, the transfer ran.
-public struct DataResponse: Sendable {
-  public var data: Data
+/// What opening a request learned: the answer's status line and headers, and how many
+/// bytes the open will deliver.
+public struct DataResponseHead: Sendable, Equatable {
   /// The URL that answered (after redirects).
   public var url: URL
-  /// The HTTP status, for HTTP sources.
+  /// The HTTP status, for HTTP sources (and sources that stand in for them).
   public var statusCode: Int?
-  /// The source's clock when the request was sent.
-  public var startClock: MediaTime
-  /// The source's clock when the last byte arrived.
-  public var endClock: MediaTime
+  /// The response header fields as sent; look them up with `header(_:)`.
+  public var headers: [String: String]
+  /// How many bytes reads of this open deliver in all, when known (the range's length,
+  /// cut at the end of the resource); nil when unknown.
+  public var length: Int64?
   /// The whole resource's length in bytes, when the source learned it (an HTTP
-  /// `Content-Range` total or the `Content-Length` of a whole answer, a file's size);
-  /// nil when unknown. A cache uses it to know where a resource ends.
+  /// `Content-Range` total or the `Content-Length` of a whole answer, a file's size).
   public var totalLength: Int64?
+  /// Whether every byte of the open comes from a local cache, not the network: a
+  /// bandwidth meter does not time such a transfer.
+  public var isFromCache: Bool
 
   public init(
-    data: Data, url: URL, statusCode: Int? = nil, startClock: MediaTime, endClock: MediaTime,
-    totalLength: Int64? = nil
+    url: URL, statusCode: Int? = nil, headers: [String: String] = [:], length: Int64? = nil,
+    totalLength: Int64? = nil, isFromCache: Bool = false
   ) {
-    self.data = data
     self.url = url
     self.statusCode = statusCode
-    self.startClock = startClock
-    self.endClock = endClock
+    self.headers = headers
+    self.length = length
     self.totalLength = totalLength
+    self.isFromCache = isFromCache
   }
 
-  /// How long the transfer took.
-  public var duration: MediaTime { endClock - startClock }
+  /// The value of the header field `name`, whatever its case; nil when absent.
+  public func header(_ name: String) -> String? {
+    if let exact = headers[name] { return exact }
+    let wanted = name.lowercased()
+    return headers.first { $0.key.lowercased() == wanted }?.value
+  }
 }
 
-/// How far a transfer has come; handed to a progress callback during a load.
-public struct TransferProgress: Sendable {
-  public var request: DataRequest
-  public var bytesLoaded: Int
-  /// The expected total, when known.
-  public var bytesExpected: Int?
-  /// Clock time since the request was sent.
-  public var elapsed: MediaTime
-  /// Clock time from the request to the start of the answer, when the source knows it; nil
-  /// otherwise (a reader then takes the elapsed time of the first report with bytes).
-  public var timeToFirstByte: MediaTime?
+/// What a source holds of its resource without waiting on the network, as the player's
+/// loaded time ranges count it for progressive media.
+public struct DataBufferState: Sendable, Equatable {
+  /// Every byte is at hand at once (a local file): the whole resource counts as loaded.
+  public var isLocal: Bool
+  /// Bytes downloaded ahead of the reader's position and not yet read.
+  public var bytesAhead: Int64
+  /// Whether loading waits for the reader to consume what is buffered (a read-ahead limit
+  /// reached, or nothing left to fetch), so that no more bytes come until it reads.
+  public var isHoldingBack: Bool
+  /// Whether every byte from the reader's position to the end of the open is held.
+  public var reachesEnd: Bool
+  /// Byte ranges of the resource kept on disk (a cache), in order; empty without one.
+  public var cachedRanges: [ByteRange]
+  /// The speed of the last measured stretch of download, in bits per second (SPEC S9);
+  /// nil before one was measured or for sources that do not measure.
+  public var downloadSpeedBitsPerSecond: Double?
 
+  /// Creates a state; every field defaults to "nothing held".
   public init(
-    request: DataRequest, bytesLoaded: Int, bytesExpected: Int?, elapsed: MediaTime,
-    timeToFirstByte: MediaTime? = nil
+    isLocal: Bool = false, bytesAhead: Int64 = 0, isHoldingBack: Bool = false,
+    reachesEnd: Bool = false, cachedRanges: [ByteRange] = [],
+    downloadSpeedBitsPerSecond: Double? = nil
   ) {
-    self.request = request
-    self.bytesLoaded = bytesLoaded
-    self.bytesExpected = bytesExpected
-    self.elapsed = elapsed
-    self.timeToFirstByte = timeToFirstByte
+    self.isLocal = isLocal
+    self.bytesAhead = max(0, bytesAhead)
+    self.isHoldingBack = isHoldingBack
+    self.reachesEnd = reachesEnd
+    self.cachedRanges = cachedRanges
+    self.downloadSpeedBitsPerSecond = downloadSpeedBitsPerSecond
   }
+
+  /// The state of a local resource: everything held.
+  public static let local = DataBufferState(isLocal: true, isHoldingBack: true, reachesEnd: true)
 }
 
-/// Told about every finished transfer; the bandwidth meter is one.
-public protocol TransferListener: AnyObject, Sendable {
-  /// `bytes` arrived over `duration` of clock time for `request`.
-  func transferEnded(request: DataRequest, bytes: Int, duration: MediaTime)
-}
-
-/// Loads whole resources (or byte ranges of them): HTTP, files, or a simulated network.
+/// The one way bytes reach Playhead: opens a request and streams its bytes (Media3's
+/// `DataSource`, mpv's `stream_t`).
 ///
-/// `load` blocks the calling thread until the bytes are there, the request fails, or
-/// `cancelAll()` is called. The progress callback runs on the loading thread; returning
-/// `false` abandons the transfer, which then throws `.cancelled`.
+/// A source serves one request at a time: `open`, then `read` until it returns 0 (the end
+/// of the open) or the caller has what it wants, then `close`; it may then be opened again.
+/// Whole-resource loads are `DataLoader`'s; random access (a demuxer) is
+/// `DataSourceReader`'s; both sit on this protocol, as do the decorators (retries, expired
+/// URLs, the disk cache, decryption, accounting, recording). Every implementation passes
+/// `DataSourceContract` (PlayheadTesting).
+///
+/// Threads: `open`, `read` and `close` are called by one thread at a time; `cancel()` may
+/// be called from any thread at any moment, and makes a blocked `open` or `read` (and every
+/// later one) throw `.cancelled` promptly. A cancelled source stays cancelled.
+///
+/// Errors are `PlayheadError`s: `.httpStatus` (with `httpStatusCode`), `.timedOut`,
+/// `.connectionFailed`, `.fileNotFound`, … for the resource; `.cancelled` after `cancel()`;
+/// `.invalidState` for a read with nothing open.
 public protocol DataSource: AnyObject, Sendable {
-  func load(
-    _ request: DataRequest, progress: (@Sendable (TransferProgress) -> Bool)?
-  ) throws(PlayheadError) -> DataResponse
+  /// Opens `request`, blocking until the answer's head is there (or the request fails).
+  ///
+  /// A range of length 0 opens with `length` 0. A range that starts at or past the end of
+  /// the resource throws (HTTP 416, or `.invalidArgument` for a file). An earlier open is
+  /// closed first.
+  func open(_ request: DataRequest) throws(PlayheadError) -> DataResponseHead
 
-  /// Makes every blocked and future load throw `.cancelled`.
-  func cancelAll()
+  /// Reads up to `buffer.count` bytes of the open request into `buffer`, blocking until at
+  /// least one byte is there; returns how many, and 0 at the end of the open (or for an
+  /// empty buffer).
+  func read(into buffer: UnsafeMutableRawBufferPointer) throws(PlayheadError) -> Int
+
+  /// Ends the open request and lets its connection go; safe to call when nothing is open.
+  func close()
+
+  /// Makes a blocked `open` or `read`, and every later one, throw `.cancelled`. Safe from
+  /// any thread; calling it again has no effect.
+  func cancel()
+
+  /// What the source holds downloaded ahead of its reader, when it says (nil otherwise).
+  var bufferState: DataBufferState? { get }
+
+  /// Sets what to call, on a network or loading thread, whenever the bytes held grow or
+  /// loading stops at its limit (nil: nothing). Replaces an earlier handler.
+  func setBufferChangeHandler(_ handler: (@Sendable () -> Void)?)
 }
 
 extension DataSource {
-  /// Loads without progress reports.
-  public func load(_ request: DataRequest) throws(PlayheadError) -> DataResponse {
-    try load(request, progress: nil)
+  /// A source that does not read ahead says nothing.
+  public var bufferState: DataBufferState? { nil }
+
+  /// A source that does not read ahead never calls the handler.
+  public func setBufferChangeHandler(_ handler: (@Sendable () -> Void)?) {}
+}
+
+/// Makes data sources: one per transfer (Media3's `DataSource.Factory`).
+///
+/// A player builds one stack (`DataSourceStack`) and every part of it — progressive
+/// media, HLS playlists, segments and keys, sidecar text, thumbnails, preload, offline
+/// downloads, the catalog — opens its transfers through it. An application plugs a network
+/// of its own (a simulated one, a recording being replayed) in as the stack's upstream.
+public protocol DataSourceFactory: Sendable {
+  /// A fresh source, nothing open.
+  func makeDataSource() -> any DataSource
+}
+
+/// A factory made of a closure.
+///
+/// ```swift
+/// let factory = DataSourceFactories.make { MySource() }
+/// ```
+public struct ClosureDataSourceFactory: DataSourceFactory {
+  private let make: @Sendable () -> any DataSource
+
+  /// Creates a factory that calls `make` for each source.
+  public init(_ make: @escaping @Sendable () -> any DataSource) {
+    self.make = make
+  }
+
+  public func makeDataSource() -> any DataSource { make() }
+}
+
+/// Shorthands for factories.
+public enum DataSourceFactories {
+  /// A factory that calls `make` for each source.
+  public static func make(_ make: @escaping @Sendable () -> any DataSource)
+    -> ClosureDataSourceFactory
+  {
+    ClosureDataSourceFactory(make)
+  }
+
+  /// A factory whose sources are `decorate` applied to a source of `upstream`: how a
+  /// decorator (retries, cache, decryption, recording) is put on a stack.
+  public static func decorating(
+    _ upstream: any DataSourceFactory,
+    with decorate: @escaping @Sendable (any DataSource) -> any DataSource
+  ) -> ClosureDataSourceFactory {
+    ClosureDataSourceFactory { decorate(upstream.makeDataSource()) }
+  }
+}
+
+extension PlayheadError {
+  /// The `.cancelled` error of a source, naming the resource.
+  public static func sourceCancelled(_ url: URL?) -> PlayheadError {
+    PlayheadError(
+      .cancelled, "cancelled" + (url.map { ": \($0.absoluteString)" } ?? ""), url: url)
+  }
+
+  /// The `.invalidState` error for a read with nothing open.
+  public static func notOpen(_ url: URL?) -> PlayheadError {
+    PlayheadError(.invalidState, "read with nothing open", url: url)
   }
 }

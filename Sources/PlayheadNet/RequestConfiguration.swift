@@ -1,11 +1,20 @@
 import Foundation
 import PlayheadCore
 
-/// How a player makes its requests: timeout, retries, extra headers, referer and user agent.
+/// How a player makes its requests: timeout, retries, extra headers, referer, user agent and
+/// read-ahead.
 ///
-/// One value is shared by every load of a player (playlists, segments, keys). Values out of
-/// range never trap: a `timeoutMs` below 1 counts as 1, a negative `retryCount` as 0, and
-/// negative delays as 0.
+/// One value serves every request of a player (progressive media, playlists, segments,
+/// keys, sidecar text, thumbnails, the catalog): `DataSourceStack` builds the player's
+/// sources from it. Every duration is in whole milliseconds. Values out of range never
+/// trap: a `timeoutMs` below 1 counts as 1, a negative `retryCount` as 0, negative delays
+/// as 0, and a `readAheadBytes` below 64 KiB as 64 KiB.
+///
+/// Timeout: `timeoutMs` is an idle timeout, as in Media3, AVFoundation
+/// (`timeoutIntervalForRequest`), FFmpeg (`rw_timeout`) and mpv: a request fails with
+/// `.timedOut` when no response headers, or no body byte, arrived for that long. A slow
+/// server that keeps sending (a trickle) therefore never times out; it is bounded by the
+/// size of what is left to read divided by its rate. See docs/streaming.md.
 ///
 /// Retry spacing: SPEC S5 asks for retries "spaced by the timeout". Playhead spaces them by
 /// an exponential backoff that the timeout caps: the delay before retry `n` (from 1) is
@@ -35,13 +44,17 @@ public struct RequestConfiguration: Sendable, Equatable {
   public var referer: String?
   /// The `User-Agent` header, when set; it replaces any `User-Agent` in `headers`.
   public var userAgent: String?
+  /// How many bytes an HTTP source keeps downloaded ahead of its reader before it stops
+  /// the response; it continues with a new range request once the reader has consumed
+  /// half. Progressive media reads ahead this far.
+  public var readAheadBytes: Int
 
   /// Creates a configuration; the defaults are a 10 s timeout, 3 retries after 0.5 s, 1 s
-  /// and 2 s, and no extra headers.
+  /// and 2 s, no extra headers, and a 4 MiB read-ahead.
   public init(
     timeoutMs: Int = 10_000, retryCount: Int = 3, retryBaseDelayMs: Int = 500,
     retryMaxDelayMs: Int = 5_000, headers: [String: String] = [:], referer: String? = nil,
-    userAgent: String? = nil
+    userAgent: String? = nil, readAheadBytes: Int = 4 * 1024 * 1024
   ) {
     self.timeoutMs = timeoutMs
     self.retryCount = retryCount
@@ -50,7 +63,11 @@ public struct RequestConfiguration: Sendable, Equatable {
     self.headers = headers
     self.referer = referer
     self.userAgent = userAgent
+    self.readAheadBytes = readAheadBytes
   }
+
+  /// The read-ahead in effect: `readAheadBytes`, at least 64 KiB.
+  public var effectiveReadAheadBytes: Int { max(64 * 1024, readAheadBytes) }
 
   /// A configuration whose retries are spaced by exactly the timeout, as SPEC S5 words it.
   public static func spacedByTimeout(
@@ -101,14 +118,5 @@ public struct RequestConfiguration: Sendable, Equatable {
     replace("User-Agent", with: userAgent)
     replace("Referer", with: referer)
     return fields
-  }
-}
-
-extension MediaTime {
-  /// A duration of `milliseconds` in nanoseconds (the clocks' timescale), saturating at
-  /// about ±104 days.
-  static func fromMilliseconds(_ milliseconds: Int) -> MediaTime {
-    let clamped = min(max(Int64(milliseconds), -9_000_000_000), 9_000_000_000)
-    return MediaTime(nanoseconds: clamped * 1_000_000)
   }
 }

@@ -1,82 +1,11 @@
 import Foundation
 import Playhead
 
-/// A JSON value with ordered object keys, encoded by hand on one line.
-///
-/// Non-finite numbers encode as `null`, so every line is valid JSON. Strings escape
-/// quotes, backslashes and every control character.
-enum JSONValue: Sendable, Equatable {
-  case null
-  case bool(Bool)
-  case integer(Int64)
-  case number(Double)
-  case string(String)
-  case array([JSONValue])
-  /// An object whose keys are written in this order.
-  case object([JSONField])
-
-  /// The value as compact JSON text.
-  var encoded: String {
-    var output = ""
-    encode(into: &output)
-    return output
-  }
-
-  private func encode(into output: inout String) {
-    switch self {
-    case .null: output += "null"
-    case .bool(let value): output += value ? "true" : "false"
-    case .integer(let value): output += String(value)
-    case .number(let value): output += value.isFinite ? "\(value)" : "null"
-    case .string(let value): Self.encode(string: value, into: &output)
-    case .array(let values):
-      output += "["
-      for (index, value) in values.enumerated() {
-        if index > 0 { output += "," }
-        value.encode(into: &output)
-      }
-      output += "]"
-    case .object(let fields):
-      output += "{"
-      for (index, field) in fields.enumerated() {
-        if index > 0 { output += "," }
-        Self.encode(string: field.key, into: &output)
-        output += ":"
-        field.value.encode(into: &output)
-      }
-      output += "}"
-    }
-  }
-
-  private static func encode(string: String, into output: inout String) {
-    output += "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        let hex = String(scalar.value, radix: 16)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: output.unicodeScalars.append(scalar)
-      }
-    }
-    output += "\""
-  }
-}
+/// The command line's JSON values keep their keys in order (`OrderedJSON`).
+typealias JSONValue = OrderedJSON
 
 /// One key and value of a JSON object.
-struct JSONField: Sendable, Equatable {
-  var key: String
-  var value: JSONValue
-
-  init(_ key: String, _ value: JSONValue) {
-    self.key = key
-    self.value = value
-  }
-}
+typealias JSONField = OrderedJSON.Field
 
 extension JSONValue {
   /// Seconds rounded to the microsecond, or `null` when `time` is not numeric.

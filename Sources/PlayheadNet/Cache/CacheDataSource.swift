@@ -1,59 +1,55 @@
 import Foundation
 import PlayheadCore
 
-/// A data source that reads through a `MediaCache`: cached bytes come from disk, missing
-/// bytes from `upstream`, and what upstream delivers is stored for next time.
+/// Opens through a `MediaCache`: cached bytes come from disk, missing bytes from `upstream`,
+/// and what upstream delivers is stored for next time (Media3's `CacheDataSource`).
 ///
-/// A load for a range serves the cached spans and fetches only the holes between them
-/// from upstream, in order (each hole one upstream request, with a `Range` for it; a
-/// resource with nothing cached is asked for exactly as the caller asked). Progress is
-/// reported after each cached span and during each upstream transfer, with
-/// `bytesLoaded` counting the whole response so far.
+/// An open walks the requested bytes in order: a cached span is read from disk, and each
+/// hole between spans is one upstream request with a `Range` for it (a resource with
+/// nothing cached is asked for exactly as the caller asked). Bytes from upstream are stored
+/// as they are read, in pieces of the cache's `progressiveChunkBytes`, and what was read of
+/// a hole is stored when the open closes early (a seek, an abandoned segment). While an
+/// open lasts, the resource's entry is in use and never evicted.
 ///
-/// What is cached: every `http` and `https` load, except playlists (purpose `.playlist`,
-/// or a `.m3u8` / `.m3u` path), which are stored only when they are complete VOD
-/// playlists (`#EXT-X-ENDLIST`) and are always stored and served whole. Bytes that start
+/// What is cached: every `http` and `https` request, except playlists (purpose
+/// `.playlist`, or a `.m3u8` / `.m3u` path), which are stored only when they are complete
+/// VOD playlists (`#EXT-X-ENDLIST`) and are always stored and served whole. Bytes that start
 /// like a playlist (`#EXTM3U`) under any other URL are stored only under the same rule.
-/// Other schemes and requests that set `deliversErrorResponses` (API calls) go straight
-/// to upstream, as do all loads while `MediaCache.isEnabled` is false or the cache is
-/// closed.
+/// Other schemes, requests with `bypassesCache` or `deliversErrorResponses` (API calls) go
+/// straight to upstream, as do all requests while `MediaCache.isEnabled` is false or the
+/// cache is closed.
 ///
-/// Time: a response served entirely from the cache has `startClock == endClock` (a
-/// bandwidth meter ignores it); a response with upstream bytes carries the upstream's
-/// clock times, from its first request to its last.
-///
-/// Errors are upstream's. A range that starts at or past the end of a resource whose
-/// length the cache knows throws `.httpStatus` 416, as a server would. Failing to write
-/// the cache never fails a load: the bytes reach the caller and are simply not stored.
+/// The head of an open served entirely from the cache has `isFromCache` set (a bandwidth
+/// meter ignores its timing). Errors are upstream's. A range that starts at or past the end
+/// of a resource whose length the cache knows throws `.httpStatus` 416, as a server would.
+/// Failing to write the cache never fails a read: the bytes reach the caller and are simply
+/// not stored.
 ///
 /// Example:
 /// ```swift
 /// let cache = try MediaCache.open(directory: cacheDirectory)
-/// let source = CacheDataSource(upstream: HTTPDataSource(), cache: cache)
-/// let segment = try source.load(DataRequest(url: segmentURL, purpose: .segment))
+/// let factory = DataSourceFactories.decorating(DefaultDataSourceFactory()) {
+///   CacheDataSource(upstream: $0, cache: cache)
+/// }
 /// ```
 public final class CacheDataSource: DataSource, Sendable {
-
   /// Where missing bytes come from.
   public let upstream: any DataSource
   /// Where bytes are kept.
   public let cache: MediaCache
-  /// Timestamps responses served entirely from the cache.
-  public let clock: any Clock
 
   private let state = Locked(State())
 
   private struct State: Sendable {
     var cancelled = false
+    var open: CacheOpen?
     var fromCache: Int64 = 0
     var fromUpstream: Int64 = 0
   }
 
-  /// Wraps `upstream` with `cache`.
-  public init(upstream: any DataSource, cache: MediaCache, clock: any Clock = HostClock.shared) {
+  public init(upstream: any DataSource, cache: MediaCache) {
     self.upstream = upstream
     self.cache = cache
-    self.clock = clock
   }
 
   /// Bytes this source has delivered from the cache so far.
@@ -62,90 +58,90 @@ public final class CacheDataSource: DataSource, Sendable {
   /// Bytes this source has delivered from upstream so far (cacheable or not).
   public var bytesFromUpstream: Int64 { state.withLock { $0.fromUpstream } }
 
-  /// Loads `request` through the cache; see the type.
-  public func load(
-    _ request: DataRequest, progress: (@Sendable (TransferProgress) -> Bool)?
-  ) throws(PlayheadError) -> DataResponse {
-    try throwIfCancelled(request.url)
+  public func open(_ request: DataRequest) throws(PlayheadError) -> DataResponseHead {
+    close()
+    if state.withLock({ $0.cancelled }) { throw PlayheadError.sourceCancelled(request.url) }
     guard MediaCache.isEnabled, Self.isCacheable(request),
-      let entry = cache.acquire(key: cache.key(for: request.url))
+      let lease = CacheLease(cache: cache, key: cache.key(for: request.url))
     else {
-      let response = try upstream.load(request, progress: progress)
-      count(cached: 0, upstream: response.data.count)
-      return response
+      let head = try upstream.open(request)
+      state.withLock { $0.open = CacheOpen(request: request, passthrough: true) }
+      return head
     }
-    defer { cache.release(entry) }
-    if request.range?.length == 0 {
-      let now = clock.now
-      return DataResponse(data: Data(), url: request.url, startClock: now, endClock: now)
-    }
-    if Self.isPlaylist(request) {
-      return try loadPlaylist(request, entry: entry, progress: progress)
-    }
-    var load = CacheLoad(source: self, request: request, entry: entry, progress: progress)
-    let response = try load.run()
-    count(cached: load.cachedBytes, upstream: load.upstreamBytes)
-    return response
-  }
-
-  /// Makes every blocked and future load throw `.cancelled`, and cancels `upstream`.
-  public func cancelAll() {
-    state.withLock { $0.cancelled = true }
-    upstream.cancelAll()
-  }
-
-  // MARK: Internals
-
-  func throwIfCancelled(_ url: URL) throws(PlayheadError) {
-    if state.withLock({ $0.cancelled }) {
-      throw PlayheadError(.cancelled, "load cancelled: \(url.absoluteString)", url: url)
+    let opening = CacheOpen(request: request, lease: lease)
+    do {
+      let head = try opening.start(cache: cache, upstream: upstream)
+      state.withLock { $0.open = opening }
+      return head
+    } catch {
+      opening.finish(cache: cache, upstream: upstream)
+      throw error
     }
   }
 
-  private func count(cached: Int, upstream: Int) {
-    state.withLock { state in
-      state.fromCache += Int64(cached)
-      state.fromUpstream += Int64(upstream)
+  public func read(into buffer: UnsafeMutableRawBufferPointer) throws(PlayheadError) -> Int {
+    guard let opening = state.withLock({ $0.open }) else {
+      if state.withLock({ $0.cancelled }) { throw PlayheadError.sourceCancelled(nil) }
+      throw PlayheadError.notOpen(nil)
     }
-  }
-
-  /// A playlist: served whole from the cache when a complete copy is there; otherwise
-  /// loaded whole from upstream and stored when it is a VOD playlist.
-  private func loadPlaylist(
-    _ request: DataRequest, entry: CacheEntry, progress: (@Sendable (TransferProgress) -> Bool)?
-  ) throws(PlayheadError) -> DataResponse {
-    let state = cache.state(of: entry)
-    if request.range == nil, let length = state.totalLength,
-      let span = state.spans.first, span.offset == 0, span.length == length,
-      let data = cache.read(entry, span: span, at: 0, count: Int(length))
-    {
-      let now = clock.now
-      if let progress {
-        let report = TransferProgress(
-          request: request, bytesLoaded: data.count, bytesExpected: data.count, elapsed: .zero)
-        if !progress(report) {
-          throw PlayheadError(
-            .cancelled, "load abandoned after \(data.count) bytes: \(request.url.absoluteString)",
-            url: request.url)
-        }
+    if opening.passthrough {
+      let count = try upstream.read(into: buffer)
+      state.withLock { $0.fromUpstream += Int64(count) }
+      return count
+    }
+    let result = Result { () throws(PlayheadError) -> Int in
+      try opening.read(into: buffer, cache: cache, upstream: upstream) {
+        state.withLock { $0.cancelled }
       }
-      count(cached: data.count, upstream: 0)
-      return DataResponse(
-        data: data, url: request.url, statusCode: 200, startClock: now, endClock: now,
-        totalLength: length)
     }
-    let response = try upstream.load(request, progress: progress)
-    count(cached: 0, upstream: response.data.count)
-    if request.range == nil, Self.isCompletePlaylist(response.data) {
-      cache.store(
-        response.data, at: 0, totalLength: Int64(response.data.count), in: entry)
+    let (cached, fetched) = opening.takeCounts()
+    state.withLock { state in
+      state.fromCache += cached
+      state.fromUpstream += fetched
     }
-    return response
+    return try result.get()
   }
+
+  public func close() {
+    let opening = state.withLock { state in
+      defer { state.open = nil }
+      return state.open
+    }
+    guard let opening else { return }
+    if opening.passthrough {
+      upstream.close()
+    } else {
+      opening.finish(cache: cache, upstream: upstream)
+    }
+  }
+
+  /// Makes a blocked and every later call throw `.cancelled`, and cancels `upstream`.
+  public func cancel() {
+    state.withLock { $0.cancelled = true }
+    upstream.cancel()
+  }
+
+  /// Upstream's read-ahead, with the resource's bytes on disk as `cachedRanges`.
+  public var bufferState: DataBufferState? {
+    let opening = state.withLock { $0.open }
+    var buffer = upstream.bufferState ?? DataBufferState()
+    guard let opening, !opening.passthrough else { return upstream.bufferState }
+    buffer.cachedRanges = opening.lease?.cachedRanges ?? []
+    if opening.readsFromDisk { buffer.isHoldingBack = true }
+    return buffer
+  }
+
+  public func setBufferChangeHandler(_ handler: (@Sendable () -> Void)?) {
+    upstream.setBufferChangeHandler(handler)
+  }
+
+  // MARK: Rules
 
   /// Whether the cache may hold `request`'s bytes at all.
   static func isCacheable(_ request: DataRequest) -> Bool {
-    guard !request.deliversErrorResponses else { return false }
+    guard !request.deliversErrorResponses, !request.flags.contains(.bypassesCache) else {
+      return false
+    }
     let scheme = request.url.scheme?.lowercased()
     return scheme == "http" || scheme == "https"
   }

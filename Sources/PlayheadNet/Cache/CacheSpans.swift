@@ -1,4 +1,5 @@
 import Foundation
+import PlayheadCore
 
 /// A run of cached bytes of one resource: `[offset, offset + length)`, stored in one file.
 struct CacheSpan: Codable, Hashable, Sendable {
@@ -14,6 +15,20 @@ struct CacheSpan: Codable, Hashable, Sendable {
 /// Operations on a sorted list of non-overlapping spans.
 enum CacheSpans {
   /// The span that holds byte `position`, if any.
+  /// The byte ranges `spans` cover, adjacent spans joined, in order.
+  static func mergedRanges(_ spans: [CacheSpan]) -> [ByteRange] {
+    var ranges: [ByteRange] = []
+    for span in spans.sorted(by: { $0.offset < $1.offset }) {
+      if let last = ranges.last, let lastEnd = last.end, lastEnd >= span.offset {
+        ranges[ranges.count - 1] = ByteRange(
+          offset: last.offset, length: max(lastEnd, span.end) - last.offset)
+      } else {
+        ranges.append(ByteRange(offset: span.offset, length: span.length))
+      }
+    }
+    return ranges
+  }
+
   static func span(containing position: Int64, in spans: [CacheSpan]) -> CacheSpan? {
     spans.first { $0.offset <= position && position < $0.end }
   }

@@ -233,30 +233,33 @@ extension MediaCache {
 /// Keeps one entry in use (safe from eviction) until released or deinitialised.
 final class CacheLease: Sendable {
   private let cache: MediaCache
-  private let entry: Locked<CacheEntry?>
+  private let held: Locked<CacheEntry?>
 
   /// Starts using the entry of `key`; nil when the cache does not give it.
   init?(cache: MediaCache, key: String) {
     guard let entry = cache.acquire(key: key) else { return nil }
     self.cache = cache
-    self.entry = Locked(entry)
+    self.held = Locked(entry)
   }
 
   deinit { release() }
 
+  /// The entry while it is held; nil once released.
+  var entry: CacheEntry? { held.value }
+
   /// The byte ranges of the entry on disk now, in order; empty once released.
   var cachedRanges: [ByteRange] {
-    guard let held = entry.value else { return [] }
-    return cache.state(of: held).spans.map { ByteRange(offset: $0.offset, length: $0.length) }
+    guard let entry = held.value else { return [] }
+    return CacheSpans.mergedRanges(cache.state(of: entry).spans)
   }
 
   /// Stops using the entry; later calls do nothing.
   func release() {
-    let held = entry.withLock { entry in
+    let released = held.withLock { entry in
       defer { entry = nil }
       return entry
     }
-    if let held { cache.release(held) }
+    if let released { cache.release(released) }
   }
 }
 

@@ -42,7 +42,7 @@ public enum SniffedContent: Sendable, Equatable {
 /// content is sniffed, not trusted by its name).
 ///
 /// ```swift
-/// let (content, source) = try ContentSniffer.sniff(try ByteSources.open(url))
+/// let content = try ContentSniffer.sniff(reader)
 /// if content == .hlsPlaylist { /* play with the HLS engine */ }
 /// ```
 public enum ContentSniffer {
@@ -64,24 +64,22 @@ public enum ContentSniffer {
     return .media
   }
 
-  /// Reads the first bytes of `source` (up to `headBytes`, fewer at its end) and says
-  /// what they are; returns a source that replays them, so that nothing is fetched twice.
+  /// Reads the first bytes of `reader`'s resource (up to `headBytes`, fewer at its end)
+  /// and says what they are. The reader keeps them, so that a demuxer reading from the
+  /// start afterwards fetches nothing twice.
   ///
   /// Throws the source's own error when its first read fails.
-  public static func sniff(_ source: any ByteSource) throws(PlayheadError) -> (
-    SniffedContent, any ByteSource
-  ) {
+  public static func sniff(_ reader: DataSourceReader) throws(PlayheadError) -> SniffedContent {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: headBytes, alignment: 1)
     defer { buffer.deallocate() }
     var filled = 0
     while filled < headBytes {
-      let read = try source.read(
+      let read = try reader.read(
         into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]), at: Int64(filled))
       if read <= 0 { break }
       filled += read
     }
-    let head = Data(buffer[..<filled])
-    return (classify(head), HeadReplayingByteSource(head: head, source: source))
+    return classify(Data(buffer[..<filled]))
   }
 
   /// The lowercased local name of the first element of an XML text, skipping the XML

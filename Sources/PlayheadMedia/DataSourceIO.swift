@@ -1,6 +1,7 @@
 import CFFmpeg
 import Foundation
 import PlayheadCore
+import PlayheadNet
 
 /// The state that FFmpeg's I/O and interrupt callbacks reach through their opaque pointer.
 ///
@@ -8,8 +9,10 @@ import PlayheadCore
 /// (callbacks run inside its FFmpeg calls); `Demuxer.interrupt()` sets the interrupted
 /// flag from any thread. All of it is in one `Locked`, held only to read or update it,
 /// never while the source reads.
-final class ByteSourceIOState: Sendable {
-  let source: any ByteSource
+final class DataSourceIOState: Sendable {
+  let reader: DataSourceReader
+  /// Whether a read just past the bytes handed out may wait (see `Demuxer.nextReadMayWait`).
+  let readMayWait: (@Sendable () -> Bool)?
   private let state = Locked(State())
 
   private struct State: Sendable {
@@ -20,8 +23,9 @@ final class ByteSourceIOState: Sendable {
     var interrupted = false
   }
 
-  init(source: any ByteSource) {
-    self.source = source
+  init(reader: DataSourceReader, readMayWait: (@Sendable () -> Bool)?) {
+    self.reader = reader
+    self.readMayWait = readMayWait
   }
 
   /// The furthest byte any read reached, to tell an empty source from a bad one.
@@ -47,7 +51,7 @@ final class ByteSourceIOState: Sendable {
 
   func interrupt() {
     state.withLock { $0.interrupted = true }
-    source.cancel()
+    reader.cancel()
   }
 
   /// Takes the pending source error, if any, leaving none behind.
@@ -60,13 +64,13 @@ final class ByteSourceIOState: Sendable {
 
   func read(_ buffer: UnsafeMutablePointer<UInt8>, count: Int32) -> Int32 {
     guard let position = state.withLock({ $0.interrupted ? nil : $0.position }) else {
-      let error = PlayheadError(.cancelled, "read cancelled", url: source.url)
+      let error = PlayheadError(.cancelled, "read cancelled", url: reader.url)
       state.withLock { $0.pendingError = error }
       return FFmpegError.exit
     }
     do {
       let raw = UnsafeMutableRawBufferPointer(start: buffer, count: Int(count))
-      let read = try source.read(into: raw, at: position)
+      let read = try reader.read(into: raw, at: position)
       if read <= 0 { return FFmpegError.eof }
       state.withLock { state in
         state.position = position + Int64(read)
@@ -82,14 +86,14 @@ final class ByteSourceIOState: Sendable {
   func seek(offset: Int64, whence: Int32) -> Int64 {
     let mode = whence & ~CFFmpeg_AVSEEK_FORCE()
     if mode == CFFmpeg_AVSEEK_SIZE() {
-      return source.length ?? Int64(CFFmpeg_AVERROR(ENOSYS))
+      return reader.length ?? Int64(CFFmpeg_AVERROR(ENOSYS))
     }
     let target: Int64
     switch mode {
     case SEEK_SET: target = offset
     case SEEK_CUR: target = state.withLock { $0.position } + offset
     case SEEK_END:
-      guard let length = source.length else { return Int64(CFFmpeg_AVERROR(ENOSYS)) }
+      guard let length = reader.length else { return Int64(CFFmpeg_AVERROR(ENOSYS)) }
       target = length + offset
     default: return Int64(CFFmpeg_AVERROR(EINVAL))
     }
@@ -99,33 +103,36 @@ final class ByteSourceIOState: Sendable {
   }
 }
 
-/// Owns the custom `AVIOContext` (and its `av_malloc` buffer) that feeds a byte source
-/// into libavformat, and the one retain of its callback state.
-final class ByteSourceIO {
-  let state: ByteSourceIOState
+/// Owns the custom `AVIOContext` (and its `av_malloc` buffer) that feeds a data source into
+/// libavformat — the one adapter between Playhead's data sources and FFmpeg — and the one
+/// retain of its callback state.
+final class DataSourceIO {
+  let state: DataSourceIOState
   private(set) var context: UnsafeMutablePointer<AVIOContext>
-  private let opaque: Unmanaged<ByteSourceIOState>
+  private let opaque: Unmanaged<DataSourceIOState>
 
   static let bufferSize: Int32 = 64 * 1024
 
-  init(source: any ByteSource) throws(PlayheadError) {
-    let state = ByteSourceIOState(source: source)
+  init(reader: DataSourceReader, isSeekable: Bool, readMayWait: (@Sendable () -> Bool)?)
+    throws(PlayheadError)
+  {
+    let state = DataSourceIOState(reader: reader, readMayWait: readMayWait)
     guard let buffer = av_malloc(Int(Self.bufferSize)) else {
-      throw PlayheadError(.ioError, "Could not allocate an I/O buffer", url: source.url)
+      throw PlayheadError(.ioError, "Could not allocate an I/O buffer", url: reader.url)
     }
     let opaque = Unmanaged.passRetained(state)
     guard
       let context = avio_alloc_context(
         buffer.assumingMemoryBound(to: UInt8.self), Self.bufferSize, 0, opaque.toOpaque(),
-        byteSourceReadCallback, nil, byteSourceSeekCallback)
+        dataSourceReadCallback, nil, dataSourceSeekCallback)
     else {
       var pointer: UnsafeMutableRawPointer? = buffer
       av_freep(&pointer)
       opaque.release()
-      throw PlayheadError(.ioError, "Could not allocate an I/O context", url: source.url)
+      throw PlayheadError(.ioError, "Could not allocate an I/O context", url: reader.url)
     }
     // A source read in order (an HLS run) is not seekable to the demuxers.
-    if !source.isSeekable { context.pointee.seekable = 0 }
+    if !isSeekable { context.pointee.seekable = 0 }
     self.state = state
     self.opaque = opaque
     self.context = context
@@ -141,24 +148,24 @@ final class ByteSourceIO {
 }
 
 /// The interrupt callback: non-zero makes the blocking FFmpeg call return AVERROR_EXIT.
-let byteSourceInterruptCallback: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { opaque in
+let dataSourceInterruptCallback: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { opaque in
   guard let opaque else { return 0 }
-  return Unmanaged<ByteSourceIOState>.fromOpaque(opaque).takeUnretainedValue().isInterrupted
+  return Unmanaged<DataSourceIOState>.fromOpaque(opaque).takeUnretainedValue().isInterrupted
     ? 1 : 0
 }
 
-private let byteSourceReadCallback:
+private let dataSourceReadCallback:
   @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int32) -> Int32 = {
     opaque, buffer, count in
     guard let opaque, let buffer, count > 0 else { return FFmpegError.eof }
-    return Unmanaged<ByteSourceIOState>.fromOpaque(opaque).takeUnretainedValue()
+    return Unmanaged<DataSourceIOState>.fromOpaque(opaque).takeUnretainedValue()
       .read(buffer, count: count)
   }
 
-private let byteSourceSeekCallback:
+private let dataSourceSeekCallback:
   @convention(c) (UnsafeMutableRawPointer?, Int64, Int32) -> Int64 =
     { opaque, offset, whence in
       guard let opaque else { return Int64(CFFmpeg_AVERROR(EINVAL)) }
-      return Unmanaged<ByteSourceIOState>.fromOpaque(opaque).takeUnretainedValue()
+      return Unmanaged<DataSourceIOState>.fromOpaque(opaque).takeUnretainedValue()
         .seek(offset: offset, whence: whence)
     }

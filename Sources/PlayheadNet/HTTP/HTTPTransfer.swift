@@ -5,13 +5,12 @@ import PlayheadCore
   import FoundationNetworking
 #endif
 
-/// The state an `HTTPByteSource` shares between its readers and its URLSession delegate:
-/// the current request, the bytes downloaded ahead of the reader, and what the server
-/// said about the resource.
+/// The state an `HTTPDataSource` shares between its reader and the URLSession delegate: the
+/// open request, the bytes downloaded ahead of the reader, and what the server said.
 ///
 /// Every property is guarded by `condition`; callers hold its lock while they touch them.
-/// The delegate signals `condition` whenever anything changes, and readers wait on it.
-final class HTTPTransferState: @unchecked Sendable {
+/// The delegate signals `condition` whenever anything changes, and the reader waits on it.
+final class HTTPTransfer: @unchecked Sendable {
   // Unchecked Sendable: every `var` is guarded by `condition`, as described above.
   /// Where the current response stands.
   enum Phase {
@@ -28,14 +27,23 @@ final class HTTPTransferState: @unchecked Sendable {
   }
 
   let condition = NSCondition()
-  let url: URL
   let maxBufferAheadBytes: Int
 
   var cancelled = false
+  /// Whether a request is open (between `open` and `close`).
+  var isOpen = false
+  /// The open request.
+  var request = DataRequest(url: URL(string: "about:blank")!)
+  /// Where the open range starts and ends (exclusive; nil: at the resource's end).
+  var rangeStart: Int64 = 0
+  var rangeEnd: Int64?
   /// The resource's total length once a response has told it.
-  var length: Int64?
-  /// True once a successful response's headers arrived (used by `prefetchHeaders`).
-  var headersReceived = false
+  var totalLength: Int64?
+  /// Set while the body is an error response the caller asked for: delivered whole, never
+  /// continued with a range request.
+  var isErrorResponse = false
+  /// The first response's head, once its headers arrived.
+  var head: DataResponseHead?
   var phase: Phase = .idle
   /// The task whose callbacks count; callbacks from any other task are ignored.
   var task: URLSessionDataTask?
@@ -57,23 +65,35 @@ final class HTTPTransferState: @unchecked Sendable {
   var bufferChangeHandler: (@Sendable () -> Void)?
 
   /// Bytes downloaded ahead of the reader: `storage[head...]` holds the bytes that start
-  /// at file offset `bufferStart`.
+  /// at resource offset `bufferStart`.
   private(set) var storage: [UInt8] = []
-  private(set) var head = 0
-  /// The file offset of the first unconsumed buffered byte, which is also where the
+  private(set) var storageHead = 0
+  /// The resource offset of the first unconsumed buffered byte, which is also where the
   /// reader is; incoming bytes below it are discarded.
   var bufferStart: Int64 = 0
 
-  init(url: URL, maxBufferAheadBytes: Int) {
-    self.url = url
+  init(maxBufferAheadBytes: Int) {
     self.maxBufferAheadBytes = maxBufferAheadBytes
   }
 
-  /// The number of buffered bytes the reader has not consumed.
-  var buffered: Int { storage.count - head }
+  var url: URL { request.url }
 
-  /// The file offset just past the last buffered byte.
+  /// The number of buffered bytes the reader has not consumed.
+  var buffered: Int { storage.count - storageHead }
+
+  /// The resource offset just past the last buffered byte.
   var bufferEnd: Int64 { bufferStart + Int64(buffered) }
+
+  /// Where the open ends: the range's end, cut at the resource's end; nil while unknown.
+  var openEnd: Int64? {
+    if isErrorResponse { return totalLength }
+    switch (rangeEnd, totalLength) {
+    case (let end?, let total?): return min(end, total)
+    case (let end?, nil): return end
+    case (nil, let total?): return total
+    case (nil, nil): return nil
+    }
+  }
 
   /// True while a request is in flight.
   var isActive: Bool {
@@ -91,7 +111,7 @@ final class HTTPTransferState: @unchecked Sendable {
     guard count > 0, let base = destination.baseAddress else { return 0 }
     storage.withUnsafeBytes { raw in
       if let source = raw.baseAddress {
-        base.copyMemory(from: source + head, byteCount: count)
+        base.copyMemory(from: source + storageHead, byteCount: count)
       }
     }
     drop(count)
@@ -101,36 +121,43 @@ final class HTTPTransferState: @unchecked Sendable {
   /// Consumes `count` buffered bytes without copying them.
   func drop(_ count: Int) {
     let amount = min(count, buffered)
-    head += amount
+    storageHead += amount
     bufferStart += Int64(amount)
-    if head == storage.count {
+    if storageHead == storage.count {
       storage.removeAll(keepingCapacity: true)
-      head = 0
+      storageHead = 0
     }
   }
 
   /// Forgets the buffered bytes and moves the reader to `offset`.
   func resetBuffer(at offset: Int64) {
     storage.removeAll(keepingCapacity: false)
-    head = 0
+    storageHead = 0
     bufferStart = offset
   }
 
   /// Appends the bytes of a response chunk that starts at `fetchOffset`, discarding the
-  /// part below `bufferEnd` (bytes the reader skipped or already has).
-  func append(_ data: Data) {
+  /// part below `bufferEnd` (bytes the reader skipped or already has) and past the open's
+  /// end; returns true once every byte of the open is here.
+  func append(_ data: Data) -> Bool {
     let chunkStart = fetchOffset
     fetchOffset += Int64(data.count)
     let wanted = bufferEnd
-    guard fetchOffset > wanted else { return }
-    let skip = Int(max(0, wanted - chunkStart))
-    if head > 0 && head >= storage.count / 2 {
-      storage.removeFirst(head)
-      head = 0
+    let end = openEnd
+    if fetchOffset > wanted {
+      let skip = Int(max(0, wanted - chunkStart))
+      let keepEnd = end.map { Int(min(Int64(data.count), max(0, $0 - chunkStart))) } ?? data.count
+      if skip < keepEnd {
+        if storageHead > 0 && storageHead >= storage.count / 2 {
+          storage.removeFirst(storageHead)
+          storageHead = 0
+        }
+        data.withUnsafeBytes { raw in
+          storage.append(contentsOf: raw[skip..<keepEnd])
+        }
+      }
     }
-    data.withUnsafeBytes { raw in
-      storage.append(contentsOf: raw[skip...])
-    }
+    return end.map { fetchOffset >= $0 } ?? false
   }
 
   // MARK: Requests

@@ -1,0 +1,78 @@
+import Foundation
+import PlayheadCore
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// The URLSession that the HTTP sources of one stack share: one connection pool, one
+/// delegate queue, the stack's request configuration.
+///
+/// Sources hold the client; the session goes (its tasks finished) when the last source and
+/// the factory have let it go.
+final class HTTPClient: Sendable {
+  let configuration: RequestConfiguration
+  let session: URLSession
+  let delegate: HTTPClientDelegate
+  /// URLSession on Linux truncates its timeout to whole seconds (0.5 would mean "now"),
+  /// so its own timer is set later than the sources' and only backs them up.
+  let sessionTimeoutSeconds: Double
+
+  init(configuration: RequestConfiguration) {
+    self.configuration = configuration
+    sessionTimeoutSeconds = (Double(configuration.effectiveTimeoutMs) / 1000).rounded(.up) + 1
+    let sessionConfiguration = URLSessionConfiguration.ephemeral
+    sessionConfiguration.timeoutIntervalForRequest = sessionTimeoutSeconds
+    sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    sessionConfiguration.urlCache = nil
+    let delegateQueue = OperationQueue()
+    delegateQueue.maxConcurrentOperationCount = 1
+    delegateQueue.name = "playhead.http"
+    delegate = HTTPClientDelegate()
+    session = URLSession(
+      configuration: sessionConfiguration, delegate: delegate, delegateQueue: delegateQueue)
+  }
+
+  deinit {
+    // No task is cancelled here: every source has cancelled or finished its own.
+    session.finishTasksAndInvalidate()
+  }
+
+  /// The request for `request`'s bytes from `offset` (to the range's end), with the
+  /// configuration's headers and the request's own, which win.
+  func urlRequest(for request: DataRequest, from offset: Int64, to end: Int64?) -> URLRequest {
+    var urlRequest = URLRequest(
+      url: request.url, cachePolicy: .reloadIgnoringLocalCacheData,
+      timeoutInterval: sessionTimeoutSeconds)
+    for (name, value) in configuration.headerFields {
+      urlRequest.setValue(value, forHTTPHeaderField: name)
+    }
+    for (name, value) in request.headers {
+      urlRequest.setValue(value, forHTTPHeaderField: name)
+    }
+    urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+    if offset > 0 || end != nil {
+      let range = ByteRange(offset: offset, length: end.map { $0 - offset })
+      urlRequest.setValue(range.httpHeaderValue, forHTTPHeaderField: "Range")
+    }
+    return urlRequest
+  }
+}
+
+/// Makes `HTTPDataSource`s that share one URLSession (one connection pool) and one
+/// request configuration.
+public struct HTTPDataSourceFactory: DataSourceFactory {
+  /// The settings every request uses.
+  public let configuration: RequestConfiguration
+  private let client: HTTPClient
+
+  public init(configuration: RequestConfiguration = .init()) {
+    self.configuration = configuration
+    client = HTTPClient(configuration: configuration)
+  }
+
+  public func makeDataSource() -> any DataSource { HTTPDataSource(client: client) }
+
+  /// A concrete source (for callers that use its speed or buffer directly).
+  public func makeHTTPDataSource() -> HTTPDataSource { HTTPDataSource(client: client) }
+}
