@@ -61,7 +61,7 @@ extension ItemLoader {
           !tried.contains(backup), tried.count < 4
         {
           tried.insert(backup)
-          source = Asset(url: backup, http: asset.http)
+          source = Asset(url: backup)
           post(.backupUsed(backup))
           continue
         }
@@ -123,9 +123,11 @@ extension ItemLoader {
   private func open(_ source: Asset, hls: HLSConfiguration, initialSeek: SeekRequest?)
     throws(PlayheadError) -> OpenedSource?
   {
-    let driver = try source.takeDriver(
-      hls: hls, clock: settings.clock, startTime: initialSeek?.target,
-      cache: settings.cache, refresher: settings.refresher)
+    let driver = try settings.sources.open(
+      source, hls: hls, startTime: initialSeek?.target, refresher: settings.refresher,
+      cancellation: opening
+    ).driver
+    source.noteOpened(isProtected: driver.hasProtectedContent)
     let wake = self.wake
     driver.setChangeHandler { wake.raise() }
     driver.setRecoverableErrorHandler { [weak self] error in self?.noteRecoverable(error) }

@@ -24,8 +24,8 @@ struct LoaderSettings: Sendable {
   /// The audio rendition to start with (the item's selection, when a resume reopens it);
   /// nil applies the start rule.
   var initialAudioRendition: RenditionInfo?
-  /// The disk cache media is read through, if any.
-  var cache: MediaCache?
+  /// Opens the media over the player's data-source stack.
+  var sources: MediaSourceFactory
   /// Refreshes the item's expired URLs, when the application set a handler.
   var refresher: SourceRefresher?
 
@@ -175,6 +175,8 @@ final class ItemLoader: @unchecked Sendable {
   var pendingSubtitleSelection: RenditionSelection?
   /// An audio rendition's source while its first segment loads (so a stop reaches it).
   var openingLaneDriver: (any MediaSourceDriver)?
+  /// Reaches the media's open while it blocks (a stop cancels it).
+  let opening = OpenCancellation()
   /// The play position last reported by the playback loop.
   var playbackPosition: MediaTime = .zero
 
@@ -200,7 +202,7 @@ final class ItemLoader: @unchecked Sendable {
     condition.unlock()
     driver?.stop()
     for laneDriver in laneDrivers { laneDriver.stop() }
-    asset.cancelLoadingIfOpening()
+    opening.cancel()
   }
 
   /// Asks the loader to continue from `request.target`; queued data is discarded.

@@ -25,7 +25,7 @@ extension PlaybackLoop {
       backupURLProvider: configuration.backupURLProvider,
       preferredAudioLanguages: item.readSettings { $0.preferredAudioLanguages },
       initialAudioRendition: item.read { $0.selectedAudioRendition },
-      cache: configuration.cache,
+      sources: sources,
       refresher: makeSourceRefresher(for: item, mailbox: mailbox))
     let loader = ItemLoader(asset: item.asset, settings: settings, wake: wake)
     mailbox.attach(loader)

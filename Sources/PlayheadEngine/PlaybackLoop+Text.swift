@@ -127,7 +127,7 @@ extension PlaybackLoop {
     }
     guard let plan = textPlan(track, active) else { return nil }
     return TextCueSource(
-      plan: plan, fetcher: active.loader.textFetcher(override: active.item.textDataSource),
+      plan: plan, fetcher: active.loader.textFetcher(override: active.item.textNetwork),
       lookAhead: active.item.subtitleLookAhead, clock: clock, loopWake: wake,
       position: active.position)
   }

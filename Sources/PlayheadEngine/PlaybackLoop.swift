@@ -12,6 +12,8 @@ final class PlaybackLoop: @unchecked Sendable {
   var clock: any Clock { configuration.clock }
   let wake = WakeSignal()
   let isFastMode: Bool
+  /// Opens the items' media over the player's one data-source stack.
+  let sources: MediaSourceFactory
 
   // Commands: guarded by `commandLock`.
   private let commandLock = NSLock()
@@ -61,6 +63,7 @@ final class PlaybackLoop: @unchecked Sendable {
     self.configuration = configuration
     self.actionAtItemEnd = actionAtItemEnd
     self.isFastMode = configuration.timing == .fast
+    sources = MediaSourceFactory(stack: configuration.makeDataSourceStack())
     audioEnhancement = configuration.audioEnhancement
     isAudioEnhancementEnabled = configuration.isAudioEnhancementEnabled
     audioChannel = configuration.audioOutputChannel

@@ -52,7 +52,7 @@ public class Player: @unchecked Sendable {
   /// `Asset(url:http:)` keeps its asset's own settings).
   public convenience init(url: URL, configuration: PlayerConfiguration = PlayerConfiguration()) {
     self.init(
-      playerItem: PlayerItem(asset: Asset(url: url, http: configuration.http)),
+      playerItem: PlayerItem(asset: Asset(url: url)),
       configuration: configuration)
   }
 

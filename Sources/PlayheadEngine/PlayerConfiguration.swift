@@ -41,10 +41,18 @@ public struct PlayerConfiguration: Sendable {
   /// Asks for hardware decoding. Playhead decodes in software on Linux and, when this is
   /// set, reports it once per item with a `softwareDecodingUsed` event.
   public var prefersHardwareDecoding: Bool
-  /// Request settings for progressive HTTP media: idle timeout, retries (resumed with a
-  /// range request where a transfer stopped), headers. Used for the asset of
-  /// `Player(url:configuration:)`; an asset made with `Asset(url:http:)` keeps its own.
-  public var http: HTTPRequestConfiguration
+  /// How every request of the player is made (progressive media, HLS playlists, segments
+  /// and keys, sidecar text, thumbnails): idle timeout, retries (resumed with a range
+  /// request where a transfer stopped), headers, user agent, referer, read-ahead.
+  public var request: RequestConfiguration
+  /// The network the player's data-source stack sits on (`DataSourceStack`); nil (the
+  /// default) reads local files and HTTP(S) with `request`. A simulated network
+  /// (`SimulatedNetwork`) or a recording being replayed (`ReplayingNetwork`) plugs in here
+  /// for every source kind: progressive, HLS, text, thumbnails.
+  public var network: (any DataSourceFactory)?
+  /// Records every transfer of the player (and, through the application, its events) into
+  /// a session recording (`playhead play --record`); nil (the default) records nothing.
+  public var recorder: SessionRecorder?
   /// Asked for another URL when no decoder can open the media's codecs (the seed SDK's
   /// H.265 fallback): return a URL to play instead, or nil to fail. Called on the
   /// loader's thread, at most once per URL.
@@ -130,7 +138,7 @@ public struct PlayerConfiguration: Sendable {
     isAudioDisabled: Bool = false,
     decoderThreadCount: Int = 0,
     prefersHardwareDecoding: Bool = false,
-    http: HTTPRequestConfiguration = HTTPRequestConfiguration(),
+    request: RequestConfiguration = RequestConfiguration(),
     hls: HLSConfiguration = HLSConfiguration(),
     videoFramesAhead: Int = 3,
     prerendersFirstFrame: Bool = false,
@@ -145,11 +153,13 @@ public struct PlayerConfiguration: Sendable {
     self.isAudioDisabled = isAudioDisabled
     self.decoderThreadCount = decoderThreadCount
     self.prefersHardwareDecoding = prefersHardwareDecoding
-    self.http = http
+    self.request = request
     self.hls = hls
     self.backupURLProvider = nil
     self.makeLoadControl = nil
     self.cache = nil
+    self.network = nil
+    self.recorder = nil
     self.videoFramesAhead = max(2, videoFramesAhead)
     self.prerendersFirstFrame = prerendersFirstFrame
     self.lateFrameDropThreshold = lateFrameDropThreshold
@@ -178,6 +188,13 @@ public struct PlayerConfiguration: Sendable {
     }
     let resolved = settings
     return { DefaultLoadControl(scene: scene, settings: resolved) }
+  }
+
+  /// The player's data-source stack: `network` (or files and HTTP(S)), the recorder, the
+  /// cache, retries on the clock, all with `request`.
+  func makeDataSourceStack() -> DataSourceStack {
+    DataSourceStack(
+      request: request, clock: clock, network: network, cache: cache, recorder: recorder)
   }
 
   /// The audio format actually produced: the sink's if there is one.

@@ -111,14 +111,17 @@ public final class DataLoader: Sendable {
 
   /// Loads `request` whole; throws the source's errors, or `.cancelled`.
   ///
+  /// `through` puts a decorator on this load's source (AES-128 decryption of one segment).
   /// `stalledReportInterval`: while a transfer receives nothing, the progress callback is
   /// also told every such interval of clock time (an abandon rule then sees a stall); nil
   /// reports only as bytes arrive.
   public func load(
-    _ request: DataRequest, stalledReportInterval: MediaTime? = nil,
+    _ request: DataRequest, through decorator: DataSourceDecorator? = nil,
+    stalledReportInterval: MediaTime? = nil,
     progress: (@Sendable (TransferProgress) -> Bool)? = nil
   ) throws(PlayheadError) -> DataResponse {
-    let source = factory.makeDataSource()
+    let made = factory.makeDataSource()
+    let source = decorator?.decorate(made) ?? made
     let key = try register(source, url: request.url)
     defer { unregister(key) }
     let startClock = clock.now
@@ -298,5 +301,16 @@ private final class LoadTransfer: @unchecked Sendable {
     PlayheadError(
       .cancelled, "load abandoned after \(bytesLoaded) bytes: \(request.url.absoluteString)",
       url: request.url)
+  }
+}
+
+/// A decorator for one transfer (AES-128 decryption of one segment): what
+/// `DataLoader.load(_:through:…)` puts on that load's source.
+public struct DataSourceDecorator: Sendable {
+  /// Makes the decorated source from the stack's.
+  public let decorate: @Sendable (any DataSource) -> any DataSource
+
+  public init(_ decorate: @escaping @Sendable (any DataSource) -> any DataSource) {
+    self.decorate = decorate
   }
 }

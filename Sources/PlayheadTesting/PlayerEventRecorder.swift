@@ -40,7 +40,7 @@ public final class PlayerEventRecorder: @unchecked Sendable {
     url: URL, configuration: PlayerConfiguration = PlayerConfiguration()
   ) -> (Player, PlayerEventRecorder) {
     recordingPlayer(
-      PlayerItem(asset: Asset(url: url, http: configuration.http)), configuration: configuration)
+      PlayerItem(asset: Asset(url: url)), configuration: configuration)
   }
 
   /// A player for `item` with a recorder that has heard every one of its events (see

@@ -2,219 +2,217 @@ import Foundation
 import PlayheadCore
 import PlayheadNet
 
-/// Serves bytes from memory over a simulated network whose bandwidth and latency follow a
-/// `NetworkTrace`, timed on a `Clock`.
+/// One transfer at a time over a `SimulatedNetwork`: waits the latency at `open`, then hands
+/// out bytes as the trace delivers them, waiting for their arrival on the network's clock.
 ///
-/// A load waits the latency of the trace period in force when it starts, then receives
-/// its bytes at each period's bandwidth, across period boundaries; the transfer time is
-/// computed exactly from the trace and the load waits for it on `clock`. With a
-/// `ManualClock(advancesOnWait: true)` a load returns at once in wall time while the clock
-/// moves by the transfer time; with a `ManualClock` that a test advances, a load returns
-/// when the test has moved the clock far enough. The trace starts at `traceStart` on the
-/// clock and repeats. Concurrent loads do not share bandwidth: each sees the whole trace.
-///
-/// The progress callback runs every `progressIntervalBytes`, every `progressIntervalMs` of
-/// clock time when that is set, and at each period boundary, with `elapsed` in simulated
-/// time and `timeToFirstByte` the request's latency; returning `false` abandons the load
-/// with `.cancelled` and the clock stops there. A load that receives no bytes for the configuration's
-/// timeout (during a long latency or a zero-bandwidth period) throws `.timedOut` when the
-/// timeout has passed on the clock.
-///
-/// Errors: a URL without a resource throws `.httpStatus` 404, a range that starts at or
-/// past the end `.httpStatus` 416, both after the request's latency. `fail(_:with:times:afterMs:)`
-/// scripts failures. A range that runs past the end is cut at the end.
-///
-/// Example:
-/// ```swift
-/// let clock = ManualClock(advancesOnWait: true)
-/// let source = SimulatedDataSource(
-///   resources: [url: segment], trace: .constant(bandwidthKbps: 4_000, latencyMs: 50),
-///   clock: clock)
-/// let response = try source.load(DataRequest(url: url))   // clock moved by the transfer time
-/// ```
-public final class SimulatedDataSource: DataSource, Sendable {
-  /// One load as the source saw it.
-  public struct LogEntry: Sendable {
-    public var request: DataRequest
-    /// The clock when the load started.
-    public var startClock: MediaTime
-    /// The clock when the load ended; nil while it runs.
-    public var endClock: MediaTime?
-    /// The bytes delivered (all of them on success; up to the abandon or failure point).
-    public var bytes: Int
-    /// Why the load failed, if it did.
-    public var error: PlayheadError?
-    /// Identifies the load, so that its entry is found again when it ends.
-    let loadID: Int
+/// All times are whole nanoseconds on the clock; bytes flow continuously at the period's
+/// bandwidth (kbps / 8,000,000 bytes per nanosecond). See `SimulatedNetwork` for when a read
+/// returns and for the errors.
+public final class SimulatedDataSource: DataSource, @unchecked Sendable {
+  // Unchecked Sendable: the transfer state is the reading thread's (`open`, `read` and
+  // `close` come one at a time); `cancel()` only sets a locked flag and raises the signal.
+  public let network: SimulatedNetwork
+  private let signal = WakeSignal()
+  private let cancelled = Locked(false)
+  private var transfer: Transfer?
+
+  /// The state of one open transfer.
+  private struct Transfer {
+    var id: Int
+    var request: DataRequest
+    var body: Data
+    var startNs: Int64
+    /// The clock time the transfer has reached.
+    var nowNs: Int64
+    var lastActivityNs: Int64
+    var nextTimeReportNs: Int64
+    /// Bytes delivered by the network so far (fractional between events) and handed out.
+    var delivered: Double = 0
+    var handedOut = 0
+    var ended = false
   }
 
-  /// A scripted failure for one URL.
-  struct ScriptedFault: Sendable {
-    var error: PlayheadError
-    var remaining: Int
-    var afterMs: Int?
+  init(network: SimulatedNetwork) {
+    self.network = network
   }
 
-  /// The network the loads go through.
-  public let trace: NetworkTrace
-  /// The clock loads wait on and that timestamps them.
-  public let clock: any Clock
-  /// Where the trace's first period starts on `clock`.
-  public let traceStart: MediaTime
-  /// Supplies the timeout; other fields are not used.
-  public let configuration: RequestConfiguration
-  /// Told about every successful transfer.
-  public let transferListener: (any TransferListener)?
-  /// How often, in bytes, the progress callback runs during a transfer.
-  public let progressIntervalBytes: Int
-  /// How often, in milliseconds of clock time, the progress callback also runs while a
-  /// body is being transferred (or waits in an outage); nil = only by bytes and periods.
-  public let progressIntervalMs: Double?
+  private var traceStartNs: Int64 { network.traceStart.nanoseconds ?? 0 }
+  private var timeoutNs: Int64 { Int64(network.configuration.effectiveTimeoutMs) * 1_000_000 }
 
-  private let state: Locked<State>
-
-  private struct State: Sendable {
-    var storedResources: [URL: Data]
-    var faults: [URL: [ScriptedFault]] = [:]
-    var log: [LogEntry] = []
-    var cancelled = false
-    var activeSignals: [Int: WakeSignal] = [:]
-    var nextLoadKey = 0
-
-    /// Takes one use of the first scripted failure for `url`.
-    mutating func takeFault(for url: URL) -> ScriptedFault? {
-      guard var queue = faults[url], !queue.isEmpty else { return nil }
-      let fault = queue[0]
-      queue[0].remaining -= 1
-      if queue[0].remaining <= 0 { queue.removeFirst() }
-      faults[url] = queue.isEmpty ? nil : queue
-      return fault
+  public func open(_ request: DataRequest) throws(PlayheadError) -> DataResponseHead {
+    close()
+    let url = request.url
+    if cancelled.value { throw PlayheadError.sourceCancelled(url) }
+    guard let begun = network.begin(request, source: self) else {
+      throw PlayheadError.sourceCancelled(url)
     }
-  }
-
-  /// Creates a source serving `resources` over `trace`; the trace starts at `traceStart`
-  /// (default: the clock's time now). A `progressIntervalBytes` below 1 counts as 1; a
-  /// `progressIntervalMs` that is not positive and finite counts as nil (no timed reports),
-  /// and one below 1 ms as 1 ms.
-  public init(
-    resources: [URL: Data] = [:], trace: NetworkTrace, clock: any Clock,
-    traceStart: MediaTime? = nil, configuration: RequestConfiguration = .init(),
-    transferListener: (any TransferListener)? = nil, progressIntervalBytes: Int = 64 * 1024,
-    progressIntervalMs: Double? = nil
-  ) {
-    state = Locked(State(storedResources: resources))
-    self.trace = trace
-    self.clock = clock
-    self.traceStart = traceStart ?? clock.now
-    self.configuration = configuration
-    self.transferListener = transferListener
-    self.progressIntervalBytes = max(1, progressIntervalBytes)
-    if let interval = progressIntervalMs, interval.isFinite, interval > 0 {
-      self.progressIntervalMs = max(1, interval)
-    } else {
-      self.progressIntervalMs = nil
-    }
-  }
-
-  /// The bytes served, by URL; settable at any time (a load uses what was there when it
-  /// started).
-  public var resources: [URL: Data] {
-    get { state.withLock { $0.storedResources } }
-    set { state.withLock { $0.storedResources = newValue } }
-  }
-
-  /// Serves `data` at `url`, or stops serving it when `data` is nil.
-  public func setResource(_ data: Data?, for url: URL) {
-    state.withLock { $0.storedResources[url] = data }
-  }
-
-  /// Makes the next `times` loads of `url` fail with `error` (its `url` filled in when
-  /// nil), after `afterMs` of clock time.
-  ///
-  /// Without `afterMs`, a `.timedOut` error takes the configuration's timeout and any other
-  /// error the latency of the trace at the request time, as an error answer would. Several
-  /// calls for one URL queue up in order. A `times` below 1 does nothing.
-  public func fail(_ url: URL, with error: PlayheadError, times: Int = 1, afterMs: Int? = nil) {
-    guard times > 0 else { return }
-    var scripted = error
-    if scripted.url == nil { scripted.url = url }
-    let fault = ScriptedFault(
-      error: scripted, remaining: times, afterMs: afterMs.map { max(0, $0) })
-    state.withLock { $0.faults[url, default: []].append(fault) }
-  }
-
-  /// Forgets every scripted failure.
-  public func clearFaults() {
-    state.withLock { $0.faults.removeAll() }
-  }
-
-  /// Every load so far, in start order.
-  public var requestLog: [LogEntry] { state.withLock { $0.log } }
-
-  /// Forgets the logged loads.
-  public func clearRequestLog() {
-    state.withLock { $0.log.removeAll() }
-  }
-
-  /// Makes every blocked and future load throw `.cancelled` at once; the clock stays where
-  /// it is. Safe from any thread.
-  public func cancelAll() {
-    let signals = state.withLock { state in
-      state.cancelled = true
-      return Array(state.activeSignals.values)
-    }
-    for signal in signals { signal.raise() }
-  }
-
-  /// Loads `request` over the simulated network; see the type.
-  public func load(
-    _ request: DataRequest, progress: (@Sendable (TransferProgress) -> Bool)?
-  ) throws(PlayheadError) -> DataResponse {
-    let signal = WakeSignal()
-    let clock = clock
-    // The clock is read under the lock (its own lock is a leaf), so that the log is in
-    // start order.
-    let started = state.withLock { state -> (Int, MediaTime, Data?, ScriptedFault?)? in
-      if state.cancelled { return nil }
-      let key = state.nextLoadKey
-      state.nextLoadKey += 1
-      state.activeSignals[key] = signal
-      let startClock = clock.now
-      state.log.append(
-        LogEntry(request: request, startClock: startClock, endClock: nil, bytes: 0, loadID: key))
-      return (
-        key, startClock, state.storedResources[request.url], state.takeFault(for: request.url)
-      )
-    }
-    guard let (key, startClock, body, fault) = started else {
-      throw Self.cancelledError(request.url)
-    }
-
-    var transfer = SimulatedTransfer(
-      source: self, request: request, signal: signal, startClock: startClock,
-      progress: progress)
-    let result = Result { () throws(PlayheadError) -> Data in
-      try transfer.run(body: body, fault: fault)
-    }
-    let endClock = transfer.now
-    let bytesLoaded = transfer.bytesLoaded
-    state.withLock { state in
-      state.activeSignals[key] = nil
-      if let logIndex = state.log.lastIndex(where: { $0.loadID == key }) {
-        state.log[logIndex].endClock = endClock
-        state.log[logIndex].bytes = bytesLoaded
-        if case .failure(let error) = result { state.log[logIndex].error = error }
+    let startNs = begun.start.nanoseconds ?? 0
+    var nowNs = startNs
+    let trace = network.trace
+    let first = trace.period(atNs: startNs - traceStartNs)
+    let latencyNs = Int64((trace.periods[first.index].latencyMs * 1e6).rounded())
+    do throws(PlayheadError) {
+      if let fault = begun.fault {
+        let afterNs =
+          fault.afterMs.map { Int64($0) * 1_000_000 }
+          ?? (fault.error.code == .timedOut ? timeoutNs : latencyNs)
+        try wait(until: startNs + afterNs, from: &nowNs, url: url)
+        throw fault.error
       }
+      if latencyNs >= timeoutNs {
+        try wait(until: startNs + timeoutNs, from: &nowNs, url: url)
+        throw PlayheadError(
+          .timedOut,
+          "no answer from \(url.absoluteString) within \(network.configuration.effectiveTimeoutMs) ms",
+          url: url)
+      }
+      try wait(until: startNs + latencyNs, from: &nowNs, url: url)
+      guard let body = begun.body else {
+        throw PlayheadError(
+          .httpStatus, "HTTP 404 Not Found for \(url.absoluteString)", url: url,
+          httpStatusCode: 404)
+      }
+      let offset = Int(request.range?.offset ?? 0)
+      if offset > 0 && offset >= body.count {
+        throw PlayheadError(
+          .httpStatus,
+          "HTTP 416 Range Not Satisfiable for \(url.absoluteString) "
+            + "(\(request.range?.description ?? ""))",
+          url: url, httpStatusCode: 416)
+      }
+      let end = min(body.count, request.range?.end.map { Int($0) } ?? body.count)
+      // A whole body is handed out as it is (Data shares its storage); a range is copied.
+      let slice =
+        offset == 0 && end == body.count
+        ? body : body.subdata(in: (body.startIndex + offset)..<(body.startIndex + max(offset, end)))
+      let step = network.progressIntervalMs.map { max(1, Int64(($0 * 1e6).rounded())) }
+      transfer = Transfer(
+        id: begun.id, request: request, body: slice, startNs: startNs, nowNs: nowNs,
+        lastActivityNs: nowNs, nextTimeReportNs: step.map { nowNs + $0 } ?? Int64.max)
+      return DataResponseHead(
+        url: url, statusCode: request.range == nil ? 200 : 206,
+        length: Int64(slice.count), totalLength: Int64(body.count))
+    } catch {
+      network.update(begun.id, bytes: 0, endClock: MediaTime(nanoseconds: nowNs), error: error)
+      throw error
     }
-    let data = try result.get()
-    transferListener?.transferEnded(
-      request: request, bytes: data.count, duration: endClock - startClock)
-    return DataResponse(
-      data: data, url: request.url, statusCode: request.range == nil ? 200 : 206,
-      startClock: startClock, endClock: endClock, totalLength: body.map { Int64($0.count) })
   }
 
-  static func cancelledError(_ url: URL) -> PlayheadError {
-    PlayheadError(.cancelled, "load cancelled: \(url.absoluteString)", url: url)
+  public func read(into buffer: UnsafeMutableRawBufferPointer) throws(PlayheadError) -> Int {
+    guard var current = transfer else {
+      if cancelled.value { throw PlayheadError.sourceCancelled(nil) }
+      throw PlayheadError.notOpen(nil)
+    }
+    let url = current.request.url
+    if cancelled.value { throw PlayheadError.sourceCancelled(url) }
+    guard buffer.count > 0, !current.ended else { return 0 }
+    let total = current.body.count
+    if current.handedOut >= total {
+      current.ended = true
+      transfer = current
+      network.update(
+        current.id, bytes: current.handedOut, endClock: MediaTime(nanoseconds: current.nowNs),
+        error: nil)
+      return 0
+    }
+    let target = min(total, current.handedOut + min(buffer.count, network.progressIntervalBytes))
+    do throws(PlayheadError) {
+      try deliver(upTo: target, in: &current)
+    } catch {
+      transfer = current
+      network.update(
+        current.id, bytes: current.handedOut, endClock: MediaTime(nanoseconds: current.nowNs),
+        error: error)
+      throw error
+    }
+    let available = min(total, Int(current.delivered.rounded(.down)))
+    let count = available - current.handedOut
+    current.body.withUnsafeBytes { raw in
+      buffer.baseAddress!.copyMemory(from: raw.baseAddress! + current.handedOut, byteCount: count)
+    }
+    current.handedOut += count
+    transfer = current
+    network.update(current.id, bytes: current.handedOut, endClock: nil, error: nil)
+    return count
+  }
+
+  public func close() {
+    guard let current = transfer else { return }
+    transfer = nil
+    if !current.ended {
+      network.update(
+        current.id, bytes: current.handedOut, endClock: MediaTime(nanoseconds: current.nowNs),
+        error: nil)
+    }
+  }
+
+  public func cancel() {
+    cancelled.withLock { $0 = true }
+    signal.raise()
+  }
+
+  // MARK: Timing
+
+  /// Moves the transfer on until `target` bytes have arrived, or an earlier event (a period
+  /// boundary, a timed report) with at least one new whole byte.
+  private func deliver(upTo target: Int, in current: inout Transfer) throws(PlayheadError) {
+    let trace = network.trace
+    let url = current.request.url
+    let timeStepNs = network.progressIntervalMs.map { max(1, Int64(($0 * 1e6).rounded())) }
+    let startBytes = current.handedOut
+    while true {
+      let (index, remainingNs) = trace.period(atNs: current.nowNs - traceStartNs)
+      // The next event: the period's end, or a timed report before it.
+      let boundaryNs = min(current.nowNs + remainingNs, current.nextTimeReportNs)
+      let bytesPerNs = trace.periods[index].bandwidthKbps / 8_000_000
+      if bytesPerNs <= 0 {
+        let timeoutAtNs = current.lastActivityNs + timeoutNs
+        if timeoutAtNs <= boundaryNs {
+          try wait(until: timeoutAtNs, from: &current.nowNs, url: url)
+          throw PlayheadError(
+            .timedOut,
+            "no data from \(url.absoluteString) for \(network.configuration.effectiveTimeoutMs) ms "
+              + "after \(current.handedOut) bytes", url: url)
+        }
+        try wait(until: boundaryNs, from: &current.nowNs, url: url)
+        passTimedReports(boundaryNs, step: timeStepNs, in: &current)
+        continue
+      }
+      let atBoundary = current.delivered + bytesPerNs * Double(boundaryNs - current.nowNs)
+      if atBoundary >= Double(target) {
+        let needNs = ((Double(target) - current.delivered) / bytesPerNs).rounded(.up)
+        let eventNs = min(boundaryNs, current.nowNs + Int64(max(0, needNs)))
+        current.delivered = Double(target)
+        try wait(until: eventNs, from: &current.nowNs, url: url)
+        current.lastActivityNs = eventNs
+        passTimedReports(eventNs, step: timeStepNs, in: &current)
+        return
+      }
+      current.delivered = atBoundary
+      try wait(until: boundaryNs, from: &current.nowNs, url: url)
+      current.lastActivityNs = boundaryNs
+      passTimedReports(boundaryNs, step: timeStepNs, in: &current)
+      if Int(current.delivered.rounded(.down)) > startBytes { return }
+    }
+  }
+
+  /// Moves the next timed report past the time reached.
+  private func passTimedReports(_ reachedNs: Int64, step: Int64?, in current: inout Transfer) {
+    guard let step else { return }
+    while current.nextTimeReportNs <= reachedNs { current.nextTimeReportNs += step }
+  }
+
+  /// Waits on the clock until `deadlineNs`; throws `.cancelled` when `cancel()` wakes it.
+  private func wait(until deadlineNs: Int64, from nowNs: inout Int64, url: URL)
+    throws(PlayheadError)
+  {
+    let clock = network.clock
+    if !clock.wait(until: MediaTime(nanoseconds: deadlineNs), orUntil: signal)
+      || cancelled.value
+    {
+      nowNs = max(nowNs, min(deadlineNs, clock.now.nanoseconds ?? nowNs))
+      throw PlayheadError.sourceCancelled(url)
+    }
+    nowNs = deadlineNs
   }
 }

@@ -2,20 +2,20 @@ import Foundation
 import PlayheadCore
 import PlayheadNet
 
-/// A CDN with URL signing (type A) in front of a `SimulatedDataSource`, for playback on a
+/// A CDN with URL signing (type A) in front of a `SimulatedNetwork`, for playback on a
 /// `ManualClock`: every request must carry a valid `auth_key` whose expiry is not older
 /// than `graceSeconds` on the wall time `nowSeconds` (which follows the same clock), or it
-/// is refused with `PlayheadError` `.httpStatus` and `rejectionStatus`, as
-/// `HTTPDataSource` throws for such an answer. Accepted requests load the unsigned URL
-/// from `upstream`, so network time runs on its clock; the URIs in the playlists it
+/// is refused at `open` with `PlayheadError` `.httpStatus` and `rejectionStatus`, as
+/// `HTTPDataSource` throws for such an answer. Accepted requests open the unsigned URL
+/// on `upstream`, so network time runs on its clock; the URIs in the playlists it
 /// serves are signed as an origin writes them, valid for `playlistValiditySeconds` from
 /// the time of the request (as `SignedCDN` does over HTTP).
 ///
 /// Every request that reached it is logged (`requests`), refused ones too (`refusals`).
-public final class SimulatedSignedCDN: DataSource, @unchecked Sendable {
+public final class SimulatedSignedCDN: DataSourceFactory, @unchecked Sendable {
   // Unchecked Sendable: `log` and `refused` are guarded by `lock`; the rest is immutable.
 
-  public let upstream: SimulatedDataSource
+  public let upstream: SimulatedNetwork
   public let signer: CDNTypeASigner
   public let nowSeconds: @Sendable () -> Int64
   public let rejectionStatus: Int
@@ -34,7 +34,7 @@ public final class SimulatedSignedCDN: DataSource, @unchecked Sendable {
   }
 
   public init(
-    upstream: SimulatedDataSource, signer: CDNTypeASigner,
+    upstream: SimulatedNetwork, signer: CDNTypeASigner,
     nowSeconds: @escaping @Sendable () -> Int64, rejectionStatus: Int = 403,
     graceSeconds: Int64 = 0, playlistValiditySeconds: Int64 = 3
   ) {
@@ -47,7 +47,7 @@ public final class SimulatedSignedCDN: DataSource, @unchecked Sendable {
   }
 
   /// Every file under the folders `names` (e.g. "hls") of `root`, keyed by its URL under
-  /// `base` (`base/name/relative path`), for a `SimulatedDataSource`'s resources.
+  /// `base` (`base/name/relative path`), for a `SimulatedNetwork`'s resources.
   public static func resources(_ names: [String], in root: URL, base: URL) throws -> [URL: Data] {
     var files: [URL: Data] = [:]
     for name in names {
@@ -81,10 +81,10 @@ public final class SimulatedSignedCDN: DataSource, @unchecked Sendable {
     return refused
   }
 
-  public func load(_ request: DataRequest, progress: (@Sendable (TransferProgress) -> Bool)?)
-    throws(PlayheadError) -> DataResponse
-  {
-    let url = request.url
+  public func makeDataSource() -> any DataSource { SignedCDNSource(cdn: self) }
+
+  /// Checks `url`'s signature now; logs the request, and the refusal when there is one.
+  func admit(_ url: URL) throws(PlayheadError) {
     let now = nowSeconds()
     lock.lock()
     log.append(url)
@@ -98,25 +98,72 @@ public final class SimulatedSignedCDN: DataSource, @unchecked Sendable {
         .httpStatus, "HTTP \(rejectionStatus) for \(url.absoluteString)", url: url,
         httpStatusCode: rejectionStatus)
     }
-    var unsigned = request
-    var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
-    components?.query = nil
-    unsigned.url = components?.url ?? url
-    var response = try upstream.load(unsigned, progress: progress)
-    response.url = url
-    if url.pathExtension == "m3u8" {
-      response.data = signURIs(in: response.data, playlistURL: unsigned.url)
-    }
-    return response
   }
 
-  public func cancelAll() { upstream.cancelAll() }
-
   /// The playlist with every URI line and `URI="…"` attribute resolved and signed.
-  private func signURIs(in body: Data, playlistURL: URL) -> Data {
+  func signURIs(in body: Data, playlistURL: URL) -> Data {
     let signer = self.signer
     return SignedCDN.signingURIs(
       in: body, playlistURL: playlistURL, expiry: nowSeconds() + playlistValiditySeconds
     ) { url, expiry in try? signer.sign(url, expiry: expiry) }
   }
+}
+
+/// One transfer through a `SimulatedSignedCDN`: refused at `open` unless signed; a playlist
+/// is read whole from the network and served with its URIs signed.
+private final class SignedCDNSource: DataSource, @unchecked Sendable {
+  // Unchecked Sendable: `rewritten` is the reading thread's; `upstream` is thread-safe.
+  let cdn: SimulatedSignedCDN
+  let upstream: any DataSource
+  private var rewritten: (data: Data, offset: Int)?
+
+  init(cdn: SimulatedSignedCDN) {
+    self.cdn = cdn
+    upstream = cdn.upstream.makeDataSource()
+  }
+
+  func open(_ request: DataRequest) throws(PlayheadError) -> DataResponseHead {
+    close()
+    let url = request.url
+    try cdn.admit(url)
+    var unsigned = request
+    var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+    components?.query = nil
+    unsigned.url = components?.url ?? url
+    var head = try upstream.open(unsigned)
+    head.url = url
+    guard url.pathExtension == "m3u8" else { return head }
+    var body = Data()
+    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
+    defer { chunk.deallocate() }
+    while true {
+      let count = try upstream.read(into: chunk)
+      if count == 0 { break }
+      body.append(chunk.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)
+    }
+    upstream.close()
+    let signed = cdn.signURIs(in: body, playlistURL: unsigned.url)
+    rewritten = (signed, 0)
+    head.length = Int64(signed.count)
+    head.totalLength = Int64(signed.count)
+    return head
+  }
+
+  func read(into buffer: UnsafeMutableRawBufferPointer) throws(PlayheadError) -> Int {
+    guard let served = rewritten else { return try upstream.read(into: buffer) }
+    let count = min(buffer.count, served.data.count - served.offset)
+    guard count > 0 else { return 0 }
+    served.data.withUnsafeBytes { raw in
+      buffer.baseAddress!.copyMemory(from: raw.baseAddress! + served.offset, byteCount: count)
+    }
+    rewritten = (served.data, served.offset + count)
+    return count
+  }
+
+  func close() {
+    rewritten = nil
+    upstream.close()
+  }
+
+  func cancel() { upstream.cancel() }
 }

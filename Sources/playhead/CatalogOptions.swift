@@ -70,7 +70,7 @@ struct CatalogOptions: Sendable {
     PlaybackService(
       accountID: account, policyKey: policyKey,
       baseURL: baseURL ?? PlaybackService.defaultBaseURL, headers: headers,
-      timeoutSeconds: timeoutMs.map { Double($0) / 1000 } ?? 10)
+      request: RequestConfiguration(timeoutMs: timeoutMs ?? 10_000, retryCount: 0))
   }
 
   /// The request for `identifier` (`ID` or `ref:REF`) with these options.

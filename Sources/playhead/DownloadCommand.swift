@@ -89,7 +89,7 @@ struct DownloadCommand: Command {
   }
 
   func run(console: Console) throws(PlayheadError) -> ExitCode {
-    let url = try signing.signed(ByteSources.url(fromArgument: input))
+    let url = try signing.signed(URLArgument.url(fromArgument: input))
     let folder = fileURL(forPath: outputPath).standardizedFileURL
     var configuration = DownloadConfiguration()
     requests.apply(to: &configuration.request)

@@ -85,7 +85,7 @@ struct FeedCommand: Command {
     }
     let watcher = FeedWatcher(list.player)
     for (index, input) in inputs.enumerated() {
-      try list.add(url: ByteSources.url(fromArgument: input), uid: "\(index + 1)")
+      try list.add(url: URLArgument.url(fromArgument: input), uid: "\(index + 1)")
     }
     var failures = 0
     for (index, uid) in list.uids.enumerated() {

@@ -25,9 +25,7 @@ struct HLSProbe: Sendable {
   /// Loads the playlist at `url` and, for a master playlist, its first variant's media
   /// playlist, with `request` (timeout, retries, headers).
   static func load(url: URL, request: RequestConfiguration) throws(PlayheadError) -> HLSProbe {
-    let upstream: any DataSource =
-      url.isFileURL ? FileDataSource() : HTTPDataSource(configuration: request)
-    let source = RetryingDataSource(upstream: upstream, configuration: request)
+    let source = DataSourceStack(request: request).loader()
     switch try fetch(url, from: source, importing: nil) {
     case .media(let media):
       return HLSProbe(
@@ -56,14 +54,9 @@ struct HLSProbe: Sendable {
 
   /// Fetches and parses one playlist.
   private static func fetch(
-    _ url: URL, from source: any DataSource, importing definitions: [String: String]?
+    _ url: URL, from source: DataLoader, importing definitions: [String: String]?
   ) throws(PlayheadError) -> PlayheadHLS.Playlist {
-    var data = Data()
-    do {
-      data = try source.load(DataRequest(url: url, purpose: .playlist)).data
-    } catch  where error.code == .emptySource {
-      data = Data()
-    }
+    let data = try source.load(DataRequest(url: url, purpose: .playlist)).data
     do {
       if let definitions {
         return try PlaylistParser.parse(data, url: url, importing: definitions)

@@ -251,7 +251,7 @@ struct PlayCommand: Command {
   func run(console: Console) throws(PlayheadError) -> ExitCode {
     if let playlist { return try playlist.run(self, console: console) }
     if let catalog { return try catalog.run(self, console: console) }
-    let url = try signing.signed(ByteSources.url(fromArgument: input))
+    let url = try signing.signed(URLArgument.url(fromArgument: input))
     try IncompleteDownload.check(url)
     if let offlineKey { try OfflineKeyRegistry.shared.register(offlineKey) }
     if let snapshot {
@@ -260,7 +260,7 @@ struct PlayCommand: Command {
     var configuration = try makeConfiguration()
     let screen = try openScreen(for: url, console: console)
     screen?.install(in: &configuration)
-    let item = PlayerItem(asset: Asset(url: url, http: requests.assetHTTP))
+    let item = PlayerItem(asset: Asset(url: url))
     let start = MediaTime(commandLineSeconds: startSeconds ?? 0)
     let duration = durationSeconds.map { MediaTime(commandLineSeconds: $0) }
     if let duration, startSeconds != nil { item.forwardPlaybackEndTime = start + duration }
@@ -336,8 +336,7 @@ struct PlayCommand: Command {
     configuration.isVideoDisabled = isVideoDisabled
     configuration.isAudioDisabled = isAudioDisabled
     audioOptions.apply(to: &configuration)
-    requests.apply(to: &configuration.http)
-    requests.apply(to: &configuration.hls.request)
+    requests.apply(to: &configuration.request)
     stream.apply(to: &configuration.hls)
     configuration.cache = try cache.open()
     signing.apply(to: &configuration)

@@ -68,14 +68,12 @@ struct PlaylistCommand {
   }
 
   func run(console: Console) -> Int32 {
-    let url = ByteSources.url(fromArgument: input)
+    let url = URLArgument.url(fromArgument: input)
     let limits = PlaylistParserLimits.default
     let data: Data
     do {
-      data = try Self.load(url, maxBytes: limits.maxBytes)
-    } catch  where error.code == .emptySource {
       // An empty file or body is the playlist's fault: the parser says so, exit 1.
-      data = Data()
+      data = try Self.load(url, maxBytes: limits.maxBytes)
     } catch {
       console.error(error.message)
       return ExitCode(error).rawValue
@@ -104,18 +102,17 @@ struct PlaylistCommand {
   /// Every byte of `url`, or the first `maxBytes + 1` when there are more (the parser then
   /// reports the size limit).
   static func load(_ url: URL, maxBytes: Int) throws(PlayheadError) -> Data {
-    let source = try ByteSources.open(url)
-    defer { source.cancel() }
+    // Stops reading once past the limit: the parser then refuses the size.
+    let source = DataSourceStack().makeDataSource()
+    defer { source.close() }
+    _ = try source.open(DataRequest(url: url, purpose: .playlist))
     var data = Data()
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 1)
+    defer { chunk.deallocate() }
     while data.count <= maxBytes {
-      let offset = Int64(data.count)
-      let read = chunk.withUnsafeMutableBytes { buffer in
-        Result { () throws(PlayheadError) in try source.read(into: buffer, at: offset) }
-      }
-      let count = try read.get()
+      let count = try source.read(into: chunk)
       if count == 0 { break }
-      data.append(contentsOf: chunk[0..<count])
+      data.append(chunk.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)
     }
     return data
   }

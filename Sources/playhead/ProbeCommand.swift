@@ -36,10 +36,11 @@ struct ProbeCommand: Command {
   }
 
   func run(console: Console) throws(PlayheadError) -> ExitCode {
-    let url = ByteSources.url(fromArgument: input)
+    let url = URLArgument.url(fromArgument: input)
     try IncompleteDownload.check(url)
-    let asset = Asset(url: url, http: requests.assetHTTP)
-    try waitFor { () async throws(PlayheadError) in try await asset.load() }
+    let asset = Asset(url: url)
+    let stack = DataSourceStack(request: requests.request)
+    try waitFor { () async throws(PlayheadError) in try await asset.load(through: stack) }
     // Loading sniffs the content: an HLS playlist under another name is HLS too.
     let stream = asset.isHLS ? try HLSProbe.load(url: asset.url, request: requests.request) : nil
     let container = asset.containerName ?? "unknown"

@@ -52,7 +52,7 @@ struct RequestOptions: Equatable, Sendable {
     Dictionary(headers.map { ($0.name, $0.value) }, uniquingKeysWith: { _, later in later })
   }
 
-  /// Applies the options to the HLS request settings.
+  /// Applies the options to a player's (or a download's) request settings.
   func apply(to request: inout RequestConfiguration) {
     request.headers.merge(headerFields) { _, given in given }
     if let referer { request.referer = referer }
@@ -61,27 +61,7 @@ struct RequestOptions: Equatable, Sendable {
     if let retryCount { request.retryCount = retryCount }
   }
 
-  /// Applies the options to the progressive-media HTTP settings (which retry as HLS
-  /// loads do).
-  func apply(to http: inout HTTPRequestConfiguration) {
-    http.headers.merge(headerFields) { _, given in given }
-    if let referer { http.referer = referer }
-    if let userAgent { http.userAgent = userAgent }
-    if let timeoutMs { http.timeoutSeconds = Double(timeoutMs) / 1000 }
-    if let retryCount { http.retryCount = retryCount }
-  }
-
-  /// The HTTP settings of an asset: as `apply(to:)`, with the referer and user agent also
-  /// written as header fields, because an HLS asset takes only the header fields.
-  var assetHTTP: HTTPRequestConfiguration {
-    var http = HTTPRequestConfiguration()
-    apply(to: &http)
-    if let referer { http.headers["Referer"] = referer }
-    if let userAgent { http.headers["User-Agent"] = userAgent }
-    return http
-  }
-
-  /// The HLS request settings these options give.
+  /// The request settings these options give.
   var request: RequestConfiguration {
     var request = RequestConfiguration()
     apply(to: &request)

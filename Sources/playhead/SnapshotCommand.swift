@@ -66,7 +66,7 @@ struct SnapshotCommand: Command {
 
   func run(console: Console) throws(PlayheadError) -> ExitCode {
     let snapshot = try SnapshotTaker.take(
-      url: ByteSources.url(fromArgument: input), at: MediaTime(commandLineSeconds: atSeconds),
+      url: URLArgument.url(fromArgument: input), at: MediaTime(commandLineSeconds: atSeconds),
       width: size?.width, height: size?.height, gravity: gravity)
     try snapshot.write(toPath: output)
     console.line("\(output) (\(snapshot.width)x\(snapshot.height))")

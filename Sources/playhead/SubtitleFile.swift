@@ -15,7 +15,7 @@ struct SubtitleFile: Sendable, Equatable {
 
   /// Reads the option's value; throws a usage error for a file that is not WebVTT.
   init(argument: String) throws(UsageError) {
-    let url = ByteSources.url(fromArgument: argument)
+    let url = URLArgument.url(fromArgument: argument)
     guard url.pathExtension.lowercased() == "vtt" else {
       throw UsageError("option '--sub-file' needs a WebVTT file (.vtt), not '\(argument)'")
     }

@@ -96,14 +96,14 @@ struct ThumbnailsCommand: Command {
   }
 
   func run(console: Console) throws(PlayheadError) -> ExitCode {
-    let url = ByteSources.url(fromArgument: input)
+    let url = URLArgument.url(fromArgument: input)
     let directory = fileURL(forPath: output)
     try createDirectory(directory)
     let started = Date()
-    var http = HTTPRequestConfiguration()
-    requests.apply(to: &http)
     var bytes = 0
-    let result = try ThumbnailGenerator.generate(from: url, options: options, http: http) {
+    let result = try ThumbnailGenerator.generate(
+      from: url, options: options, through: DataSourceStack(request: requests.request)
+    ) {
       file throws(PlayheadError) in
       bytes += file.data.count
       try write(file.data, to: directory.appendingPathComponent(file.name))

@@ -2,10 +2,9 @@ import Foundation
 import PlayheadCore
 import PlayheadNet
 
-/// How a player loads HLS streams: requests, buffer, rendition choice.
+/// How a player loads HLS streams: buffer, rendition choice, content keys. (Requests are
+/// the player's: `PlayerConfiguration.request` and `network`.)
 public struct HLSConfiguration: Sendable {
-  /// Timeout, retries, headers, referer and user agent for playlists, segments and keys.
-  public var request: RequestConfiguration
   /// A fixed forward buffer, for configurations with neither a scene nor buffer settings:
   /// an HLS driver used without a player (the playback simulator) loads while less than
   /// this is downloaded ahead; a player given a value other than the default (30 s) makes
@@ -36,8 +35,10 @@ public struct HLSConfiguration: Sendable {
   public var makeABRController: (@Sendable () -> any ABRController)?
   /// How the start rendition is chosen (default bandwidth, resolution or quality label).
   public var startPreference: ABRStartPreference
-  /// The data source to load with; nil picks HTTP or file loading by the URL's scheme.
-  public var dataSource: (any DataSource)?
+  /// How often, in clock time, a segment download that receives nothing is offered to the
+  /// bitrate controller's abandon rule (hls.js checks every 100 ms); nil offers it only as
+  /// bytes arrive.
+  public var stalledDownloadCheckInterval: MediaTime? = MediaTime(value: 1, timescale: 10)
   /// Supplies content keys before the engine loads key URIs itself (DRM plug-in point).
   public var contentKeyProvider: (any ContentKeyProvider)?
   /// The largest distance behind the live edge playback may fall before it jumps
@@ -48,7 +49,6 @@ public struct HLSConfiguration: Sendable {
   var itemLoadControl: ItemLoadControl?
 
   public init(
-    request: RequestConfiguration = RequestConfiguration(),
     forwardBufferDuration: MediaTime = HLSConfiguration.defaultForwardBufferDuration,
     defaultBandwidthEstimate: Int = 1_000_000,
     preferredPeakBitRate: Int = 0,
@@ -59,11 +59,9 @@ public struct HLSConfiguration: Sendable {
     startPreference: ABRStartPreference = .automatic,
     scene: PlayerScene? = nil,
     bufferSettings: BufferSettings? = nil,
-    dataSource: (any DataSource)? = nil,
     contentKeyProvider: (any ContentKeyProvider)? = nil,
     maximumLiveLatency: MediaTime? = nil
   ) {
-    self.request = request
     self.forwardBufferDuration = forwardBufferDuration
     self.defaultBandwidthEstimate = defaultBandwidthEstimate
     self.preferredPeakBitRate = preferredPeakBitRate
@@ -74,7 +72,6 @@ public struct HLSConfiguration: Sendable {
     self.startPreference = startPreference
     self.scene = scene
     self.bufferSettings = bufferSettings
-    self.dataSource = dataSource
     self.contentKeyProvider = contentKeyProvider
     self.maximumLiveLatency = maximumLiveLatency
   }

@@ -75,15 +75,19 @@ extension HLSDriver {
   /// An abandoned load is not retried: the caller loads the same segment at the level the
   /// controller named. The meter samples completed loads only, as data sources report
   /// only those to their listeners.
-  func loadSegmentBody(_ request: DataRequest, level: Int, segment: MediaSegment)
-    throws(PlayheadError) -> SegmentTransfer
-  {
+  func loadSegmentBody(
+    _ request: DataRequest, level: Int, segment: MediaSegment,
+    through decryption: DataSourceDecorator?
+  ) throws(PlayheadError) -> SegmentTransfer {
     let watch = SegmentLoadWatch()
     let duration = segment.duration
     let requestClock = clock.now
     let response: DataResponse
     do {
-      response = try dataSource.load(request) { [self] progress in
+      response = try loader.load(
+        request, through: decryption,
+        stalledReportInterval: configuration.stalledDownloadCheckInterval
+      ) { [self] progress in
         watch.note(progress)
         guard
           let target = abandonTarget(

@@ -10,7 +10,7 @@ extension HLSDriver {
     lock.lock()
     let reloading = awaitsLiveReload
     lock.unlock()
-    let inFlight = requestActivity.loadsInFlight
+    let inFlight = loader.loadsInFlight
     let delivered = bytesRead
     if let ahead = queue.starvedAhead {
       return SourceActivity(
@@ -40,31 +40,5 @@ extension HLSDriver {
     let handler = changeHandler
     lock.unlock()
     handler?()
-  }
-}
-
-/// Counts the loads under way through a data source (each with its own timeout and
-/// retries), for the no-progress watchdog.
-final class RequestActivityDataSource: DataSource, Sendable {
-  let upstream: any DataSource
-  private let inFlight = Locked(0)
-
-  init(upstream: any DataSource) {
-    self.upstream = upstream
-  }
-
-  /// How many loads are under way now.
-  var loadsInFlight: Int { inFlight.value }
-
-  func load(_ request: DataRequest, progress: (@Sendable (TransferProgress) -> Bool)?)
-    throws(PlayheadError) -> DataResponse
-  {
-    inFlight.withLock { $0 += 1 }
-    defer { inFlight.withLock { $0 -= 1 } }
-    return try upstream.load(request, progress: progress)
-  }
-
-  func cancelAll() {
-    upstream.cancelAll()
   }
 }

@@ -30,7 +30,7 @@ extension HLSDriver {
 
   /// The disk cache the stream loads through, if any.
   private var diskCache: MediaCache? {
-    (configuration.dataSource as? CacheDataSource)?.cache
+    stack.cache
   }
 
   /// The item-time ranges of the current level's segments that the disk cache holds

@@ -5,21 +5,6 @@ import PlayheadMedia
 import PlayheadNet
 
 extension HLSDriver {
-  /// The data source for `url`'s scheme, wrapped with retries on the player's clock.
-  static func makeDataSource(
-    for url: URL, configuration: HLSConfiguration, clock: any Clock, meter: BandwidthMeter
-  ) -> any DataSource {
-    let base: any DataSource =
-      configuration.dataSource
-      ?? (url.isFileURL
-        ? FileDataSource(clock: clock)
-        : HTTPDataSource(configuration: configuration.request, clock: clock))
-    return RetryingDataSource(
-      upstream: base, configuration: configuration.request,
-      policy: DefaultLoadErrorHandlingPolicy(),
-      clock: clock)
-  }
-
   /// How close to the item's forward end a segment may start and still not be loaded
   /// (rounding in the playlist's durations).
   static let forwardEndTolerance = MediaTime(value: 1, timescale: 1000)
@@ -247,7 +232,7 @@ extension HLSDriver {
       let uri = uris[uriIndex]
       do throws(PlayheadError) {
         let (parsed, size) = try Self.loadPlaylist(
-          uri, from: dataSource, importing: master?.definitions)
+          uri, from: loader, importing: master?.definitions)
         guard case .media(let media) = parsed else {
           throw PlayheadError(
             .unsupportedFormat, "expected a media playlist at \(uri.absoluteString)", url: uri)
@@ -444,11 +429,13 @@ extension HLSDriver {
       if let cached {
         initData = cached
       } else {
-        let response = try dataSource.load(
-          DataRequest(url: map.uri, range: map.byteRange, purpose: .initializationSection))
-        let clear = try decrypted(
-          response.data, key: map.key, iv: map.iv, resource: "the initialization section",
-          url: map.uri, isInitializationSection: true)
+        let decryption = try decryption(
+          key: map.key, iv: map.iv, resource: "the initialization section", url: map.uri,
+          isInitializationSection: true)
+        let response = try loader.load(
+          DataRequest(url: map.uri, range: map.byteRange, purpose: .initializationSection),
+          through: decryption)
+        let clear = response.data
         initData = clear
         lock.lock()
         initCache[identity] = clear
@@ -457,17 +444,18 @@ extension HLSDriver {
       }
     }
     let request = DataRequest(url: segment.uri, range: segment.byteRange, purpose: .segment)
+    let decryption = try decryption(
+      key: segment.key, iv: segment.iv, resource: "segment \(segment.mediaSequence)",
+      url: segment.uri)
     let response: DataResponse
-    switch try loadSegmentBody(request, level: level, segment: segment) {
+    switch try loadSegmentBody(request, level: level, segment: segment, through: decryption) {
     case .completed(let completed): response = completed
     case .abandoned(let target): return .abandoned(target)
     }
     lock.lock()
     bytes += Int64(response.data.count)
     lock.unlock()
-    let data = try decrypted(
-      response.data, key: segment.key, iv: segment.iv,
-      resource: "segment \(segment.mediaSequence)", url: segment.uri)
+    let data = response.data
     return .loaded(
       DownloadedSegment(
         ordinal: 0, level: level, mediaSequence: segment.mediaSequence,

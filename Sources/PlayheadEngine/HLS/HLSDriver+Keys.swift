@@ -14,16 +14,18 @@ import PlayheadNet
 /// URI loaded (`http(s)` or `file`); a key-system URI (`skd://…`) that no provider answers
 /// for fails with `.unsupportedEncryption`.
 extension HLSDriver {
-  /// `data` decrypted with `key` and `iv` (unchanged when the resource is clear).
+  /// The decorator that decrypts a resource loaded with `key` and `iv`: nil when the
+  /// resource is clear (or, for an initialization section, sample-encrypted), AES-128 with
+  /// the key fetched (or cached) now; throws `.unsupportedEncryption` for another method.
   ///
   /// `resource` names what is decrypted in messages ("segment 12").
-  func decrypted(
-    _ data: Data, key: EncryptionKey?, iv: [UInt8]?, resource: String, url: URL,
+  func decryption(
+    key: EncryptionKey?, iv: [UInt8]?, resource: String, url: URL,
     isInitializationSection: Bool = false
-  ) throws(PlayheadError) -> Data {
-    guard let key, key.method != .none else { return data }
+  ) throws(PlayheadError) -> DataSourceDecorator? {
+    guard let key, key.method != .none else { return nil }
     // Sample encryption leaves the initialization section clear (RFC 8216 4.3.2.4).
-    if isInitializationSection && Self.sampleMethods.contains(key.method) { return data }
+    if isInitializationSection && Self.sampleMethods.contains(key.method) { return nil }
     guard key.method == .aes128 else {
       throw PlayheadError(
         .unsupportedEncryption,
@@ -35,7 +37,7 @@ extension HLSDriver {
       throw PlayheadError(
         .unsupportedFormat, "AES-128 \(resource) without a 16-byte IV", url: url)
     }
-    return try AES128.decryptCBC(data, key: keyBytes, iv: iv)
+    return DataSourceDecorator { AES128DataSource(upstream: $0, key: keyBytes, iv: iv) }
   }
 
   /// The methods that encrypt samples, not whole resources.
@@ -80,7 +82,7 @@ extension HLSDriver {
       }
       keyBytes = inline
     } else if key.isLoadable {
-      let response = try dataSource.load(DataRequest(url: keyURL, purpose: .key))
+      let response = try loader.load(DataRequest(url: keyURL, purpose: .key))
       keyBytes = [UInt8](response.data)
       guard keyBytes.count == 16 else {
         throw PlayheadError(

@@ -10,14 +10,9 @@ extension HLSDriver {
   /// names the playlist and the line (`bad playlist URL: line 0: the playlist is empty`),
   /// not source errors: the playlist was loaded, it is its text that is wrong.
   static func loadPlaylist(
-    _ url: URL, from dataSource: any DataSource, importing definitions: [String: String]?
+    _ url: URL, from loader: DataLoader, importing definitions: [String: String]?
   ) throws(PlayheadError) -> (playlist: Playlist, bytes: Int) {
-    var data = Data()
-    do {
-      data = try dataSource.load(DataRequest(url: url, purpose: .playlist)).data
-    } catch  where error.code == .emptySource {
-      data = Data()
-    }
+    let data = try loader.load(DataRequest(url: url, purpose: .playlist)).data
     do {
       let playlist =
         try definitions.map { try PlaylistParser.parse(data, url: url, importing: $0) }

@@ -70,8 +70,8 @@ extension HLSDriver {
     var laneConfiguration = configuration
     laneConfiguration.itemLoadControl = itemLoadControl?.sibling()
     return try HLSDriver(
-      url: url, configuration: laneConfiguration, clock: clock, startTime: time, liveEdge: edge,
-      sharedDataSource: dataSource)
+      url: url, configuration: laneConfiguration, clock: clock, stack: stack, startTime: time,
+      liveEdge: edge, loader: loader, ownsLoader: false)
   }
 
   /// Loads a subtitle rendition's media playlist and places its segments on the item
@@ -83,7 +83,7 @@ extension HLSDriver {
         url: self.url)
     }
     let (parsed, size) = try Self.loadPlaylist(
-      url, from: dataSource, importing: master?.definitions)
+      url, from: loader, importing: master?.definitions)
     guard case .media(let media) = parsed else {
       throw PlayheadError(
         .unsupportedFormat, "expected a media playlist at \(url.absoluteString)", url: url)

@@ -17,13 +17,16 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   let configuration: HLSConfiguration
   /// The clock network waits and exclusions read (see `init`).
   let clock: any Clock
-  let dataSource: any DataSource
-  /// The same data source, counting the loads in flight (the watchdog's "busy").
-  let requestActivity: RequestActivityDataSource
-  /// Whether `stop()` cancels the data source's loads: not when it is another stream's
-  /// (an alternate rendition shares its main stream's connections, so stopping it never
-  /// cancels a request; the main stream's stop cancels them all).
-  let ownsDataSource: Bool
+  /// The data-source stack every request of the stream goes through (the player's, with
+  /// the item's refresher).
+  let stack: DataSourceStack
+  /// Loads playlists, keys and segments over `stack` (its loads in flight are the
+  /// watchdog's "busy").
+  let loader: DataLoader
+  /// Whether `stop()` cancels the loader's loads: not when it is another stream's (an
+  /// alternate rendition shares its main stream's loader, so stopping it never cancels a
+  /// request; the main stream's stop cancels them all).
+  let ownsLoader: Bool
   let bandwidthMeter: BandwidthMeter
   /// Chooses the rendition of every segment; used only by the downloader thread (and
   /// once while opening).
@@ -99,13 +102,16 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   /// Opens `url`: loads the playlist, and for a master playlist chooses the start level.
   ///
   /// `liveEdge` places a live media playlist on another stream's timeline (an alternate
-  /// rendition of it): its last segment then ends at that time. `sharedDataSource` loads
-  /// through another stream's data source.
+  /// rendition of it): its last segment then ends at that time. `loader` loads over
+  /// `stack` (a fresh one when nil); one given is another stream's, or the opener's, and
+  /// `ownsLoader` says whether `stop()` cancels it.
   init(
-    url: URL, configuration: HLSConfiguration, clock: any Clock, startTime: MediaTime? = nil,
-    liveEdge: MediaTime? = nil, sharedDataSource: (any DataSource)? = nil
+    url: URL, configuration: HLSConfiguration, clock: any Clock, stack: DataSourceStack,
+    startTime: MediaTime? = nil, liveEdge: MediaTime? = nil, loader: DataLoader? = nil,
+    ownsLoader: Bool = true
   ) throws(PlayheadError) {
     self.url = url
+    self.stack = stack
     self.configuration = configuration
     // Network waits (retry delays, live reloads, buffer rechecks) are on the player's
     // clock; in fast mode its scheduler moves time only once the decoder has done all it
@@ -133,14 +139,10 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
       abrConfiguration.startPreference = configuration.startPreference
       abr = DefaultABRController(configuration: abrConfiguration)
     }
-    let requestActivity = RequestActivityDataSource(
-      upstream: sharedDataSource
-        ?? HLSDriver.makeDataSource(
-          for: url, configuration: configuration, clock: self.clock, meter: meter))
-    self.requestActivity = requestActivity
-    self.dataSource = requestActivity
-    ownsDataSource = sharedDataSource == nil
-    let (playlist, size) = try Self.loadPlaylist(url, from: dataSource, importing: nil)
+    let loader = loader ?? DataLoader(factory: stack, clock: clock)
+    self.loader = loader
+    self.ownsLoader = ownsLoader
+    let (playlist, size) = try Self.loadPlaylist(url, from: loader, importing: nil)
     bytes += Int64(size)
     switch playlist {
     case .master(let master):
@@ -396,7 +398,7 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
     lock.lock()
     stopped = true
     lock.unlock()
-    if ownsDataSource { dataSource.cancelAll() }
+    if ownsLoader { loader.cancelAll() }
     queue.cancel()
     positionSignal.raise()
   }
@@ -416,7 +418,9 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
     let feed = HLSRunFeed(queue: queue, first: first, generation: generation, url: url)
     let demuxer: Demuxer
     do {
-      demuxer = try Demuxer(source: feed)
+      demuxer = try Demuxer(
+        reader: DataSourceReader(source: feed, request: DataRequest(url: url, purpose: .segment)),
+        isSeekable: false, readMayWait: { feed.nextReadMayWait })
     } catch {
       throw HLSSegmentErrors.naming(error, in: feed)
     }

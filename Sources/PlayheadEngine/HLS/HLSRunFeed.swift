@@ -1,12 +1,15 @@
 import Foundation
 import PlayheadCore
+import PlayheadNet
 
 /// The bytes of one demuxer run: the initialisation section (if any) followed by
 /// consecutive segments of one rendition, read from the segment queue as they arrive.
 ///
 /// The run ends (reads return 0) before a segment that cannot continue it: another
-/// rendition, a discontinuity, a new initialisation section, or a gap in the sequence.
-final class HLSRunFeed: ByteSource, Sendable {
+/// rendition, a discontinuity, a new initialisation section, or a gap in the sequence. A
+/// data source over memory the downloader fills: an open at an offset (a demuxer stepping
+/// back within the retained window) goes on from there; closing keeps what the run holds.
+final class HLSRunFeed: DataSource, Sendable {
   let url: URL
   private let queue: HLSSegmentQueue
   /// The queue generation the feed reads.
@@ -31,6 +34,8 @@ final class HLSRunFeed: ByteSource, Sendable {
     /// stream can last for hours, so the ones between are not kept).
     var firstURI: URL?
     var latestURI: URL?
+    /// The run offset the next read starts at.
+    var position: Int64 = 0
   }
 
   /// What one pass of `read` under the lock found.
@@ -72,12 +77,30 @@ final class HLSRunFeed: ByteSource, Sendable {
     }
   }
 
-  var length: Int64? { nil }
+  /// Goes to the run offset `request.range.offset` (0 by default); the run's length is not
+  /// known until it ends. A run is read in order as its segments arrive, so its demuxer is
+  /// told it is not seekable (`Demuxer(reader:isSeekable:)`): the MP4 demuxer would wait
+  /// for every fragment of the run, which the downloader only fetches as playback moves,
+  /// before giving its first packet.
+  func open(_ request: DataRequest) throws(PlayheadError) -> DataResponseHead {
+    let url = url
+    try state.withLock { (state) throws(PlayheadError) in
+      if state.cancelled { throw PlayheadError(.cancelled, "read cancelled", url: url) }
+      state.position = request.range?.offset ?? 0
+    }
+    return DataResponseHead(url: url)
+  }
 
-  /// A run is read in order as its segments arrive: demuxers must not scan ahead (the MP4
-  /// demuxer would wait for every fragment of the run, which the downloader only fetches
-  /// as playback moves, before giving its first packet).
-  var isSeekable: Bool { false }
+  /// Reads at the position and moves it on.
+  func read(into buffer: UnsafeMutableRawBufferPointer) throws(PlayheadError) -> Int {
+    let offset = state.withLock { $0.position }
+    let count = try read(into: buffer, at: offset)
+    state.withLock { $0.position = offset + Int64(count) }
+    return count
+  }
+
+  /// Nothing to let go: the run keeps its bytes for a later open.
+  func close() {}
 
   /// How far behind the read position the feed keeps media bytes (the initialisation
   /// section, or the run's first chunk, is always kept). Demuxers read a run in order and
@@ -107,8 +130,8 @@ final class HLSRunFeed: ByteSource, Sendable {
     return waitsForSegment && queue.wouldWait(forOrdinal: ordinal, generation: generation)
   }
 
-  func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(PlayheadError)
-    -> Int
+  private func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64)
+    throws(PlayheadError) -> Int
   {
     let url = url
     while true {

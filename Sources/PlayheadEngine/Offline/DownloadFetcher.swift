@@ -16,7 +16,7 @@ final class DownloadControl: @unchecked Sendable {
   private let condition = NSCondition()
   private var cancelled = false
   private var finished = false
-  private var source: (any ByteSource)?
+  private var source: (any DataSource)?
   private var refresher: SourceRefresher?
 
   var isCancelled: Bool {
@@ -26,7 +26,7 @@ final class DownloadControl: @unchecked Sendable {
   }
 
   /// Makes `source` the one `cancel()` stops; a cancelled control cancels it at once.
-  func register(_ source: (any ByteSource)?) {
+  func register(_ source: (any DataSource)?) {
     condition.lock()
     self.source = source
     let stop = cancelled
@@ -91,15 +91,17 @@ final class DownloadControl: @unchecked Sendable {
 ///
 /// The file is written in place: a partial file is continued with a range request from
 /// its length (a server that ignores ranges is read from byte 0 and the bytes already on
-/// disk are skipped), and flushed with fsync once complete. The unit's exact length is
-/// handed to `learned` as soon as a response tells it, before any new byte is written.
+/// disk are skipped by the HTTP source), and flushed with fsync once complete. The unit's
+/// exact length is handed to `learned` as soon as a response tells it, before any new byte
+/// is written.
 ///
-/// With a `refresher`, an HTTP(S) unit is read through a `RefreshingByteSource` known by
-/// the unit's original URL: an expired URL is refreshed and the read continues at the
-/// same offset on the fresh one, which the rest of the file (and a later resume) uses.
+/// Every unit is read through `stack` (the download's: its network, expired-URL refresh
+/// known by the unit's original URL, no retries of its own: the download's loop retries),
+/// so an expired URL is refreshed and the read continues at the same offset on the fresh
+/// one, which the rest of the file (and a later resume) uses.
 struct DownloadFetcher {
-  let http: HTTPRequestConfiguration
-  var refresher: SourceRefresher? = nil
+  let stack: DataSourceStack
+
   /// Read size per call.
   static let pieceBytes = 256 * 1024
 
@@ -123,37 +125,51 @@ struct DownloadFetcher {
       guard ftruncate(fd, 0) == 0 else { throw AtomicFile.failure("truncate", fileURL) }
       have = 0
     }
-    let source = try openSource(unit.source, role: unit.role)
+    switch unit.source.scheme?.lowercased() {
+    case "http", "https", "file": break
+    default:
+      throw PlayheadError(
+        .unsupportedScheme,
+        "cannot download \(unit.source.absoluteString) (only http, https and file)",
+        url: unit.source)
+    }
+    let source = stack.makeDataSource()
     control.register(source)
-    defer { control.register(nil) }
+    defer {
+      control.register(nil)
+      source.close()
+    }
     let base = unit.rangeOffset ?? 0
+    var head = try openSource(source, unit: unit, at: base + have)
     var buffer = [UInt8](repeating: 0, count: Self.pieceBytes)
     while true {
-      if let expected, have >= expected { break }
-      let want = expected.map { Int(min(Int64(Self.pieceBytes), $0 - have)) } ?? Self.pieceBytes
-      let readResult = buffer.withUnsafeMutableBytes { raw in
-        Result { () throws(PlayheadError) -> Int in
-          try source.read(
-            into: UnsafeMutableRawBufferPointer(rebasing: raw[0..<want]), at: base + have)
-        }
-      }
-      let count = try readResult.get()
-      if expected == nil, let total = source.length {
+      if expected == nil, let total = head.totalLength {
         let length = unit.rangeLength ?? (total - base)
         try learned(length)
         expected = length
         if have > length {
           guard ftruncate(fd, 0) == 0 else { throw AtomicFile.failure("truncate", fileURL) }
           have = 0
+          head = try openSource(source, unit: unit, at: base)
           continue
         }
       }
-      if let rangeLength = unit.rangeLength, let total = source.length, total < base + rangeLength {
+      if let rangeLength = unit.rangeLength, let total = head.totalLength,
+        total < base + rangeLength
+      {
         throw PlayheadError(
           .ioError,
           "\(unit.source.absoluteString) has \(total) bytes; the playlist's range \(rangeLength)@\(base) runs past its end",
           url: unit.source)
       }
+      if let expected, have >= expected { break }
+      let want = expected.map { Int(min(Int64(Self.pieceBytes), $0 - have)) } ?? Self.pieceBytes
+      let readResult = buffer.withUnsafeMutableBytes { raw in
+        Result { () throws(PlayheadError) -> Int in
+          try source.read(into: UnsafeMutableRawBufferPointer(rebasing: raw[0..<want]))
+        }
+      }
+      let count = try readResult.get()
       if count == 0 {
         if let expected, have < expected {
           throw PlayheadError(
@@ -176,22 +192,17 @@ struct DownloadFetcher {
     return have
   }
 
-  private func openSource(_ url: URL, role: OfflineManifest.Role) throws(PlayheadError)
-    -> any ByteSource
+  /// Opens the unit's bytes from resource offset `offset` (to the end of its range).
+  private func openSource(_ source: any DataSource, unit: DownloadUnit, at offset: Int64)
+    throws(PlayheadError) -> DataResponseHead
   {
-    switch url.scheme?.lowercased() {
-    case "http", "https":
-      guard let refresher else { return try HTTPByteSource(url: url, configuration: http) }
-      // No header request: the first read asks for the range it needs (a resume's).
-      return try RefreshingByteSource(
-        url: url, configuration: http, refresher: refresher, purpose: Self.purpose(of: role),
-        fetchesHeaders: false)
-    case "file": return try FileByteSource(url: url)
-    default:
-      throw PlayheadError(
-        .unsupportedScheme, "cannot download \(url.absoluteString) (only http, https and file)",
-        url: url)
-    }
+    let end = unit.rangeLength.map { (unit.rangeOffset ?? 0) + $0 }
+    let range =
+      offset == 0 && end == nil
+      ? nil : ByteRange(offset: offset, length: end.map { max(0, $0 - offset) })
+    source.close()
+    return try source.open(
+      DataRequest(url: unit.source, range: range, purpose: Self.purpose(of: unit.role)))
   }
 
   /// What a unit's bytes are for, as the refresh handler is told.

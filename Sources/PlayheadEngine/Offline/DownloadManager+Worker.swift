@@ -34,7 +34,7 @@ extension DownloadManager {
       var loaded = state.withLock { $0.prepared[id] }
       if loaded == nil {
         loaded = try HLSDownloadPlanner(
-          dataSource: playlistSource(for: record.sourceURL, refresher: refresher)
+          loader: playlistLoader(for: record.sourceURL, refresher: refresher)
         ).prepare(record.sourceURL)
       }
       guard let loaded else {
@@ -76,7 +76,7 @@ extension DownloadManager {
     let record = try existing(id)
     let folder = record.folderURL
     let fetcher = DownloadFetcher(
-      http: HTTPRequestConfiguration(configuration.request), refresher: refresher)
+      stack: dataStack(for: record.sourceURL, refresher: refresher, retries: false))
     // A file longer than its unit counts as nothing: it is not complete, and the fetcher
     // starts it again.
     var onDisk: [Int64] = plan.units.map { unit in

@@ -20,12 +20,16 @@ public struct DownloadConfiguration: Sendable {
   /// How expired URLs are recognised and how long and how often a refresh may take
   /// (the timeout runs on the host clock).
   public var sourceRefresh: SourceRefreshOptions
+  /// The network downloads go over; nil: files and HTTP(S) with `request`.
+  public var network: (any DataSourceFactory)?
 
   public init(
     request: RequestConfiguration = RequestConfiguration(), progressIntervalBytes: Int = 64 * 1024,
     urlSourceExpiredHandler: URLSourceExpiredHandler? = nil,
-    sourceRefresh: SourceRefreshOptions = SourceRefreshOptions()
+    sourceRefresh: SourceRefreshOptions = SourceRefreshOptions(),
+    network: (any DataSourceFactory)? = nil
   ) {
+    self.network = network
     self.request = request
     self.progressIntervalBytes = max(1, progressIntervalBytes)
     self.urlSourceExpiredHandler = urlSourceExpiredHandler
@@ -198,7 +202,7 @@ public final class DownloadManager: Sendable {
         info = progressive
       } else {
         let loaded = try HLSDownloadPlanner(
-          dataSource: playlistSource(for: url, refresher: refresher)
+          loader: playlistLoader(for: url, refresher: refresher)
         ).prepare(url)
         hls = loaded
         info = HLSDownloadPlanner.mediaInfo(loaded, id: id)
@@ -313,15 +317,22 @@ public final class DownloadManager: Sendable {
     record.mediaInfo.map { $0.kind == .hls } ?? isHLS(record.sourceURL)
   }
 
-  /// The data source playlists load through: files or HTTP, with retries; with a
-  /// `refresher`, expired HTTP URLs are refreshed (below the retries).
-  func playlistSource(for url: URL, refresher: SourceRefresher?) -> any DataSource {
-    var base: any DataSource =
-      url.isFileURL ? FileDataSource() : HTTPDataSource(configuration: configuration.request)
-    if let refresher, !url.isFileURL {
-      base = RefreshingDataSource(upstream: base, refresher: refresher)
-    }
-    return RetryingDataSource(upstream: base, configuration: configuration.request)
+  /// The stack downloads go through: `configuration.network` (files and HTTP(S) by
+  /// default) with `configuration.request`, on the host clock; with a `refresher`, expired
+  /// HTTP URLs are refreshed (below the retries). `retries` false leaves retries to the
+  /// download's own loop (a file fetch).
+  func dataStack(for url: URL, refresher: SourceRefresher?, retries: Bool = true)
+    -> DataSourceStack
+  {
+    var request = configuration.request
+    if !retries { request.retryCount = 0 }
+    let stack = DataSourceStack(request: request, network: configuration.network)
+    return url.isFileURL ? stack : stack.with(refresher: refresher)
+  }
+
+  /// The loader playlists load through: `dataStack`, with retries.
+  func playlistLoader(for url: URL, refresher: SourceRefresher?) -> DataLoader {
+    dataStack(for: url, refresher: refresher).loader()
   }
 
   /// A refresher for one run of download `id` (nil without a handler), starting on the

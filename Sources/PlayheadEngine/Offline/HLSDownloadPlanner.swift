@@ -14,7 +14,7 @@ struct PreparedHLS: Sendable {
 /// Loads an HLS stream's playlists, lists its tracks and turns a selection into a
 /// `DownloadPlan` with local playlists.
 struct HLSDownloadPlanner {
-  let dataSource: any DataSource
+  let loader: DataLoader
 
   /// Loads `url` and, for a master playlist, the media playlists of its variants and of
   /// its audio and subtitle renditions. Live playlists throw `.unsupportedFormat`.
@@ -48,7 +48,7 @@ struct HLSDownloadPlanner {
   }
 
   private func load(_ url: URL) throws(PlayheadError) -> Playlist {
-    let response = try dataSource.load(DataRequest(url: url, purpose: .playlist))
+    let response = try loader.load(DataRequest(url: url, purpose: .playlist))
     do {
       return try PlaylistParser.parse(response.data, url: url)
     } catch {

@@ -3,17 +3,21 @@ import PlayheadCore
 import PlayheadMedia
 import PlayheadNet
 
-/// Reads the files of a download folder, decrypting those encrypted at rest (HLS
-/// playback: playlists, segments, initialisation sections and keys all load through it).
+/// Reads the files of a download folder, decrypting those encrypted at rest: the one source
+/// offline playback reads through (HLS playlists, segments, initialisation sections and
+/// keys, and progressive media files).
 ///
 /// A file outside the folder, or not marked encrypted in the manifest, is passed through
-/// unchanged. Byte ranges decrypt on their own (AES-CTR is random access).
-final class OfflineDecryptingDataSource: DataSource, Sendable {
+/// unchanged. AES-CTR is random access: a byte range decrypts from its own offset.
+final class OfflineDecryptingDataSource: DataSource, @unchecked Sendable {
+  // Unchecked Sendable: `open` is the reading thread's; the rest is immutable.
   private let upstream: any DataSource
   private let folderPath: String
   private let key: [UInt8]
   private let encryptedPaths: Set<String>
   private let salt: String
+  /// The open file's cipher and the offset of the next byte read, when it is encrypted.
+  private var open: (cipher: AESCTR, position: Int64)?
 
   init(upstream: any DataSource, asset: OfflineAsset, key: [UInt8]) {
     self.upstream = upstream
@@ -23,23 +27,34 @@ final class OfflineDecryptingDataSource: DataSource, Sendable {
     self.encryptedPaths = asset.encryptedPaths
   }
 
-  func load(
-    _ request: DataRequest, progress: (@Sendable (TransferProgress) -> Bool)?
-  ) throws(PlayheadError) -> DataResponse {
-    var response = try upstream.load(request, progress: progress)
-    guard let relative = relativePath(of: request.url), encryptedPaths.contains(relative) else {
-      return response
+  func open(_ request: DataRequest) throws(PlayheadError) -> DataResponseHead {
+    open = nil
+    let head = try upstream.open(request)
+    if let relative = relativePath(of: request.url), encryptedPaths.contains(relative) {
+      let cipher = try OfflineFileCipher.cipher(key: key, salt: salt, path: relative)
+      open = (cipher, request.range?.offset ?? 0)
     }
-    let cipher = try OfflineFileCipher.cipher(key: key, salt: salt, path: relative)
-    var bytes = [UInt8](response.data)
-    cipher.apply(to: &bytes, atOffset: request.range?.offset ?? 0)
-    response.data = Data(bytes)
-    return response
+    return head
   }
 
-  func cancelAll() {
-    upstream.cancelAll()
+  func read(into buffer: UnsafeMutableRawBufferPointer) throws(PlayheadError) -> Int {
+    let count = try upstream.read(into: buffer)
+    if count > 0, let current = open {
+      current.cipher.apply(
+        to: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<count]), atOffset: current.position)
+      open = (current.cipher, current.position + Int64(count))
+    }
+    return count
   }
+
+  func close() {
+    open = nil
+    upstream.close()
+  }
+
+  func cancel() { upstream.cancel() }
+
+  var bufferState: DataBufferState? { upstream.bufferState }
 
   private func relativePath(of url: URL) -> String? {
     guard url.isFileURL else { return nil }
@@ -50,67 +65,22 @@ final class OfflineDecryptingDataSource: DataSource, Sendable {
   }
 }
 
-/// A byte source over one file encrypted at rest (progressive playback), decrypting each
-/// read at its offset.
-final class OfflineDecryptingByteSource: ByteSource, ByteBufferReporting, Sendable {
-  private let upstream: any ByteSource
-  private let cipher: AESCTR
-
-  init(upstream: any ByteSource, cipher: AESCTR) {
-    self.upstream = upstream
-    self.cipher = cipher
-  }
-
-  var url: URL { upstream.url }
-  var length: Int64? { upstream.length }
-
-  /// The encrypted file's buffer (a local file: everything held).
-  var bufferState: ByteBufferState {
-    (upstream as? any ByteBufferReporting)?.bufferState ?? ByteBufferState()
-  }
-
-  func setBufferChangeHandler(_ handler: (@Sendable () -> Void)?) {
-    (upstream as? any ByteBufferReporting)?.setBufferChangeHandler(handler)
-  }
-
-  func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(PlayheadError)
-    -> Int
-  {
-    let count = try upstream.read(into: buffer, at: offset)
-    if count > 0 {
-      cipher.apply(to: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<count]), atOffset: offset)
-    }
-    return count
-  }
-
-  func cancel() {
-    upstream.cancel()
-  }
-}
-
 extension OfflineAsset {
-  /// Makes `configuration` read this HLS download, decrypting at rest with the key from
-  /// `registry`; throws `.decryptionFailed` for a missing or wrong key.
-  func configure(
-    _ configuration: inout HLSConfiguration, clock: any Clock,
-    registry: OfflineKeyRegistry = .shared
-  ) throws(PlayheadError) {
-    guard let key = try key(from: registry) else { return }
-    configuration.dataSource = OfflineDecryptingDataSource(
-      upstream: configuration.dataSource ?? FileDataSource(clock: clock), asset: self, key: key)
-  }
-
-  /// Opens this progressive download's media file, decrypting at rest with the key from
-  /// `registry`; throws `.decryptionFailed` for a missing or wrong key.
-  func openByteSource(registry: OfflineKeyRegistry = .shared) throws(PlayheadError)
-    -> any ByteSource
-  {
-    let file = try FileByteSource(url: playbackURL)
-    guard let key = try key(from: registry) else { return file }
-    guard encryptedPaths.contains(manifest.playbackPath) else { return file }
-    return OfflineDecryptingByteSource(
-      upstream: file,
-      cipher: try OfflineFileCipher.cipher(
-        key: key, salt: manifest.encryption?.salt ?? "", path: manifest.playbackPath))
+  /// The stack this download plays from: its files, decrypted at rest with the key from
+  /// `registry` when the download is encrypted; throws `.decryptionFailed` for a missing or
+  /// wrong key. No cache, no refresh, no recording: nothing goes to the network.
+  func playbackStack(
+    request: RequestConfiguration, clock: any Clock, registry: OfflineKeyRegistry = .shared
+  ) throws(PlayheadError) -> DataSourceStack {
+    guard let key = try key(from: registry) else {
+      return DataSourceStack(
+        request: request, clock: clock, network: DataSourceFactories.make { FileDataSource() })
+    }
+    let asset = self
+    return DataSourceStack(
+      request: request, clock: clock,
+      network: DataSourceFactories.make {
+        OfflineDecryptingDataSource(upstream: FileDataSource(), asset: asset, key: key)
+      })
   }
 }

@@ -14,13 +14,13 @@ enum ProgressiveDownloadPlanner {
     _ url: URL, id: DownloadID, configuration: DownloadConfiguration,
     refresher: SourceRefresher? = nil
   ) throws(PlayheadError) -> DownloadMediaInfo? {
-    let http = HTTPRequestConfiguration(configuration.request)
-    let (length, content) = try probeHead(url, http: http, refresher: refresher)
+    var stack = DataSourceStack(request: configuration.request, network: configuration.network)
+    if !url.isFileURL { stack = stack.with(refresher: refresher) }
+    let (length, content) = try probeHead(url, stack: stack)
     if let refusal = content.refusal(at: url) { throw refusal }
     if content == .hlsPlaylist { return nil }
-    let asset = Asset(url: refresher?.currentURL(for: url) ?? url, http: http)
-    let probe = try asset.loadSynchronously()
-    probe.driver?.stop()
+    let probe = try MediaSourceFactory(stack: stack).probe(
+      Asset(url: url), cancellation: OpenCancellation())
     let codecs = probe.tracks.map(\.codec).joined(separator: ",")
     let track = DownloadTrack(
       trackIndex: 0, kind: .file, codecs: codecs.isEmpty ? nil : codecs,
@@ -32,16 +32,16 @@ enum ProgressiveDownloadPlanner {
 
   /// The file's length from its first response (nil when the server does not tell) and
   /// what its first bytes are.
-  private static func probeHead(
-    _ url: URL, http: HTTPRequestConfiguration, refresher: SourceRefresher?
-  ) throws(PlayheadError) -> (Int64?, SniffedContent) {
-    let source = try ByteSources.open(url, http: http, cache: nil, refresher: refresher)
-    let length = source.length
-    let (content, _) = try ContentSniffer.sniff(source)
-    // A refreshing source's `cancel()` would stop its refresher for good; its request
-    // stops when it is released, on return.
-    if !(source is RefreshingByteSource) { source.cancel() }
-    return (length, content)
+  private static func probeHead(_ url: URL, stack: DataSourceStack) throws(PlayheadError)
+    -> (Int64?, SniffedContent)
+  {
+    let reader = DataSourceReader(
+      source: stack.makeDataSource(), request: DataRequest(url: url, purpose: .media))
+    // Closed, not cancelled: cancelling a refreshing source would stop its refresher.
+    defer { reader.close() }
+    try reader.open()
+    let content = try ContentSniffer.sniff(reader)
+    return (reader.length, content)
   }
 
   /// The plan: the file as `media.<ext>`.

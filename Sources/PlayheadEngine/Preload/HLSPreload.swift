@@ -22,14 +22,15 @@ struct HLSPreload {
     let url = job.task.url
     let settings = job.configuration
     var hls = settings.hls
-    hls.request.headers.merge(settings.http.headers) { current, _ in current }
     if job.task.config.startPreference != .automatic {
       hls.startPreference = job.task.config.startPreference
     }
-    let cacheSource = job.makeCacheDataSource(cache)
-    hls.dataSource = cacheSource
+    let stack = job.makeStack(cache)
+    let loader = stack.stack.loader()
+    job.loader.register(job) { loader.cancelAll() }
     resources.append(url)
-    let driver = try HLSDriver(url: url, configuration: hls, clock: settings.clock)
+    let driver = try HLSDriver(
+      url: url, configuration: hls, clock: settings.clock, stack: stack.stack, loader: loader)
     // The driver starts no thread (its downloader runs only for playback); stopping it
     // on a cancel interrupts the load in flight.
     job.loader.register(job) { driver.stop() }
@@ -71,7 +72,7 @@ struct HLSPreload {
     return PreloadReport(
       url: url, variant: driver.master == nil ? nil : driver.info(for: level),
       audioRendition: audio, cachedDuration: covered, resources: resources,
-      bytesFromNetwork: cacheSource.bytesFromUpstream, bytesFromCache: cacheSource.bytesFromCache)
+      bytesFromNetwork: stack.bytesFromNetwork, bytesFromCache: stack.bytesFromCache)
   }
 
   /// Fetches the segments of `media` that start before `duration` (with their
@@ -103,15 +104,15 @@ struct HLSPreload {
     return start
   }
 
-  /// Loads `request` through the driver's data source (the cache, with the player's
-  /// retries) once per resource and range.
+  /// Loads `request` through the driver's loader (the cache, with the player's retries)
+  /// once per resource and range.
   private mutating func fetch(_ request: DataRequest, through driver: HLSDriver)
     throws(PlayheadError)
   {
     let identity = "\(request.url.absoluteString)|\(request.range?.description ?? "")"
     guard fetched.insert(identity).inserted else { return }
     try job.checkpoint()
-    _ = try driver.dataSource.load(request)
+    _ = try driver.loader.load(request)
     resources.append(request.url)
   }
 }

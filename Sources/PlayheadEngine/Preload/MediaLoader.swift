@@ -38,11 +38,14 @@ public final class MediaLoader: @unchecked Sendable {
   public struct Configuration: Sendable {
     /// The cache preloaded bytes land in; nil refuses every task.
     public var cache: MediaCache?
-    /// Requests, caps, start preference and data source for HLS (use the player's, so the
-    /// rendition a task preloads is the one the player starts on).
+    /// Caps and start preference for HLS (use the player's, so the rendition a task
+    /// preloads is the one the player starts on).
     public var hls: HLSConfiguration
-    /// Timeout and headers for progressive files.
-    public var http: HTTPRequestConfiguration
+    /// Timeout, retries and headers of every request (use the player's).
+    public var request: RequestConfiguration
+    /// The network requests go over (the player's `PlayerConfiguration.network`); nil: files
+    /// and HTTP(S).
+    public var network: (any DataSourceFactory)?
     /// How many tasks fetch at once (at least 1).
     public var maximumConcurrentTasks: Int
     /// The clock of retry waits (and of the refresh handler's timeout).
@@ -59,14 +62,16 @@ public final class MediaLoader: @unchecked Sendable {
     /// Creates a configuration; without a cache every task fails.
     public init(
       cache: MediaCache? = nil, hls: HLSConfiguration = HLSConfiguration(),
-      http: HTTPRequestConfiguration = HTTPRequestConfiguration(),
+      request: RequestConfiguration = RequestConfiguration(),
+      network: (any DataSourceFactory)? = nil,
       maximumConcurrentTasks: Int = 2, clock: any Clock = HostClock.shared,
       urlSourceExpiredHandler: URLSourceExpiredHandler? = nil,
       sourceRefresh: SourceRefreshOptions = SourceRefreshOptions()
     ) {
       self.cache = cache
       self.hls = hls
-      self.http = http
+      self.request = request
+      self.network = network
       self.maximumConcurrentTasks = maximumConcurrentTasks
       self.clock = clock
       self.urlSourceExpiredHandler = urlSourceExpiredHandler
@@ -74,10 +79,10 @@ public final class MediaLoader: @unchecked Sendable {
     }
 
     /// The configuration matching what a player built with `player` plays through: its
-    /// cache, HLS configuration, HTTP settings, clock and URL refresh.
+    /// cache, HLS configuration, requests, network, clock and URL refresh.
     public init(player: PlayerConfiguration, maximumConcurrentTasks: Int = 2) {
       self.init(
-        cache: player.cache, hls: player.hls, http: player.http,
+        cache: player.cache, hls: player.hls, request: player.request, network: player.network,
         maximumConcurrentTasks: maximumConcurrentTasks, clock: player.clock,
         urlSourceExpiredHandler: player.urlSourceExpiredHandler,
         sourceRefresh: player.sourceRefresh)

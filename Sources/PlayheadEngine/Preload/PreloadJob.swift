@@ -90,28 +90,37 @@ final class PreloadJob: @unchecked Sendable {
     return cache
   }
 
-  /// The data source a preload loads through: the cache over the configuration's data
-  /// source (HTTP by default), registered so that a cancel stops it. With a refresh
-  /// handler, expired URLs are refreshed between the two, as a player does, so the cache
-  /// keeps the bytes under the URLs the player asks for.
-  func makeCacheDataSource(_ cache: MediaCache, http: HTTPRequestConfiguration? = nil)
-    -> CacheDataSource
-  {
-    var upstream: any DataSource
-    if let shared = configuration.hls.dataSource {
-      upstream = SharedDataSource(shared)
-    } else if let http {
-      upstream = HTTPDataSource(configuration: RequestConfiguration(http))
-    } else {
-      upstream = HTTPDataSource(configuration: configuration.hls.request)
+  /// The stack a preload loads through: the cache over the configuration's network (files
+  /// and HTTP(S) by default), with its retries, and a meter on each side of the cache (what
+  /// came from the network, what was delivered in all). With a refresh handler, expired
+  /// URLs are refreshed below the cache, as a player does, so the cache keeps the bytes
+  /// under the URLs the player asks for. Progressive files are read with a small
+  /// read-ahead: the preload asks for what the demuxer reads.
+  func makeStack(_ cache: MediaCache) -> PreloadStack {
+    var request = configuration.request
+    request.readAheadBytes = min(request.readAheadBytes, 256 * 1024)
+    let network = configuration.network ?? DefaultDataSourceFactory(configuration: request)
+    let fromNetwork = TransferMeter()
+    let metered = DataSourceFactories.decorating(network) {
+      MeteredDataSource(upstream: $0, meter: fromNetwork)
     }
-    if let refresher = makeRefresher() {
-      upstream = RefreshingDataSource(upstream: upstream, refresher: refresher)
-    }
-    let source = CacheDataSource(upstream: upstream, cache: cache, clock: configuration.clock)
-    loader.register(self) { source.cancelAll() }
-    return source
+    var stack = DataSourceStack(
+      request: request, clock: configuration.clock, network: metered, cache: cache)
+    stack.refresher = makeRefresher()
+    let delivered = TransferMeter()
+    return PreloadStack(
+      stack: stack.with(meter: delivered), fromNetwork: fromNetwork, delivered: delivered)
   }
+}
+
+/// A preload's data-source stack and the meters on both sides of its cache.
+struct PreloadStack {
+  var stack: DataSourceStack
+  var fromNetwork: TransferMeter
+  var delivered: TransferMeter
+
+  var bytesFromNetwork: Int64 { fromNetwork.bytesTransferred }
+  var bytesFromCache: Int64 { max(0, delivered.bytesTransferred - fromNetwork.bytesTransferred) }
 }
 
 extension PreloadJob {
@@ -125,24 +134,4 @@ extension PreloadJob {
       handler: handler, options: configuration.sourceRefresh,
       clock: isFastMode ? HostClock.shared : configuration.clock, sourceURL: task.url)
   }
-}
-
-/// A data source given in the configuration, shared by every task of a loader (and maybe
-/// by players): a task's cancel must not cancel it for the others, so `cancelAll` here
-/// does nothing; the task's own `CacheDataSource` refuses its later loads, and a load in
-/// flight finishes.
-final class SharedDataSource: DataSource, Sendable {
-  let base: any DataSource
-
-  init(_ base: any DataSource) {
-    self.base = base
-  }
-
-  func load(_ request: DataRequest, progress: (@Sendable (TransferProgress) -> Bool)?)
-    throws(PlayheadError) -> DataResponse
-  {
-    try base.load(request, progress: progress)
-  }
-
-  func cancelAll() {}
 }

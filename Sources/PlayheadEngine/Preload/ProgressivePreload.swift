@@ -3,10 +3,10 @@ import PlayheadCore
 import PlayheadMedia
 import PlayheadNet
 
-/// Preloads a progressive file by demuxing it through a `CacheByteSource` until every
-/// audio and video stream has reached the duration: the bytes FFmpeg reads (the header,
-/// a trailing `moov`, and the media data up to that time) land in the cache, in the
-/// cache's chunks, which are the chunks a player reading through the cache asks for.
+/// Preloads a progressive file by demuxing it through the cache until every audio and
+/// video stream has reached the duration: the bytes FFmpeg reads (the header, a trailing
+/// `moov`, and the media data up to that time) land in the cache, where a player reading
+/// through the cache finds them.
 ///
 /// The content is sniffed first: an HLS playlist under another name is left to the HLS
 /// preload (`run` returns nil), a DASH manifest or an ffconcat script is refused.
@@ -16,20 +16,17 @@ struct ProgressivePreload {
 
   mutating func run() throws(PlayheadError) -> PreloadReport? {
     let url = job.task.url
-    let settings = job.configuration
-    let dataSource = job.makeCacheDataSource(cache, http: settings.http)
-    // No read-ahead: the preload asks for exactly the chunks the demuxer reads.
-    let source = CacheByteSource(
-      url: url, dataSource: dataSource,
-      chunkBytes: max(4096, cache.configuration.progressiveChunkBytes), readAheadChunks: 0)
-    job.loader.register(job) { source.cancel() }
-    defer { source.cancel() }
-    try source.open()
+    let stack = job.makeStack(cache)
+    let reader = DataSourceReader(
+      source: stack.stack.makeDataSource(), request: DataRequest(url: url, purpose: .media))
+    job.loader.register(job) { reader.cancel() }
+    defer { reader.close() }
+    try reader.open()
     try job.checkpoint()
-    let (content, sniffed) = try ContentSniffer.sniff(source)
+    let content = try ContentSniffer.sniff(reader)
     if let refusal = content.refusal(at: url) { throw refusal }
     if content == .hlsPlaylist { return nil }
-    let demuxer = try Demuxer(source: sniffed)
+    let demuxer = try Demuxer(reader: reader)
     let wanted = Set(
       demuxer.streams.filter { ($0.kind == .video || $0.kind == .audio) && !$0.isAttachedPicture }
         .map(\.index))
@@ -61,7 +58,6 @@ struct ProgressivePreload {
       ? demuxer.duration : max(.zero, min(coveredEnd, target) - origin)
     return PreloadReport(
       url: url, variant: nil, audioRendition: nil, cachedDuration: covered, resources: [url],
-      bytesFromNetwork: dataSource.bytesFromUpstream,
-      bytesFromCache: dataSource.bytesFromCache)
+      bytesFromNetwork: stack.bytesFromNetwork, bytesFromCache: stack.bytesFromCache)
   }
 }

@@ -15,18 +15,21 @@ extension ItemLoader {
   }
 
   /// How the item's text tracks are loaded: through `override` when given, else the HLS
-  /// driver's data source (its cache, headers, retries and clock), else files and HTTP
-  /// with the player's request settings. `file:` URLs only for local media.
-  func textFetcher(override: (any DataSource)?) -> TextFetcher {
+  /// driver's loader (its cache, headers, retries and clock), else over the item's stack
+  /// (the player's, with the item's refresher). `file:` URLs only for local media.
+  func textFetcher(override: (any DataSourceFactory)?) -> TextFetcher {
     let allowsFiles = asset.url.isFileURL
-    if let override { return TextFetcher(dataSource: override, allowsFiles: allowsFiles) }
+    if let override {
+      return TextFetcher(
+        loader: DataLoader(factory: override, clock: settings.clock), allowsFiles: allowsFiles)
+    }
     condition.lock()
     let driver = self.driver
     condition.unlock()
     if let hls = driver as? HLSDriver {
-      return TextFetcher(dataSource: hls.dataSource, allowsFiles: allowsFiles)
+      return TextFetcher(loader: hls.loader, allowsFiles: allowsFiles)
     }
-    return .standalone(
-      contentURL: asset.url, request: settings.hls.request, clock: settings.clock)
+    let stack = settings.sources.stack.with(refresher: settings.refresher)
+    return TextFetcher(loader: stack.loader(), allowsFiles: allowsFiles)
   }
 }

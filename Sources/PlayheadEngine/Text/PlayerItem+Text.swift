@@ -10,7 +10,7 @@ struct ItemTextState: Sendable {
   /// Counts the selections, so that selecting a track again restarts its renderer.
   var selectionCount = 0
   var lookAhead: MediaTime?
-  var dataSource: (any DataSource)?
+  var network: (any DataSourceFactory)?
   var cues: [TimedTextCue] = []
   var activeCues: [TimedTextCue] = []
 }
@@ -116,12 +116,11 @@ extension PlayerItem {
     set { update { $0.text.lookAhead = newValue } }
   }
 
-  /// Where the text tracks' files are loaded from instead of the item's own data source
-  /// (nil, the default: the HLS stream's data source, else files and HTTP with the
-  /// player's request settings). Applies to the next selection; the containment rule
-  /// applies to it too.
-  public var textDataSource: (any DataSource)? {
-    get { read { $0.text.dataSource } }
-    set { update { $0.text.dataSource = newValue } }
+  /// Where the text tracks' files are loaded from instead of the player's data-source
+  /// stack (nil, the default: the HLS stream's loader, else the player's stack). Applies to
+  /// the next selection; the containment rule applies to it too.
+  public var textNetwork: (any DataSourceFactory)? {
+    get { read { $0.text.network } }
+    set { update { $0.text.network = newValue } }
   }
 }

@@ -72,16 +72,10 @@ extension PlaybackService {
     _ url: URL, request: PlaybackServiceRequest
   ) async throws(PlaybackServiceError) -> (JSONValue, Data) {
     let dataRequest = DataRequest(
-      url: url, purpose: .other,
+      url: url, purpose: .api,
       headers: headerFields(authToken: request.authToken, extra: request.headers),
-      deliversErrorResponses: true)
-    let source =
-      dataSource
-      ?? HTTPDataSource(
-        configuration: RequestConfiguration(
-          timeoutMs: max(1, Int((timeoutSeconds * 1000).rounded(.up))), retryCount: 0))
-    let outcome = await PlaybackServiceLoad.run(
-      dataRequest, source: source, ownsSource: dataSource == nil)
+      flags: [.deliversErrorResponses, .bypassesCache])
+    let outcome = await PlaybackServiceLoad.run(dataRequest, loader: stack.loader())
     let response: DataResponse
     switch outcome {
     case .success(let value):

@@ -41,30 +41,32 @@ public final class PlaybackService: Sendable {
   public let baseURL: URL
   /// Header fields sent with every request (a request's own headers replace them).
   public let headers: [String: String]
-  /// How long a request may go without an answer before it fails with a `.timedOut`
-  /// network error, in seconds. Applies to the default data source; a data source passed
-  /// in uses its own timeout.
-  public let timeoutSeconds: Double
-  /// The data source passed in; nil means a new `HTTPDataSource` for each request (which
-  /// cancelling the calling task cancels).
-  public let dataSource: (any DataSource)?
+  /// Timeout (a request without an answer for `timeoutMs` fails with a `.timedOut` network
+  /// error), retries (none by default) and extra headers of every request.
+  public let request: RequestConfiguration
+  /// The network requests go over (a player's, a simulated one); nil: HTTP(S). Requests go
+  /// through a data-source stack on it that bypasses any cache; cancelling the calling task
+  /// cancels the request.
+  public let network: (any DataSourceFactory)?
   let bumperCache = BumperCache()
 
   /// Creates a service; nothing is sent until the first `find…`.
-  ///
-  /// A `timeoutSeconds` that is not a positive number counts as 10.
   public init(
     accountID: String, policyKey: String?, baseURL: URL = PlaybackService.defaultBaseURL,
-    headers: [String: String] = [:], timeoutSeconds: Double = 10,
-    dataSource: (any DataSource)? = nil
+    headers: [String: String] = [:],
+    request: RequestConfiguration = RequestConfiguration(retryCount: 0),
+    network: (any DataSourceFactory)? = nil
   ) {
     self.accountID = accountID
     self.policyKey = policyKey
     self.baseURL = baseURL
     self.headers = headers
-    self.timeoutSeconds = timeoutSeconds.isFinite && timeoutSeconds > 0 ? timeoutSeconds : 10
-    self.dataSource = dataSource
+    self.request = request
+    self.network = network
   }
+
+  /// The stack a request goes through.
+  var stack: DataSourceStack { DataSourceStack(request: request, network: network) }
 
   /// The base URL for a proxy host name, as the seed's `chinaProxyDomain` gives it:
   /// `https://HOST/playback/v1`; nil when `domain` is empty or not a host name.

@@ -2,7 +2,7 @@ import Foundation
 import PlayheadCore
 import PlayheadNet
 
-/// Runs one blocking `DataSource` load off the concurrency pool and hands its outcome to an
+/// Runs one blocking `DataLoader` load off the concurrency pool and hands its outcome to an
 /// async caller, once: the load's end or the task's cancellation, whichever comes first.
 final class PlaybackServiceLoad: Sendable {
   typealias Outcome = Result<DataResponse, PlaybackServiceError>
@@ -15,18 +15,16 @@ final class PlaybackServiceLoad: Sendable {
     var delivered = false
   }
 
-  /// Loads `request` from `source`; when the calling task is cancelled, returns a
-  /// `.cancelled` network error at once and, if `ownsSource`, cancels the source's load.
-  static func run(
-    _ request: DataRequest, source: any DataSource, ownsSource: Bool
-  ) async -> Outcome {
+  /// Loads `request` with `loader` (the request's own); when the calling task is cancelled,
+  /// returns a `.cancelled` network error at once and cancels the load.
+  static func run(_ request: DataRequest, loader: DataLoader) async -> Outcome {
     let load = PlaybackServiceLoad()
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         load.attach(continuation)
         DispatchQueue.global(qos: .userInitiated).async {
           do throws(PlayheadError) {
-            load.deliver(.success(try source.load(request)))
+            load.deliver(.success(try loader.load(request)))
           } catch {
             load.deliver(.failure(.network(error)))
           }
@@ -36,7 +34,7 @@ final class PlaybackServiceLoad: Sendable {
       let error = PlayheadError(
         .cancelled, "request cancelled: \(request.url.absoluteString)", url: request.url)
       load.deliver(.failure(.network(error)))
-      if ownsSource { source.cancelAll() }
+      loader.cancelAll()
     }
   }
 

@@ -74,20 +74,23 @@ public enum ThumbnailGenerator {
   /// no frame decodes; and whatever `sink` throws.
   public static func generate(
     from url: URL, options: ThumbnailGeneratorOptions,
-    http: HTTPRequestConfiguration = .init(),
+    through stack: DataSourceStack = DataSourceStack(),
     sink: (GeneratedImageFile) throws(PlayheadError) -> Void
   ) throws(PlayheadError) -> GeneratedThumbnails {
     if let problem = options.problem { throw PlayheadError(.invalidArgument, problem) }
-    let (content, source) = try ContentSniffer.sniff(ByteSources.open(url, http: http))
+    let reader = DataSourceReader(
+      source: stack.makeDataSource(), request: DataRequest(url: url, purpose: .media))
+    try reader.open()
+    let content = try ContentSniffer.sniff(reader)
     if let refusal = content.refusal(at: url) { throw refusal }
     if content == .hlsPlaylist {
-      source.cancel()
+      reader.cancel()
       throw PlayheadError(
         .unsupportedFormat,
         "thumbnails are made from progressive media (MP4, MPEG-TS, WebM, ...), not from HLS "
           + "playlists: \(url.absoluteString)", url: url)
     }
-    let demuxer = try Demuxer(source: source)
+    let demuxer = try Demuxer(reader: reader)
     let sampler = try ThumbnailFrameSampler(demuxer: demuxer)
     let duration = demuxer.duration.isNumeric ? demuxer.duration : nil
     let intervalMs = max(1, Int64((options.intervalSeconds * 1000).rounded()))

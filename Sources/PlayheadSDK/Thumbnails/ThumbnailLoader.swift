@@ -7,9 +7,8 @@ import PlayheadNet
 /// most recently used images in a small cache keyed by image URL, so that a sprite sheet
 /// is fetched and decoded once for all the thumbnails it holds.
 ///
-/// Loads go through a `DataSource`: by default `file:` URLs are read from disk and
-/// `http`/`https` URLs fetched with an `HTTPDataSource` made from `httpConfiguration`; a
-/// custom data source gets every URL. The blocking work runs one request at a time on
+/// Loads go through a data-source stack: by default local files and HTTP(S) with `request`;
+/// a player's stack (or a network, a simulated one) may be given instead. The blocking work runs one request at a time on
 /// the loader's own queue, never on the concurrency pool; a request for an image that is
 /// being fetched waits for that fetch and then finds the image in the cache. A task
 /// cancelled before its request runs throws `.cancelled`; `cancelAll()` ends the current
@@ -31,9 +30,7 @@ public final class ThumbnailLoader: Sendable {
   /// The largest image file loaded, in bytes (32 MiB); a bigger one is abandoned while it
   /// loads.
   public static let maximumImageBytes = 32 * 1024 * 1024
-  private let httpSource: any DataSource
-  private let fileSource: any DataSource
-  private let customSource: (any DataSource)?
+  private let loader: DataLoader
   private let queue = DispatchQueue(label: "playhead.sdk.thumbnail-loader")
   private let state: Locked<State>
 
@@ -47,20 +44,15 @@ public final class ThumbnailLoader: Sendable {
   ///
   /// `cacheCapacity` is in images (default 8): a sprite sheet of 10×10 tiles of 160×90 is
   /// 1600×900 pixels, 5.8 MB decoded.
-  public init(httpConfiguration: RequestConfiguration = .init(), cacheCapacity: Int = 8) {
-    self.cacheCapacity = max(0, cacheCapacity)
-    httpSource = HTTPDataSource(configuration: httpConfiguration)
-    fileSource = FileDataSource()
-    customSource = nil
-    state = Locked(State(cache: ThumbnailImageCache(capacity: cacheCapacity)))
+  public convenience init(request: RequestConfiguration = .init(), cacheCapacity: Int = 8) {
+    self.init(stack: DataSourceStack(request: request), cacheCapacity: cacheCapacity)
   }
 
-  /// A loader that loads every URL through `dataSource`.
-  public init(dataSource: any DataSource, cacheCapacity: Int = 8) {
+  /// A loader that loads every URL through `stack` (a player's, or one over a network of
+  /// the application's).
+  public init(stack: DataSourceStack, cacheCapacity: Int = 8) {
     self.cacheCapacity = max(0, cacheCapacity)
-    httpSource = dataSource
-    fileSource = dataSource
-    customSource = dataSource
+    loader = stack.loader()
     state = Locked(State(cache: ThumbnailImageCache(capacity: cacheCapacity)))
   }
 
@@ -78,8 +70,7 @@ public final class ThumbnailLoader: Sendable {
   /// Makes the current load and every later one throw `.cancelled`.
   public func cancelAll() {
     state.withLock { $0.cancelled = true }
-    httpSource.cancelAll()
-    fileSource.cancelAll()
+    loader.cancelAll()
   }
 
   /// Fetches and parses the WebVTT thumbnails file at `url`.
@@ -145,11 +136,6 @@ public final class ThumbnailLoader: Sendable {
     }
   }
 
-  private func source(for url: URL) -> any DataSource {
-    if let customSource { return customSource }
-    return url.isFileURL ? fileSource : httpSource
-  }
-
   /// On the queue: the cached image, or fetch, decode and cache it.
   private func cachedOrFetched(_ url: URL) throws(PlayheadError) -> RGBAImage {
     let cached = state.withLock { state -> RGBAImage? in
@@ -176,7 +162,7 @@ public final class ThumbnailLoader: Sendable {
   private func load(_ url: URL, limit: Int, what: String) throws(PlayheadError) -> Data {
     let tooLarge = CancellationState()
     do {
-      return try source(for: url).load(DataRequest(url: url, purpose: .other)) { progress in
+      return try loader.load(DataRequest(url: url, purpose: .thumbnail)) { progress in
         if progress.bytesLoaded > limit || (progress.bytesExpected ?? 0) > limit {
           tooLarge.cancel()
           return false

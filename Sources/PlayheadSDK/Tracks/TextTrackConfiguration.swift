@@ -20,22 +20,21 @@ public struct TextTrackConfiguration: Sendable {
   /// (the default) fetches the whole rendition, nearest segments first.
   public var segmentLookAheadSeconds: Double?
   /// Where WebVTT files, subtitle playlists and segments are loaded from
-  /// (`PlayerItem.textDataSource`); nil uses the item's own: the HLS stream's data source
-  /// (its cache, headers and retries), else files and HTTP with the player's request
-  /// settings.
-  public var dataSource: (any DataSource)?
+  /// (`PlayerItem.textNetwork`); nil uses the player's data-source stack (the HLS stream's
+  /// loader: its cache, headers and retries).
+  public var network: (any DataSourceFactory)?
 
   public init(
     preferences: TextTrackPreferences = TextTrackPreferences(),
     preferredAudioLanguages: [String] = [],
     progressInterval: MediaTime = MediaTime(value: 1, timescale: 4),
-    segmentLookAheadSeconds: Double? = nil, dataSource: (any DataSource)? = nil
+    segmentLookAheadSeconds: Double? = nil, network: (any DataSourceFactory)? = nil
   ) {
     self.preferences = preferences
     self.preferredAudioLanguages = preferredAudioLanguages
     self.progressInterval = progressInterval
     self.segmentLookAheadSeconds = segmentLookAheadSeconds
-    self.dataSource = dataSource
+    self.network = network
   }
 
   /// The look-ahead as a time; nil for none (a negative or non-finite value is none).

@@ -37,7 +37,7 @@ extension TextTrackController {
     guard current else { return }
     if track != nil || item.selectedTextTrack != nil {
       item.subtitleLookAhead = configuration.lookAhead
-      item.textDataSource = configuration.dataSource
+      item.textNetwork = configuration.network
       if !item.selectTextTrack(track) {
         write { state in state.enginePending = state.appliedGeneration == generation }
       }

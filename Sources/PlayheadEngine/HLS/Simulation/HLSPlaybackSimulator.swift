@@ -12,10 +12,11 @@ import PlayheadNet
 /// segment bodies do. Playback starts and resumes after a stall when the load control's
 /// `shouldStartPlayback` says so, as in the player. Decision 0011 describes the seam.
 ///
-/// `clock` must be a `ManualClock(advancesOnWait: true)` and `dataSource` must time its
-/// loads on it (a `SimulatedDataSource` made with it): the whole run happens on the
-/// calling thread, every wait moving the clock, so a run is exactly repeatable and takes
-/// only the time its decisions take. The player wakes a downloader that waits for
+/// `clock` must be a `ManualClock(advancesOnWait: true)` and `network` must time its
+/// transfers on it (a `SimulatedNetwork` made with it): the run happens on the calling
+/// thread, as a worker of the clock (with the downloader's stall checks, the only other
+/// worker), every wait moving the clock, so a run is exactly repeatable and takes only the
+/// time its decisions take. The player wakes a downloader that waits for
 /// buffer room at every position report; the simulator's downloader re-checks every 40 ms
 /// (a frame at 25 fps) instead.
 ///
@@ -25,9 +26,9 @@ import PlayheadNet
 ///
 /// ```swift
 /// let clock = ManualClock(advancesOnWait: true)
-/// let source = SimulatedDataSource(resources: files, trace: trace, clock: clock)
+/// let network = SimulatedNetwork(resources: files, trace: trace, clock: clock)
 /// let report = try HLSPlaybackSimulator.run(
-///   url: masterURL, configuration: HLSConfiguration(), dataSource: source, clock: clock)
+///   url: masterURL, configuration: HLSConfiguration(), network: network, clock: clock)
 /// print(report.segments.map(\.level), report.totalStallDuration)
 /// ```
 public enum HLSPlaybackSimulator {
@@ -38,12 +39,27 @@ public enum HLSPlaybackSimulator {
 
   /// Runs the stream at `url` from its start to its end; see the type.
   ///
-  /// `configuration.dataSource` is replaced by `dataSource`. The buffer is sampled every
-  /// `bufferSampleInterval` of clock time (at least 1 ms) from the start of the run.
+  /// Requests go through a data-source stack over `network` with `request`. The buffer is
+  /// sampled every `bufferSampleInterval` of clock time (at least 1 ms) from the start of
+  /// the run.
   public static func run(
     url: URL, configuration: HLSConfiguration = HLSConfiguration(),
-    dataSource: any DataSource, clock: ManualClock,
-    bufferSampleInterval: MediaTime = MediaTime(value: 1, timescale: 1)
+    request: RequestConfiguration = RequestConfiguration(), network: any DataSourceFactory,
+    clock: ManualClock, bufferSampleInterval: MediaTime = MediaTime(value: 1, timescale: 1)
+  ) throws(PlayheadError) -> HLSSimulationReport {
+    let outcome = clock.runAsWorker {
+      Result { () throws(PlayheadError) -> HLSSimulationReport in
+        try simulate(
+          url: url, configuration: configuration, request: request, network: network,
+          clock: clock, bufferSampleInterval: bufferSampleInterval)
+      }
+    }
+    return try outcome.get()
+  }
+
+  private static func simulate(
+    url: URL, configuration: HLSConfiguration, request: RequestConfiguration,
+    network: any DataSourceFactory, clock: ManualClock, bufferSampleInterval: MediaTime
   ) throws(PlayheadError) -> HLSSimulationReport {
     guard clock.timing == .fast else {
       throw PlayheadError(
@@ -53,10 +69,10 @@ public enum HLSPlaybackSimulator {
     let interval =
       bufferSampleInterval.isNumeric && bufferSampleInterval > minimumInterval
       ? bufferSampleInterval : minimumInterval
-    var hls = configuration
-    hls.dataSource = dataSource
     let startClock = clock.now
-    let driver = try HLSDriver(url: url, configuration: hls, clock: clock)
+    let driver = try HLSDriver(
+      url: url, configuration: configuration, clock: clock,
+      stack: DataSourceStack(request: request, clock: clock, network: network))
     defer { driver.stop() }
     let contentEnd = driver.duration
     guard contentEnd.isNumeric else {

@@ -145,12 +145,13 @@ struct SourceActivity: Sendable, Equatable {
 /// One progressive file: a single run, seeking inside the demuxer.
 final class ProgressiveDriver: MediaSourceDriver, Sendable {
   private let demuxer: Demuxer
-  private let source: CountingByteSource
 
-  init(demuxer: Demuxer, source: CountingByteSource) {
+  init(demuxer: Demuxer) {
     self.demuxer = demuxer
-    self.source = source
   }
+
+  /// The reader the demuxer reads the file through.
+  private var reader: DataSourceReader { demuxer.reader }
 
   func firstRun() throws(PlayheadError) -> MediaRun {
     MediaRun(demuxer: demuxer, itemStart: .zero)
@@ -166,7 +167,7 @@ final class ProgressiveDriver: MediaSourceDriver, Sendable {
 
   var duration: MediaTime { demuxer.duration }
 
-  var bytesRead: Int64 { source.bytesRead }
+  var bytesRead: Int64 { reader.bytesRead }
 
   var streamKind: StreamKind { .vod }
 
@@ -187,7 +188,7 @@ final class ProgressiveDriver: MediaSourceDriver, Sendable {
   var bandwidth: (estimate: Double, lastTransfer: Double)? { nil }
 
   /// The HTTP source's last measured speed (nil for local files and cached reads).
-  var downloadSpeed: Double? { source.downloadSpeedBitsPerSecond }
+  var downloadSpeed: Double? { reader.bufferState?.downloadSpeedBitsPerSecond }
 
   func playbackPositionChanged(_ position: MediaTime) {}
 
@@ -201,14 +202,14 @@ final class ProgressiveDriver: MediaSourceDriver, Sendable {
 
   /// The source's handler runs as its bytes held grow (HTTP body bytes, cache chunks).
   func setChangeHandler(_ handler: @escaping @Sendable () -> Void) {
-    source.setBufferChangeHandler(handler)
+    reader.setBufferChangeHandler(handler)
   }
 
   /// A local file holds all of the media; an HTTP source the bytes it read ahead of the
   /// demuxer (at the file's mean byte rate, from where the demuxer is) and, through a cache,
   /// the bytes on disk (in proportion to the duration). Decision 0025.
   func buffer(demuxedUpTo: MediaTime?) -> SourceBuffer {
-    guard let state = source.reportedBufferState else { return .unknown }
+    guard let state = reader.bufferState else { return .unknown }
     let duration = demuxer.duration
     let hasDuration = duration.isNumeric && duration > .zero
     if state.isLocal {
@@ -217,7 +218,7 @@ final class ProgressiveDriver: MediaSourceDriver, Sendable {
         isKnown: true, reachesEnd: true, isHoldingBack: true)
     }
     var ranges: [MediaTimeRange] = []
-    let length = source.length ?? 0
+    let length = reader.length ?? 0
     if let from = demuxedUpTo, from.isNumeric {
       if state.reachesEnd, hasDuration, duration > from {
         ranges.append(MediaTimeRange(start: from, end: duration))
@@ -257,9 +258,9 @@ final class ProgressiveDriver: MediaSourceDriver, Sendable {
 
   /// Busy while a read is under way (an HTTP read has its own timeout); never starved.
   var activity: SourceActivity {
-    let reading = source.isReading
+    let reading = reader.isReading
     return SourceActivity(
       isBusy: reading, detail: reading ? "a read of the media is under way" : "",
-      bytesDelivered: source.bytesRead)
+      bytesDelivered: reader.bytesRead)
   }
 }
