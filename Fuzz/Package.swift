@@ -1,9 +1,8 @@
 // swift-tools-version:6.0
 // The libFuzzer targets, kept out of the main package so that its `swift build` /
-// `swift test` never build them: the M3U8 and WebVTT parsers (`scripts/fuzz-playlist.sh
-// [seconds]`, `scripts/fuzz-webvtt.sh [seconds]`), and the demuxer path, the catalog JSON
-// reader and the playlist JSON reader (`scripts/fuzz.sh demuxer|catalog-json|playlist-json
-// [seconds]`). See Fuzz/README.md.
+// `swift test` never build them: the M3U8 and WebVTT parsers, the demuxer path, the catalog
+// JSON reader and the playlist JSON reader (`scripts/fuzz.sh
+// playlist|webvtt|demuxer|catalog-json|playlist-json [seconds]`). See Fuzz/README.md.
 import Foundation
 import PackageDescription
 
@@ -17,13 +16,19 @@ let package = Package(
   dependencies: [.package(path: "..")],
   targets: [
     .target(name: "CFuzzerDriver"),
+    // What several targets check alike: round trips, one-line typed errors.
+    .target(name: "FuzzSupport"),
     .executableTarget(
       name: "PlaylistFuzzer",
-      dependencies: ["CFuzzerDriver", .product(name: "PlayheadHLS", package: rootIdentity)]
+      dependencies: [
+        "CFuzzerDriver", "FuzzSupport", .product(name: "PlayheadHLS", package: rootIdentity),
+      ]
     ),
     .executableTarget(
       name: "WebVTTFuzzer",
-      dependencies: ["CFuzzerDriver", .product(name: "PlayheadText", package: rootIdentity)]
+      dependencies: [
+        "CFuzzerDriver", "FuzzSupport", .product(name: "PlayheadText", package: rootIdentity),
+      ]
     ),
     .executableTarget(
       name: "DemuxerFuzzer",
@@ -35,14 +40,14 @@ let package = Package(
     .executableTarget(
       name: "CatalogJSONFuzzer",
       dependencies: [
-        "CFuzzerDriver", .product(name: "PlayheadCore", package: rootIdentity),
+        "CFuzzerDriver", "FuzzSupport", .product(name: "PlayheadCore", package: rootIdentity),
         .product(name: "PlayheadSDK", package: rootIdentity),
       ]
     ),
     .executableTarget(
       name: "PlaylistJSONFuzzer",
       dependencies: [
-        "CFuzzerDriver", .product(name: "PlayheadCore", package: rootIdentity),
+        "CFuzzerDriver", "FuzzSupport", .product(name: "PlayheadCore", package: rootIdentity),
         .product(name: "PlayheadSDK", package: rootIdentity),
         .product(name: "PlayheadEngine", package: rootIdentity),
         .product(name: "PlayheadNet", package: rootIdentity),

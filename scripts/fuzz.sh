@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
-# Runs one of the libFuzzer targets of the nested package Fuzz/ that reach FFmpeg or the
-# SDK (the M3U8 and WebVTT parsers have their own scripts, fuzz-playlist.sh and
-# fuzz-webvtt.sh):
+# Runs one of the libFuzzer targets of the nested package Fuzz/ (see Fuzz/README.md):
 #
+#   playlist       an M3U8 playlist through the parser; each one that parses is written and
+#                  parsed again, and must give the same model (Fuzz/Sources/PlaylistFuzzer);
+#                  inputs of odd length are parsed with imported master variables
+#   webvtt         a WebVTT file through the parser (inputs whose length is a multiple of 3
+#                  under small limits); for each one that parses, every cue is rendered as
+#                  plain text, the cues are moved to the media timeline, and the document is
+#                  written and parsed again, which must give the same document
+#                  (Fuzz/Sources/WebVTTFuzzer)
 #   demuxer        bytes through Playhead's public Demuxer over a memory byte source (the
 #                  custom AVIO path), the last 16 bytes choosing read sizes, seekability, a
 #                  container hint and what to decode (Fuzz/Sources/DemuxerFuzzer)
@@ -19,18 +25,23 @@
 # build/fuzz-<target>/artifacts/.
 #
 # Prints the executions, executions per second and findings, and exits non-zero when there
-# is a finding. Run one target at a time on a shared machine.
+# is a finding. Run one target at a time on a shared machine. scripts/fuzz-playlist.sh and
+# scripts/fuzz-webvtt.sh are this script with the target named.
 #
-# Usage: scripts/fuzz.sh demuxer|catalog-json|playlist-json [seconds]   (default 60)
+# Usage: scripts/fuzz.sh playlist|webvtt|demuxer|catalog-json|playlist-json [seconds]
+#        (default 60 seconds)
 # Environment: FUZZ_SCRATCH  the build directory (default build/fuzz-scratch, shared by the
-#                            three targets)
+#                            targets)
 #              FUZZ_ARGS     extra libFuzzer options (e.g. "-jobs=2 -workers=2")
 set -euo pipefail
 
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo_root"
 
-usage() { echo "usage: $0 demuxer|catalog-json|playlist-json [seconds]" >&2; exit 2; }
+usage() {
+  echo "usage: $0 playlist|webvtt|demuxer|catalog-json|playlist-json [seconds]" >&2
+  exit 2
+}
 [[ $# -ge 1 ]] || usage
 target="$1"
 seconds="${2:-60}"
@@ -39,6 +50,12 @@ if ! [[ "$seconds" =~ ^[1-9][0-9]*$ ]]; then
   exit 2
 fi
 case "$target" in
+  playlist)
+    product=PlaylistFuzzer; seeds=Fuzz/corpus; dict=Fuzz/m3u8.dict
+    max_len=8192; timeout=10 ;;
+  webvtt)
+    product=WebVTTFuzzer; seeds=Fuzz/corpus-webvtt; dict=Fuzz/webvtt.dict
+    max_len=8192; timeout=10 ;;
   demuxer)
     product=DemuxerFuzzer; seeds=Fuzz/corpus-demuxer; dict=Fuzz/demuxer.dict
     max_len=65536; timeout=30 ;;

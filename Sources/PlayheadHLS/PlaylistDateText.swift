@@ -1,4 +1,5 @@
 import Foundation
+import PlayheadCore
 
 /// The ISO 8601 date-times of playlists (`EXT-X-PROGRAM-DATE-TIME`, `EXT-X-DATERANGE`).
 public enum PlaylistDateText {

@@ -1,4 +1,5 @@
 import Foundation
+import PlayheadCore
 
 /// Parses M3U8 playlists (RFC 8216 and draft-pantos-hls-rfc8216bis) into models.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import PlayheadCore
 
 /// Parses WebVTT files (W3C WebVTT, the format of HTML `<track>` captions and of HLS
 /// subtitle segments) into `WebVTTDocument`s.
@@ -29,7 +30,7 @@ public enum WebVTTParser {
     }
     let result: Result<WebVTTDocument, WebVTTError> = data.withUnsafeBytes { raw in
       var builder = WebVTTDocumentBuilder(
-        text: WebVTTBytes(bytes: raw.bindMemory(to: UInt8.self)), limits: limits)
+        text: ByteText(bytes: raw.bindMemory(to: UInt8.self)), limits: limits)
       do throws(WebVTTError) {
         return .success(try builder.build())
       } catch {

@@ -1,5 +1,6 @@
 import CFuzzerDriver
 import Foundation
+import FuzzSupport
 import PlayheadCore
 import PlayheadSDK
 
@@ -48,19 +49,6 @@ public func catalogJSONFuzzerTestOneInput(_ start: UnsafeRawPointer?, _ count: I
     precondition(again == result.playlist, "a mapped playlist's JSON maps to another playlist")
   }
   return 0
-}
-
-/// The value of `body`, or nil after checking that its error has a one-line message.
-func typed<Value, Failure: Error & CustomStringConvertible>(
-  _ body: () throws(Failure) -> Value
-) -> Value? {
-  do {
-    return try body()
-  } catch {
-    precondition(!error.description.isEmpty, "an error without a message")
-    precondition(!error.description.contains("\n"), "a message on two lines: \(error)")
-    return nil
-  }
 }
 
 /// The reader's own contract on `data`.

@@ -1,5 +1,6 @@
 import CFuzzerDriver
 import Foundation
+import FuzzSupport
 import PlayheadCore
 import PlayheadEngine
 import PlayheadNet
@@ -51,17 +52,4 @@ public func playlistJSONFuzzerTestOneInput(_ start: UnsafeRawPointer?, _ count: 
 /// Runs `body`; an error must be a one-line `PlayheadError`.
 private func expectTyped(_ body: () throws(PlayheadError) -> Void) {
   _ = typed(body)
-}
-
-/// The value of `body`, or nil after checking that its error has a one-line message.
-private func typed<Value, Failure: Error & CustomStringConvertible>(
-  _ body: () throws(Failure) -> Value
-) -> Value? {
-  do {
-    return try body()
-  } catch {
-    precondition(!error.description.isEmpty, "an error without a message")
-    precondition(!error.description.contains("\n"), "a message on two lines: \(error)")
-    return nil
-  }
 }

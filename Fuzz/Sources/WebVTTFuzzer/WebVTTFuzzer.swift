@@ -1,5 +1,6 @@
 import CFuzzerDriver
 import Foundation
+import FuzzSupport
 import PlayheadCore
 import PlayheadText
 
@@ -38,24 +39,9 @@ public func webVTTFuzzerTestOneInput(_ start: UnsafeRawPointer?, _ count: Int) -
   let reference = MediaTime(value: Int64(count) * 1_000_003, timescale: 7)
   _ = first.cuesOnMediaTimeline(near: reference)
   _ = first.cuesOnMediaTimeline()
-  let written = WebVTTWriter.write(first)
-  let second: WebVTTDocument
-  do {
-    second = try WebVTTParser.parse(written)
-  } catch {
-    fatalError(
-      "the written file does not parse: \(error)\n--- written ---\n\(written.debugDescription)")
-  }
-  if second.withoutWarnings != first.withoutWarnings {
-    fatalError(
-      "round trip changed the document\n--- written ---\n\(written.debugDescription)"
-        + "\n--- first ---\n\(first.withoutWarnings)\n--- second ---\n\(second.withoutWarnings)")
-  }
-  let rewritten = WebVTTWriter.write(second)
-  if rewritten != written {
-    fatalError(
-      "writing is not stable\n--- first ---\n\(written.debugDescription)\n--- second ---\n"
-        + rewritten.debugDescription)
-  }
+  checkRoundTrip(
+    first, text: "file", model: "document", write: WebVTTWriter.write,
+    parse: { (written) throws(WebVTTError) in try WebVTTParser.parse(written) },
+    compared: \.withoutWarnings)
   return 0
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PlayheadCore
 
 /// The `METHOD` of an `EXT-X-KEY` or `EXT-X-SESSION-KEY`.
 ///
@@ -161,20 +162,11 @@ extension EncryptionKey {
         bytes.append(byte)
         continue
       }
-      guard let high = iterator.next().flatMap(Self.hexValue),
-        let low = iterator.next().flatMap(Self.hexValue)
+      guard let high = iterator.next().flatMap(ByteText.hexValue),
+        let low = iterator.next().flatMap(ByteText.hexValue)
       else { return nil }
       bytes.append(high << 4 | low)
     }
     return bytes
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case 0x30...0x39: return byte - 0x30
-    case 0x41...0x46: return byte - 0x41 + 10
-    case 0x61...0x66: return byte - 0x61 + 10
-    default: return nil
-    }
   }
 }

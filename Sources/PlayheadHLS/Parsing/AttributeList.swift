@@ -1,3 +1,5 @@
+import PlayheadCore
+
 /// An attribute list (`NAME=value,NAME="quoted, value"`) split into its entries, on bytes.
 ///
 /// Splitting is lenient: blanks before a name and after `=` are skipped, an unquoted value ends at the

@@ -1,4 +1,5 @@
 import Foundation
+import PlayheadCore
 
 /// ISO 8601 date-times as used by `EXT-X-PROGRAM-DATE-TIME` and `EXT-X-DATERANGE`.
 ///

@@ -1,3 +1,5 @@
+import PlayheadCore
+
 /// Splits the playlist into lines (LF or CRLF), counting them and enforcing the line
 /// length limit.
 struct LineReader {

@@ -5,7 +5,7 @@ import PlayheadCore
 ///
 /// `EXT-X-STREAM-INF` waits for the URI line that follows it; the other master tags stand
 /// alone. Media playlist tags are kept as unknown tags with a warning.
-struct MasterPlaylistBuilder {
+struct MasterPlaylistBuilder: PlaylistBuilder {
   var context: ParserContext
   var playlist: MasterPlaylist
   /// The variant whose URI line is awaited (its `uriString` is filled in then).
@@ -17,67 +17,25 @@ struct MasterPlaylistBuilder {
     self.playlist = MasterPlaylist(url: context.url)
   }
 
-  var text: ByteText { context.text }
+  static var buildsMaster: Bool { true }
+
+  var unknownTagPosition: Int { playlist.variants.count }
 
   mutating func parse(_ reader: inout LineReader) throws(PlaylistParseError) -> MasterPlaylist {
-    while let raw = try reader.next() {
-      context.line = reader.lineNumber
-      switch PlaylistLine(raw, in: text) {
-      case .ignorable: continue
-      case .uri(let span): try addVariant(uri: span)
-      case .tag(let name, let value, let line):
-        guard let tag = TagName.lookup(name, in: text) else {
-          try keepUnknown(line)
-          continue
-        }
-        try handle(tag, value: value, line: line)
-      }
-    }
+    try readLines(&reader)
     if pendingVariant != nil {
       throw PlaylistParseError(
         .missingURI, line: pendingVariantLine, "EXT-X-STREAM-INF is not followed by a URI line")
     }
-    playlist.definitions = context.definitions
-    playlist.substitutionSources = context.substitutionSources
-    playlist.warnings = context.finalWarnings
-    return playlist
+    return collected()
   }
 
-  private mutating func keepUnknown(_ line: ByteSpan) throws(PlaylistParseError) {
-    guard playlist.unknownTags.count < context.limits.maxSegments else {
-      throw context.error(.limitExceeded, "more than \(context.limits.maxSegments) unknown tags")
-    }
-    playlist.unknownTags.append(
-      UnknownTag(text: text.string(line), position: playlist.variants.count))
-  }
-
-  private mutating func handle(_ tag: TagName, value: ByteSpan, line: ByteSpan)
+  mutating func handle(_ tag: TagName, value: ByteSpan, line: ByteSpan)
     throws(PlaylistParseError)
   {
     switch tag {
-    case .extm3u:
-      context.warn("#EXTM3U appears again; ignored")
-    case .version:
-      if let version = context.version(value) {
-        if try context.firstOccurrence(of: .version, value: String(version)) {
-          playlist.version = version
-        }
-      } else {
-        try keepUnknown(line)
-      }
-    case .independentSegments:
-      if try context.firstOccurrence(of: .independentSegments, value: "") {
-        playlist.independentSegments = true
-      }
-    case .start:
-      if let start = context.startPoint(value) {
-        if try context.firstOccurrence(of: .start, value: CommonTagText.start(start)) {
-          playlist.start = start
-        }
-      } else {
-        try keepUnknown(line)
-      }
-    case .define: try context.define(value, inMaster: true)
+    case .extm3u, .version, .independentSegments, .start, .define:
+      try readCommonTag(tag, value: value, line: line)
     case .extinf:
       throw context.error(
         .mixedPlaylist, "EXTINF in a master playlist (the playlist mixes master and media tags)")
@@ -96,7 +54,8 @@ struct MasterPlaylistBuilder {
     }
   }
 
-  private mutating func addVariant(uri span: ByteSpan) throws(PlaylistParseError) {
+  /// Gives the pending `EXT-X-STREAM-INF` variant its URI line.
+  mutating func addURILine(_ span: ByteSpan, position _: Int) throws(PlaylistParseError) {
     guard var variant = pendingVariant else {
       context.warn(
         "URI line '\(ParserContext.excerpt(text.string(span)))' has no EXT-X-STREAM-INF before it; ignored"
@@ -145,6 +104,16 @@ struct MasterPlaylistBuilder {
     }
   }
 
+  /// Reads `AVERAGE-BANDWIDTH`, `CODECS` and `RESOLUTION`, which both variant tags carry
+  /// after `BANDWIDTH`.
+  private mutating func readShared(
+    _ list: AttributeList, of tag: TagName, into variant: inout some VariantStream
+  ) throws(PlaylistParseError) {
+    variant.averageBandwidth = context.optionalInteger("AVERAGE-BANDWIDTH", in: list, of: tag)
+    variant.codecs = try context.string("CODECS", in: list)
+    variant.resolution = resolution(list, of: tag)
+  }
+
   private mutating func resolution(_ list: AttributeList, of tag: TagName) -> Resolution? {
     guard let entry = list.entry("RESOLUTION", in: text) else { return nil }
     if let value = text.resolution(entry.value) { return value }
@@ -158,10 +127,7 @@ struct MasterPlaylistBuilder {
     var variant = Variant(uri: context.url, bandwidth: try bandwidth(list, of: .streamInf))
     variant.uriString = ""
     variant.baseURL = context.url
-    variant.averageBandwidth = context.optionalInteger(
-      "AVERAGE-BANDWIDTH", in: list, of: .streamInf)
-    variant.codecs = try context.string("CODECS", in: list)
-    variant.resolution = resolution(list, of: .streamInf)
+    try readShared(list, of: .streamInf, into: &variant)
     if let entry = list.entry("FRAME-RATE", in: text) {
       variant.frameRate = text.double(entry.value)
       if variant.frameRate == nil {
@@ -200,10 +166,7 @@ struct MasterPlaylistBuilder {
     var variant = IFrameVariant(uri: context.url, bandwidth: bandwidth)
     variant.uriString = try context.uri(uriEntry.value, in: "EXT-X-I-FRAME-STREAM-INF")
     variant.baseURL = context.url
-    variant.averageBandwidth = context.optionalInteger(
-      "AVERAGE-BANDWIDTH", in: list, of: .iFrameStreamInf)
-    variant.codecs = try context.string("CODECS", in: list)
-    variant.resolution = resolution(list, of: .iFrameStreamInf)
+    try readShared(list, of: .iFrameStreamInf, into: &variant)
     variant.videoGroup = try context.string("VIDEO", in: list)
     variant.attributes = try context.rawAttributes(list)
     playlist.iFrameVariants.append(variant)

@@ -29,10 +29,7 @@ extension MediaPlaylistBuilder {
     if !playlist.dateRanges.isEmpty && datedSegments == 0 {
       context.warn("EXT-X-DATERANGE without any EXT-X-PROGRAM-DATE-TIME", line: lastLine)
     }
-    playlist.definitions = context.definitions
-    playlist.substitutionSources = context.substitutionSources
-    playlist.warnings = context.finalWarnings
-    return playlist
+    return collected()
   }
 
   /// Media and discontinuity sequence numbers of every segment, again, for a base tag

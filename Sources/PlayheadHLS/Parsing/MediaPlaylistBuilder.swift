@@ -7,7 +7,7 @@ import PlayheadCore
 /// `MediaSegment`. Tags that apply until replaced (`EXT-X-KEY`, `EXT-X-MAP`,
 /// `EXT-X-BITRATE`) are kept as running state. Sequence numbers and extrapolated dates are
 /// filled in at the end, because their base tags may come late.
-struct MediaPlaylistBuilder {
+struct MediaPlaylistBuilder: PlaylistBuilder {
   var context: ParserContext
   var playlist: MediaPlaylist
 
@@ -63,63 +63,26 @@ struct MediaPlaylistBuilder {
     self.playlist = MediaPlaylist(url: context.url, targetDuration: 0)
   }
 
-  var text: ByteText { context.text }
+  static var buildsMaster: Bool { false }
+
+  var unknownTagPosition: Int { playlist.segments.count }
 
   mutating func parse(_ reader: inout LineReader) throws(PlaylistParseError) -> MediaPlaylist {
-    while let raw = try reader.next() {
-      context.line = reader.lineNumber
-      switch PlaylistLine(raw, in: text) {
-      case .ignorable: continue
-      case .uri(let span):
-        bytesRead = reader.position
-        try addSegment(uri: span)
-      case .tag(let name, let value, let line):
-        guard let tag = TagName.lookup(name, in: text) else {
-          try keepUnknown(line)
-          continue
-        }
-        try handle(tag, value: value, line: line)
-      }
-    }
+    try readLines(&reader)
     return try finish()
   }
 
-  /// Keeps `line` verbatim at the current position.
-  mutating func keepUnknown(_ line: ByteSpan) throws(PlaylistParseError) {
-    guard playlist.unknownTags.count < context.limits.maxSegments else {
-      throw context.error(.limitExceeded, "more than \(context.limits.maxSegments) unknown tags")
-    }
-    playlist.unknownTags.append(
-      UnknownTag(text: text.string(line), position: playlist.segments.count))
+  mutating func addURILine(_ span: ByteSpan, position: Int) throws(PlaylistParseError) {
+    bytesRead = position
+    try addSegment(uri: span)
   }
 
-  private mutating func handle(_ tag: TagName, value: ByteSpan, line: ByteSpan)
+  mutating func handle(_ tag: TagName, value: ByteSpan, line: ByteSpan)
     throws(PlaylistParseError)
   {
     switch tag {
-    case .extm3u:
-      context.warn("#EXTM3U appears again; ignored")
-    case .version:
-      if let version = context.version(value) {
-        if try context.firstOccurrence(of: .version, value: String(version)) {
-          playlist.version = version
-        }
-      } else {
-        try keepUnknown(line)
-      }
-    case .independentSegments:
-      if try context.firstOccurrence(of: .independentSegments, value: "") {
-        playlist.independentSegments = true
-      }
-    case .start:
-      if let start = context.startPoint(value) {
-        if try context.firstOccurrence(of: .start, value: CommonTagText.start(start)) {
-          playlist.start = start
-        }
-      } else {
-        try keepUnknown(line)
-      }
-    case .define: try context.define(value, inMaster: false)
+    case .extm3u, .version, .independentSegments, .start, .define:
+      try readCommonTag(tag, value: value, line: line)
     case .extinf: try readInfo(value)
     case .targetDuration: try readTargetDuration(value)
     case .mediaSequence: try readMediaSequence(value)

@@ -155,7 +155,8 @@ extension ByteText {
     return true
   }
 
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
+  /// The value of a hexadecimal digit (`0`–`9`, `A`–`F`, `a`–`f`), or nil.
+  static func hexValue(_ byte: UInt8) -> UInt8? {
     switch byte {
     case 0x30...0x39: return byte - 0x30
     case 0x41...0x46: return byte - 0x41 + 10

@@ -1,4 +1,5 @@
 import Foundation
+import PlayheadCore
 
 /// What every part of the parser shares: the text, the playlist's URL and origin, the
 /// limits, the variables, the current line and the warnings so far.

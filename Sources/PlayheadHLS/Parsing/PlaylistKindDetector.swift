@@ -1,3 +1,5 @@
+import PlayheadCore
+
 /// Decides whether a playlist is a master or a media playlist before parsing it.
 enum PlaylistKindDetector {
   /// Whether the playlist is a master playlist: its first decisive line is

@@ -1,3 +1,5 @@
+import PlayheadCore
+
 /// The tags the parser models, recognised from their name bytes.
 enum TagName: CaseIterable {
   case extm3u, version, independentSegments, start, define

@@ -57,17 +57,7 @@ struct MasterPlaylistWriter {
   static func streamInf(_ variant: Variant) -> String {
     let raw = variant.attributes
     var attributes = AttributeWriter()
-    attributes.modelled(
-      "BANDWIDTH", raw: raw, canonical: Self.bandwidthText(variant.bandwidth, raw: raw),
-      quote: false, same: { MasterPlaylistBuilder.lenientBandwidth($0) == variant.bandwidth })
-    attributes.modelled(
-      "AVERAGE-BANDWIDTH", raw: raw, canonical: variant.averageBandwidth.map { String($0) },
-      quote: false, same: { WriterFormat.integer($0) == variant.averageBandwidth })
-    attributes.modelled(
-      "CODECS", raw: raw, canonical: variant.codecs, quote: true, same: { $0 == variant.codecs })
-    attributes.modelled(
-      "RESOLUTION", raw: raw, canonical: variant.resolution?.description, quote: false,
-      same: { WriterFormat.resolution($0) == variant.resolution })
+    Self.writeShared(variant, into: &attributes)
     attributes.modelled(
       "FRAME-RATE", raw: raw, canonical: variant.frameRate.map(WriterFormat.decimal), quote: false,
       same: { WriterFormat.double($0) == variant.frameRate })
@@ -93,17 +83,7 @@ struct MasterPlaylistWriter {
     let raw = variant.attributes
     var attributes = AttributeWriter()
     attributes.quoted("URI", variant.uriString)
-    attributes.modelled(
-      "BANDWIDTH", raw: raw, canonical: Self.bandwidthText(variant.bandwidth, raw: raw),
-      quote: false, same: { MasterPlaylistBuilder.lenientBandwidth($0) == variant.bandwidth })
-    attributes.modelled(
-      "AVERAGE-BANDWIDTH", raw: raw, canonical: variant.averageBandwidth.map { String($0) },
-      quote: false, same: { WriterFormat.integer($0) == variant.averageBandwidth })
-    attributes.modelled(
-      "CODECS", raw: raw, canonical: variant.codecs, quote: true, same: { $0 == variant.codecs })
-    attributes.modelled(
-      "RESOLUTION", raw: raw, canonical: variant.resolution?.description, quote: false,
-      same: { WriterFormat.resolution($0) == variant.resolution })
+    Self.writeShared(variant, into: &attributes)
     attributes.modelled(
       "VIDEO", raw: raw, canonical: variant.videoGroup, quote: true,
       same: { $0 == variant.videoGroup })
@@ -145,6 +125,23 @@ struct MasterPlaylistWriter {
     attributes.token("FORMAT", data.format)
     attributes.quoted("LANGUAGE", data.language)
     return "#EXT-X-SESSION-DATA:" + attributes.text
+  }
+
+  /// Writes `BANDWIDTH`, `AVERAGE-BANDWIDTH`, `CODECS` and `RESOLUTION`, which both variant
+  /// tags carry.
+  static func writeShared(_ variant: some VariantStream, into attributes: inout AttributeWriter) {
+    let raw = variant.attributes
+    attributes.modelled(
+      "BANDWIDTH", raw: raw, canonical: Self.bandwidthText(variant.bandwidth, raw: raw),
+      quote: false, same: { MasterPlaylistBuilder.lenientBandwidth($0) == variant.bandwidth })
+    attributes.modelled(
+      "AVERAGE-BANDWIDTH", raw: raw, canonical: variant.averageBandwidth.map { String($0) },
+      quote: false, same: { WriterFormat.integer($0) == variant.averageBandwidth })
+    attributes.modelled(
+      "CODECS", raw: raw, canonical: variant.codecs, quote: true, same: { $0 == variant.codecs })
+    attributes.modelled(
+      "RESOLUTION", raw: raw, canonical: variant.resolution?.description, quote: false,
+      same: { WriterFormat.resolution($0) == variant.resolution })
   }
 
   /// The canonical `BANDWIDTH` text, or nil (the attribute is left out) for a bandwidth of 0

@@ -1,9 +1,11 @@
+import PlayheadCore
+
 /// What each kind of block adds to the document.
 extension WebVTTDocumentBuilder {
   /// Parses a timing line and its settings into a pending cue; nil, with a warning, when
   /// the line is not a valid timing line (the block is then skipped).
   mutating func cueTiming(_ line: WebVTTLineReader.Line, identifier: String) -> PendingCue? {
-    let timing: (start: Int64, end: Int64, settings: WebVTTSpan)
+    let timing: (start: Int64, end: Int64, settings: ByteSpan)
     do {
       timing = try WebVTTTimestampParser.timing(in: text, line.span)
     } catch {
@@ -75,7 +77,7 @@ extension WebVTTDocumentBuilder {
       {
         continue
       }
-      headerLines.append(text.string(line.span))
+      headerLines.append(text.webVTTString(line.span))
     }
   }
 }

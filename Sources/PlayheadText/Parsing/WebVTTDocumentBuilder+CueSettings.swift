@@ -1,9 +1,11 @@
+import PlayheadCore
+
 /// Cue settings (W3C WebVTT, "parse the WebVTT cue settings"): white-space separated
 /// `name:value` pairs after the end time. A later setting of the same name wins; malformed,
 /// out-of-range and unknown settings are ignored with a warning.
 extension WebVTTDocumentBuilder {
   /// The settings in `span`, from the timing line numbered `line`.
-  mutating func cueSettings(_ span: WebVTTSpan, line: Int) -> WebVTTCueSettings {
+  mutating func cueSettings(_ span: ByteSpan, line: Int) -> WebVTTCueSettings {
     var vertical: WebVTTCueSettings.Vertical?
     var lineSetting: WebVTTCueSettings.Line?
     var position: WebVTTCueSettings.Position?
@@ -12,12 +14,12 @@ extension WebVTTDocumentBuilder {
     var regionName: String?
     for token in text.tokens(span) {
       guard let (name, value) = setting(token, line: line, what: "cue setting") else { continue }
-      let nameText = text.string(name)
+      let nameText = text.webVTTString(name)
       switch nameText {
       case "region":
-        regionName = text.string(value)
+        regionName = text.webVTTString(value)
       case "vertical":
-        if let parsed = WebVTTCueSettings.Vertical(rawValue: text.string(value)) {
+        if let parsed = WebVTTCueSettings.Vertical(rawValue: text.webVTTString(value)) {
           vertical = parsed
         } else {
           invalid(token, line: line, expected: "rl or lr")
@@ -42,13 +44,13 @@ extension WebVTTDocumentBuilder {
           invalid(token, line: line, expected: "a percentage from 0% to 100%")
         }
       case "align":
-        if let parsed = WebVTTCueSettings.TextAlignment(rawValue: text.string(value)) {
+        if let parsed = WebVTTCueSettings.TextAlignment(rawValue: text.webVTTString(value)) {
           align = parsed
         } else {
           invalid(token, line: line, expected: "start, center, end, left or right")
         }
       default:
-        warn(line, "unknown cue setting '\(WebVTTBytes.excerpt(nameText))' is ignored")
+        warn(line, "unknown cue setting '\(ByteText.excerpt(nameText))' is ignored")
       }
     }
     let region = cueRegion(
@@ -61,8 +63,8 @@ extension WebVTTDocumentBuilder {
 
   /// Splits a `name:value` token at its first colon; nil, with a warning, when there is no
   /// colon or it is the first or last character.
-  mutating func setting(_ token: WebVTTSpan, line: Int, what: String) -> (
-    name: WebVTTSpan, value: WebVTTSpan
+  mutating func setting(_ token: ByteSpan, line: Int, what: String) -> (
+    name: ByteSpan, value: ByteSpan
   )? {
     guard let colon = text.firstIndex(of: UInt8(ascii: ":"), in: token), colon > token.start,
       colon < token.end - 1
@@ -70,22 +72,22 @@ extension WebVTTDocumentBuilder {
       warn(line, "malformed \(what) '\(text.excerpt(token))' (expected name:value) is ignored")
       return nil
     }
-    return (WebVTTSpan(token.start, colon), WebVTTSpan(colon + 1, token.end))
+    return (ByteSpan(token.start, colon), ByteSpan(colon + 1, token.end))
   }
 
-  mutating func invalid(_ token: WebVTTSpan, line: Int, expected: String) {
+  mutating func invalid(_ token: ByteSpan, line: Int, expected: String) {
     warn(line, "invalid setting '\(text.excerpt(token))' (expected \(expected)) is ignored")
   }
 
   /// `line:` value: `linepos[,linealign]`.
-  private func lineValue(_ value: WebVTTSpan) -> WebVTTCueSettings.Line? {
+  private func lineValue(_ value: ByteSpan) -> WebVTTCueSettings.Line? {
     let comma = text.firstIndex(of: UInt8(ascii: ","), in: value)
-    let number = WebVTTSpan(value.start, comma ?? value.end)
+    let number = ByteSpan(value.start, comma ?? value.end)
     var alignment: WebVTTCueSettings.LineAlignment?
     if let comma {
       guard
         let parsed = WebVTTCueSettings.LineAlignment(
-          rawValue: text.string(WebVTTSpan(comma + 1, value.end)))
+          rawValue: text.webVTTString(ByteSpan(comma + 1, value.end)))
       else { return nil }
       alignment = parsed
     }
@@ -98,16 +100,16 @@ extension WebVTTDocumentBuilder {
   }
 
   /// `position:` value: `colpos[,colalign]`.
-  private func positionValue(_ value: WebVTTSpan) -> WebVTTCueSettings.Position? {
+  private func positionValue(_ value: ByteSpan) -> WebVTTCueSettings.Position? {
     let comma = text.firstIndex(of: UInt8(ascii: ","), in: value)
     guard
       let percentage = WebVTTNumberParser.percentage(
-        in: text, WebVTTSpan(value.start, comma ?? value.end))
+        in: text, ByteSpan(value.start, comma ?? value.end))
     else { return nil }
     guard let comma else { return WebVTTCueSettings.Position(percentage) }
     guard
       let alignment = WebVTTCueSettings.PositionAlignment(
-        rawValue: text.string(WebVTTSpan(comma + 1, value.end)))
+        rawValue: text.webVTTString(ByteSpan(comma + 1, value.end)))
     else { return nil }
     return WebVTTCueSettings.Position(percentage, alignment: alignment)
   }
@@ -118,13 +120,13 @@ extension WebVTTDocumentBuilder {
     guard regionIndex[name] != nil else {
       warn(
         line,
-        "no region '\(WebVTTBytes.excerpt(name))' is defined; the cue's region setting is ignored")
+        "no region '\(ByteText.excerpt(name))' is defined; the cue's region setting is ignored")
       return nil
     }
     guard !positioned else {
       warn(
         line,
-        "the cue's region '\(WebVTTBytes.excerpt(name))' is ignored because the cue sets vertical, line or a size"
+        "the cue's region '\(ByteText.excerpt(name))' is ignored because the cue sets vertical, line or a size"
       )
       return nil
     }

@@ -1,3 +1,5 @@
+import PlayheadCore
+
 /// `REGION` blocks (W3C WebVTT, "collect WebVTT region settings").
 extension WebVTTDocumentBuilder {
   /// Adds the region whose settings are `lines`; a region without `id` is ignored with a
@@ -16,10 +18,10 @@ extension WebVTTDocumentBuilder {
         guard let (name, value) = setting(token, line: number, what: "region setting") else {
           continue
         }
-        let nameText = text.string(name)
+        let nameText = text.webVTTString(name)
         switch nameText {
         case "id":
-          id = text.string(value)
+          id = text.webVTTString(value)
         case "width":
           if let parsed = WebVTTNumberParser.percentage(in: text, value) {
             width = parsed
@@ -45,7 +47,7 @@ extension WebVTTDocumentBuilder {
             invalid(token, line: number, expected: "up")
           }
         default:
-          warn(number, "unknown region setting '\(WebVTTBytes.excerpt(nameText))' is ignored")
+          warn(number, "unknown region setting '\(ByteText.excerpt(nameText))' is ignored")
         }
       }
     }
@@ -58,7 +60,7 @@ extension WebVTTDocumentBuilder {
       viewportAnchor: viewportAnchor, scroll: scroll)
     if let index = regionIndex[id] {
       warn(
-        line, "region '\(WebVTTBytes.excerpt(id))' is defined again; the last definition is used")
+        line, "region '\(ByteText.excerpt(id))' is defined again; the last definition is used")
       regions[index] = region
       return
     }
@@ -71,10 +73,10 @@ extension WebVTTDocumentBuilder {
   }
 
   /// `x%,y%`.
-  private func anchorValue(_ value: WebVTTSpan) -> WebVTTRegion.Anchor? {
+  private func anchorValue(_ value: ByteSpan) -> WebVTTRegion.Anchor? {
     guard let comma = text.firstIndex(of: UInt8(ascii: ","), in: value),
-      let x = WebVTTNumberParser.percentage(in: text, WebVTTSpan(value.start, comma)),
-      let y = WebVTTNumberParser.percentage(in: text, WebVTTSpan(comma + 1, value.end))
+      let x = WebVTTNumberParser.percentage(in: text, ByteSpan(value.start, comma)),
+      let y = WebVTTNumberParser.percentage(in: text, ByteSpan(comma + 1, value.end))
     else { return nil }
     return WebVTTRegion.Anchor(x: x, y: y)
   }

@@ -1,3 +1,5 @@
+import PlayheadCore
+
 /// `X-TIMESTAMP-MAP=MPEGTS:n,LOCAL:hh:mm:ss.mmm` (RFC 8216, section 3.5).
 extension WebVTTDocumentBuilder {
   /// Reads an `X-TIMESTAMP-MAP` line into `timestampMap`; returns whether it did.
@@ -12,19 +14,19 @@ extension WebVTTDocumentBuilder {
       return false
     }
     let prefix = "X-TIMESTAMP-MAP=".utf8.count
-    var fields = WebVTTSpan(line.span.start + prefix, line.span.end)
+    var fields = ByteSpan(line.span.start + prefix, line.span.end)
     var mpegts: Int64?
     var local: Int64?
     while !fields.isEmpty {
       let comma = text.firstIndex(of: UInt8(ascii: ","), in: fields) ?? fields.end
-      let field = text.trimmed(WebVTTSpan(fields.start, comma))
-      fields = WebVTTSpan(min(comma + 1, fields.end), fields.end)
+      let field = text.trimmed(ByteSpan(fields.start, comma))
+      fields = ByteSpan(min(comma + 1, fields.end), fields.end)
       guard let colon = text.firstIndex(of: UInt8(ascii: ":"), in: field) else {
         warn(line.number, "X-TIMESTAMP-MAP field '\(text.excerpt(field))' has no ':'; ignored")
         continue
       }
-      let name = WebVTTSpan(field.start, colon)
-      let value = WebVTTSpan(colon + 1, field.end)
+      let name = ByteSpan(field.start, colon)
+      let value = ByteSpan(colon + 1, field.end)
       if text.equals(name, "MPEGTS") {
         guard let ticks = WebVTTNumberParser.integer(in: text, value) else {
           warn(line.number, "X-TIMESTAMP-MAP MPEGTS is not a whole number of 90 kHz ticks")

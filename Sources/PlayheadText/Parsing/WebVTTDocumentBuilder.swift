@@ -1,3 +1,5 @@
+import PlayheadCore
+
 /// Builds a `WebVTTDocument` by following the WebVTT parser algorithm (W3C WebVTT,
 /// section 6.1) over the file's lines, recording warnings where it skips something.
 ///
@@ -8,7 +10,7 @@
 struct WebVTTDocumentBuilder {
   /// A line of the block being collected.
   struct BufferedLine {
-    let span: WebVTTSpan
+    let span: ByteSpan
     let number: Int
   }
 
@@ -32,7 +34,7 @@ struct WebVTTDocumentBuilder {
 
   static let maxWarnings = 1000
 
-  let text: WebVTTBytes
+  let text: ByteText
   let limits: WebVTTParserLimits
   var reader: WebVTTLineReader
   var header = ""
@@ -47,7 +49,7 @@ struct WebVTTDocumentBuilder {
   var warnings: [WebVTTWarning] = []
   var omittedWarnings = 0
 
-  init(text: WebVTTBytes, limits: WebVTTParserLimits) {
+  init(text: ByteText, limits: WebVTTParserLimits) {
     self.text = text
     self.limits = limits
     var start = 0
@@ -60,7 +62,7 @@ struct WebVTTDocumentBuilder {
   mutating func build() throws(WebVTTError) -> WebVTTDocument {
     try readSignature()
     let first = try reader.next()
-    header = text.string(text.trimmed(WebVTTSpan(first.span.start + 6, first.span.end)))
+    header = text.webVTTString(text.trimmed(ByteSpan(first.span.start + 6, first.span.end)))
     if !first.endsFile && !reader.isAtEnd {
       let next = text[reader.mark.position]
       if next == 0x0A || next == 0x0D {
@@ -88,7 +90,7 @@ struct WebVTTDocumentBuilder {
   /// line break.
   private func readSignature() throws(WebVTTError) {
     let start = reader.mark.position
-    let rest = WebVTTSpan(start, text.bytes.count)
+    let rest = ByteSpan(start, text.bytes.count)
     guard !rest.isEmpty else {
       throw WebVTTError(.missingHeader, line: 1, "the file is empty; it must start with WEBVTT")
     }
@@ -157,7 +159,7 @@ struct WebVTTDocumentBuilder {
 
   /// Whether the first line of a block makes it a `STYLE` or `REGION` block (allowed only
   /// before the first cue).
-  private func blockKind(of firstLine: WebVTTSpan) -> BlockKind {
+  private func blockKind(of firstLine: ByteSpan) -> BlockKind {
     let isStyle = text.isKeywordLine(firstLine, "STYLE")
     guard isStyle || text.isKeywordLine(firstLine, "REGION") else { return .plain }
     if seenCue { return .misplaced(keyword: isStyle ? "STYLE" : "REGION") }

@@ -1,3 +1,5 @@
+import PlayheadCore
+
 /// Splits the file into lines (LF, CR or CRLF), counting them and enforcing the line
 /// length limit.
 ///
@@ -13,16 +15,16 @@ struct WebVTTLineReader {
   /// One line: its bytes without the line break, its 1-based number, and whether it ends
   /// the file (no line break after it).
   struct Line {
-    let span: WebVTTSpan
+    let span: ByteSpan
     let number: Int
     let endsFile: Bool
   }
 
-  let text: WebVTTBytes
+  let text: ByteText
   let maxLineLength: Int
   var mark: Mark
 
-  init(text: WebVTTBytes, start: Int, maxLineLength: Int) {
+  init(text: ByteText, start: Int, maxLineLength: Int) {
     self.text = text
     self.maxLineLength = maxLineLength
     self.mark = Mark(position: start, lineNumber: 0)
@@ -47,11 +49,11 @@ struct WebVTTLineReader {
     }
     if end >= count {
       mark.position = count
-      return Line(span: WebVTTSpan(start, end), number: mark.lineNumber, endsFile: true)
+      return Line(span: ByteSpan(start, end), number: mark.lineNumber, endsFile: true)
     }
     mark.position = end + 1
     if text[end] == 0x0D && end + 1 < count && text[end + 1] == 0x0A { mark.position += 1 }
-    return Line(span: WebVTTSpan(start, end), number: mark.lineNumber, endsFile: false)
+    return Line(span: ByteSpan(start, end), number: mark.lineNumber, endsFile: false)
   }
 
   /// Skips blank lines made only of line breaks (not of spaces), counting them.

@@ -1,3 +1,5 @@
+import PlayheadCore
+
 /// Reads the numbers of cue and region settings: percentages and line numbers.
 ///
 /// Numbers longer than `maxNumberLength` characters are refused, which keeps the
@@ -11,9 +13,9 @@ enum WebVTTNumberParser {
   static let lineNumberLimit = 1e60
 
   /// A WebVTT percentage (`[0-9]+(.[0-9]+)?%`, from 0 to 100), or nil.
-  static func percentage(in text: WebVTTBytes, _ span: WebVTTSpan) -> Double? {
+  static func percentage(in text: ByteText, _ span: ByteSpan) -> Double? {
     guard span.count >= 2, text[span.end - 1] == UInt8(ascii: "%") else { return nil }
-    let number = WebVTTSpan(span.start, span.end - 1)
+    let number = ByteSpan(span.start, span.end - 1)
     guard isDecimal(text, number, allowingSign: false),
       let value = double(text, number), value >= 0, value <= 100
     else { return nil }
@@ -21,7 +23,7 @@ enum WebVTTNumberParser {
   }
 
   /// A line number (`-?[0-9]+(.[0-9]+)?`, less than 10^60 in magnitude), or nil.
-  static func lineNumber(in text: WebVTTBytes, _ span: WebVTTSpan) -> Double? {
+  static func lineNumber(in text: ByteText, _ span: ByteSpan) -> Double? {
     guard isDecimal(text, span, allowingSign: true), let value = double(text, span),
       value.magnitude < lineNumberLimit
     else { return nil }
@@ -29,7 +31,7 @@ enum WebVTTNumberParser {
   }
 
   /// A non-negative integer made only of digits, or nil (also when it does not fit `Int`).
-  static func integer(in text: WebVTTBytes, _ span: WebVTTSpan) -> Int? {
+  static func integer(in text: ByteText, _ span: ByteSpan) -> Int? {
     guard !span.isEmpty else { return nil }
     let digits = text.digits(at: span.start, end: span.end)
     guard digits.span.end == span.end, let value = digits.value else { return nil }
@@ -37,7 +39,7 @@ enum WebVTTNumberParser {
   }
 
   /// Whether `span` is digits, optionally with a fraction after `.`, optionally signed.
-  private static func isDecimal(_ text: WebVTTBytes, _ span: WebVTTSpan, allowingSign: Bool)
+  private static func isDecimal(_ text: ByteText, _ span: ByteSpan, allowingSign: Bool)
     -> Bool
   {
     guard span.count <= maxNumberLength else { return false }
@@ -51,7 +53,7 @@ enum WebVTTNumberParser {
     return !fraction.isEmpty && fraction.end == span.end
   }
 
-  private static func double(_ text: WebVTTBytes, _ span: WebVTTSpan) -> Double? {
-    Double(text.string(span))
+  private static func double(_ text: ByteText, _ span: ByteSpan) -> Double? {
+    Double(text.webVTTString(span))
   }
 }

@@ -11,10 +11,10 @@ enum WebVTTTimestampParser {
   }
 
   /// The timestamp at `offset`, in milliseconds, and the offset after it.
-  static func timestamp(in text: WebVTTBytes, at offset: Int, end: Int) throws(Failure) -> (
+  static func timestamp(in text: ByteText, at offset: Int, end: Int) throws(Failure) -> (
     milliseconds: Int64, next: Int
   ) {
-    guard offset < end, WebVTTBytes.isDigit(text[offset]) else {
+    guard offset < end, ByteText.isDigit(text[offset]) else {
       throw Failure(reason: "expected a timestamp")
     }
     let first = text.digits(at: offset, end: end)
@@ -65,8 +65,8 @@ enum WebVTTTimestampParser {
   }
 
   /// A timing line: start and end in milliseconds and the span of the settings after them.
-  static func timing(in text: WebVTTBytes, _ line: WebVTTSpan) throws(Failure) -> (
-    start: Int64, end: Int64, settings: WebVTTSpan
+  static func timing(in text: ByteText, _ line: ByteSpan) throws(Failure) -> (
+    start: Int64, end: Int64, settings: ByteSpan
   ) {
     var position = skipSpaces(text, from: line.start, end: line.end)
     let start = try timestamp(in: text, at: position, end: line.end)
@@ -83,11 +83,11 @@ enum WebVTTTimestampParser {
     } catch {
       throw Failure(reason: error.reason + " after '-->'")
     }
-    return (start.milliseconds, end.milliseconds, WebVTTSpan(end.next, line.end))
+    return (start.milliseconds, end.milliseconds, ByteSpan(end.next, line.end))
   }
 
   /// A whole span that must be exactly one timestamp (`LOCAL:` of `X-TIMESTAMP-MAP`).
-  static func exactTimestamp(in text: WebVTTBytes, _ span: WebVTTSpan) throws(Failure) -> Int64 {
+  static func exactTimestamp(in text: ByteText, _ span: ByteSpan) throws(Failure) -> Int64 {
     let result = try timestamp(in: text, at: span.start, end: span.end)
     guard result.next == span.end else {
       throw Failure(reason: "unexpected text after the timestamp")
@@ -100,9 +100,9 @@ enum WebVTTTimestampParser {
     MediaTime(value: milliseconds, timescale: 1000)
   }
 
-  private static func skipSpaces(_ text: WebVTTBytes, from offset: Int, end: Int) -> Int {
+  private static func skipSpaces(_ text: ByteText, from offset: Int, end: Int) -> Int {
     var position = offset
-    while position < end && WebVTTBytes.isSpace(text[position]) { position += 1 }
+    while position < end && ByteText.isSpace(text[position]) { position += 1 }
     return position
   }
 }
