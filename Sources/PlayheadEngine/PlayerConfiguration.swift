@@ -139,6 +139,7 @@ public struct PlayerConfiguration: Sendable {
     decoderThreadCount: Int = 0,
     prefersHardwareDecoding: Bool = false,
     request: RequestConfiguration = RequestConfiguration(),
+    network: (any DataSourceFactory)? = nil,
     hls: HLSConfiguration = HLSConfiguration(),
     videoFramesAhead: Int = 3,
     prerendersFirstFrame: Bool = false,
@@ -158,7 +159,7 @@ public struct PlayerConfiguration: Sendable {
     self.backupURLProvider = nil
     self.makeLoadControl = nil
     self.cache = nil
-    self.network = nil
+    self.network = network
     self.recorder = nil
     self.videoFramesAhead = max(2, videoFramesAhead)
     self.prerendersFirstFrame = prerendersFirstFrame
