@@ -58,10 +58,12 @@ final class MPRISServiceTests: XCTestCase {
     let name = service.busName
     let playerInterface = "org.mpris.MediaPlayer2.Player"
 
-    XCTAssertTrue(try property("PlaybackStatus", of: playerInterface, on: name).contains("\"Paused\""))
+    XCTAssertTrue(
+      try property("PlaybackStatus", of: playerInterface, on: name).contains("\"Paused\""))
     try call("PlayPause", on: name)
     poll("PlayPause played") { player.rate != 0 }
-    XCTAssertTrue(try property("PlaybackStatus", of: playerInterface, on: name).contains("\"Playing\""))
+    XCTAssertTrue(
+      try property("PlaybackStatus", of: playerInterface, on: name).contains("\"Playing\""))
     try call("Pause", on: name)
     poll("Pause paused") { player.rate == 0 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import PlayheadCore
 import PlayheadMedia
+import PlayheadNet
 import PlayheadTestSupport
 import XCTest
 
@@ -197,7 +198,7 @@ final class WindowVideoSinkTests: WindowTestCase {
   /// The first decoded video frame of fixture `name`.
   private func firstFrame(of name: String) throws -> VideoFrame {
     let url = try Fixtures.url(name)
-    let demuxer = try Demuxer(source: MemoryByteSource(bytes: try Data(contentsOf: url), url: url))
+    let demuxer = try Demuxer(source: MemoryDataSource(data: try Data(contentsOf: url)), url: url)
     let stream = try XCTUnwrap(demuxer.bestStream(of: .video))
     let decoder = try demuxer.makeVideoDecoder(streamIndex: stream.index)
     while let packet = try demuxer.readPacket() {

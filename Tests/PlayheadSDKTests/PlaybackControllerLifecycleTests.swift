@@ -115,8 +115,7 @@ final class PlaybackControllerLifecycleTests: XCTestCase {
       .init(durationMs: 600_000, bandwidthKbps: 20_000),
     ])
     var configuration = PlayerConfiguration(clock: clock, videoSink: DiscardVideoSink())
-    configuration.hls.dataSource = SimulatedDataSource(
-      resources: resources, trace: trace, clock: clock)
+    configuration.network = SimulatedNetwork(resources: resources, trace: trace, clock: clock)
     configuration.hls.manualVariantIndex = 0
     configuration.hls.bufferSettings = BufferSettings(
       maximumBuffer: MediaTime(value: 4, timescale: 1))
@@ -151,7 +150,7 @@ final class PlaybackControllerLifecycleTests: XCTestCase {
     defer { server.stop() }
     var configuration = PlayerConfiguration.fast(videoSink: DiscardVideoSink())
     configuration.hls.manualVariantIndex = 0
-    configuration.hls.request.retryCount = 1
+    configuration.request.retryCount = 1
     let (controller, recorder) = SDKTesting.makeController(configuration: configuration)
     defer { controller.close() }
     controller.autoPlay = true

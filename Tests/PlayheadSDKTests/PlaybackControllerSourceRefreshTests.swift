@@ -16,10 +16,11 @@ private final class SmallReadAheadProvider: PlaybackSessionProvider {
       return PlaybackSession(
         video: video, failure: PlayheadSDKError(.noPlayableSource, "no source"))
     }
-    let asset = Asset(
-      url: source.url, http: HTTPRequestConfiguration(maxBufferAheadBytes: 16 * 1024))
+    // The smallest read-ahead a request configuration allows (64 KiB).
+    var configuration = context.playerConfiguration
+    configuration.request.readAheadBytes = 64 * 1024
     let player = Player(
-      playerItem: PlayerItem(asset: asset), configuration: context.playerConfiguration)
+      playerItem: PlayerItem(asset: Asset(url: source.url)), configuration: configuration)
     return PlaybackSession(video: video, source: source, player: player)
   }
 }

@@ -106,7 +106,7 @@ final class PlaybackServiceErrorTests: XCTestCase {
   func testAServerThatHangsTimesOut() throws {
     let api = try CatalogTestAPI(testCase: self)
     api.server.setFault(.hang, for: CatalogTestAPI.videoPath("slow"))
-    let service = api.service(timeoutSeconds: 0.3)
+    let service = api.service(timeoutMs: 300)
     let error = try catalogOutcome {
       try await service.findVideo(PlaybackServiceRequest(assetID: "slow"))
     }.failure()
@@ -147,7 +147,7 @@ final class PlaybackServiceErrorTests: XCTestCase {
   func testCancellingTheTaskEndsTheRequest() throws {
     let api = try CatalogTestAPI(testCase: self)
     api.server.setFault(.hang, for: CatalogTestAPI.videoPath("hang"))
-    let service = api.service(timeoutSeconds: 60)
+    let service = api.service(timeoutMs: 60_000)
     let finished = expectation(description: "the request ended")
     let task = Task { () -> PlaybackServiceError? in
       defer { finished.fulfill() }
@@ -169,10 +169,10 @@ final class PlaybackServiceErrorTests: XCTestCase {
   }
 
   func testADataSourceThatThrowsForTheStatusStillGivesAnAPIError() throws {
-    let stub = StubDataSource { request throws(PlayheadError) in
+    let stub = StubNetwork { request throws(PlayheadError) in
       throw PlayheadError(.httpStatus, "HTTP 410", url: request.url, httpStatusCode: 410)
     }
-    let service = PlaybackService(accountID: "1", policyKey: "k", dataSource: stub)
+    let service = PlaybackService(accountID: "1", policyKey: "k", network: stub)
     let error = try catalogOutcome {
       try await service.findVideo(PlaybackServiceRequest(assetID: "v"))
     }.failure()
@@ -211,8 +211,8 @@ final class PlaybackServiceErrorTests: XCTestCase {
     }
     for (index, body) in bodies.enumerated() {
       for status in [200, 404, 500] {
-        let stub = StubDataSource(status: status, body: body)
-        let service = PlaybackService(accountID: "1", policyKey: "k", dataSource: stub)
+        let stub = StubNetwork(status: status, body: body)
+        let service = PlaybackService(accountID: "1", policyKey: "k", network: stub)
         let video = catalogOutcome {
           try await service.findVideo(PlaybackServiceRequest(assetID: "v"))
         }

@@ -258,8 +258,8 @@ final class PlaybackServiceMappingTests: XCTestCase {
          {"kind": 3}],
        "cue_points": [{"time": 1, "type": "CODE"}, {"time": "soon"}, {"type": "AD"}]}
       """
-    let stub = StubDataSource(status: 200, body: Data(body.utf8))
-    let service = PlaybackService(accountID: "1", policyKey: "k", dataSource: stub)
+    let stub = StubNetwork(status: 200, body: Data(body.utf8))
+    let service = PlaybackService(accountID: "1", policyKey: "k", network: stub)
     let result = try catalogOutcome {
       try await service.findVideo(PlaybackServiceRequest(assetID: "v"))
     }.value()

@@ -200,8 +200,8 @@ final class PlaybackServiceRequestTests: XCTestCase {
 
   func testAnyDataSourceCanCarryTheRequests() throws {
     let body = Data(CatalogResponses.video(id: "stub").utf8)
-    let stub = StubDataSource(status: 200, body: body)
-    let service = PlaybackService(accountID: "9", policyKey: "pk", dataSource: stub)
+    let stub = StubNetwork(status: 200, body: body)
+    let service = PlaybackService(accountID: "9", policyKey: "pk", network: stub)
     let result = try catalogOutcome {
       try await service.findVideo(PlaybackServiceRequest(assetID: "stub", authToken: "t"))
     }.value()

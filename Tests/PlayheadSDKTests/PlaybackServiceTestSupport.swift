@@ -26,14 +26,14 @@ final class CatalogTestAPI {
   /// `http://127.0.0.1:<port>/playback/v1`.
   var baseURL: URL { server.url("/playback/v1") }
 
-  /// A service for this API; `timeoutSeconds` short for the timeout tests.
+  /// A service for this API, with no retries; `timeoutMs` short for the timeout tests.
   func service(
     policyKey: String? = CatalogTestAPI.policyKey, headers: [String: String] = [:],
-    timeoutSeconds: Double = 10, dataSource: (any DataSource)? = nil
+    timeoutMs: Int = 10_000, network: (any DataSourceFactory)? = nil
   ) -> PlaybackService {
     PlaybackService(
       accountID: Self.account, policyKey: policyKey, baseURL: baseURL, headers: headers,
-      timeoutSeconds: timeoutSeconds, dataSource: dataSource)
+      request: RequestConfiguration(timeoutMs: timeoutMs, retryCount: 0), network: network)
   }
 
   /// The server path of a video (`id` is `ID` or `ref:REF`, not encoded).
@@ -132,40 +132,87 @@ struct CatalogTestError: Error, CustomStringConvertible {
   var description: String
 }
 
-/// A data source that answers every load from a closure and records the requests, for
-/// tests that need no network (and for the many bodies of the garbage test).
-final class StubDataSource: DataSource, @unchecked Sendable {
-  // Unchecked Sendable: `recorded` is guarded by `lock`; `answer` is immutable.
-  private let lock = NSLock()
-  private var recorded: [DataRequest] = []
-  private let answer: @Sendable (DataRequest) throws(PlayheadError) -> DataResponse
+/// What `StubNetwork` answers a request with: a status, header fields and a body.
+struct StubAnswer: Sendable {
+  var status: Int
+  var headers: [String: String] = [:]
+  var body: Data
+}
 
-  init(answer: @escaping @Sendable (DataRequest) throws(PlayheadError) -> DataResponse) {
+/// A network that answers every request from a closure and records the requests, for tests
+/// that need no network (and for the many bodies of the garbage test): each transfer gets a
+/// fresh `StubDataSource`.
+final class StubNetwork: DataSourceFactory, Sendable {
+  private let recorded = Locked<[DataRequest]>([])
+  private let answer: @Sendable (DataRequest) throws(PlayheadError) -> StubAnswer
+
+  init(answer: @escaping @Sendable (DataRequest) throws(PlayheadError) -> StubAnswer) {
     self.answer = answer
   }
 
   /// Answers every request with `status` and `body`.
   convenience init(status: Int, body: Data) {
-    self.init { request throws(PlayheadError) in
-      DataResponse(
-        data: body, url: request.url, statusCode: status, startClock: .zero, endClock: .zero)
+    self.init { _ throws(PlayheadError) in StubAnswer(status: status, body: body) }
+  }
+
+  /// The requests opened, in order.
+  var requests: [DataRequest] { recorded.value }
+
+  func makeDataSource() -> any DataSource {
+    StubDataSource { [recorded, answer] request throws(PlayheadError) in
+      recorded.withLock { $0.append(request) }
+      return try answer(request)
+    }
+  }
+}
+
+/// One transfer of a `StubNetwork`: `open` asks the closure for the answer, reads stream its
+/// body.
+final class StubDataSource: DataSource, Sendable {
+  private let answer: @Sendable (DataRequest) throws(PlayheadError) -> StubAnswer
+  private let state = Locked(State())
+
+  private struct State: Sendable {
+    var cancelled = false
+    var body: Data?
+    var position = 0
+  }
+
+  init(answer: @escaping @Sendable (DataRequest) throws(PlayheadError) -> StubAnswer) {
+    self.answer = answer
+  }
+
+  func open(_ request: DataRequest) throws(PlayheadError) -> DataResponseHead {
+    if state.value.cancelled { throw PlayheadError.sourceCancelled(request.url) }
+    let reply = try answer(request)
+    state.withLock {
+      $0.body = reply.body
+      $0.position = 0
+    }
+    return DataResponseHead(
+      url: request.url, statusCode: reply.status, headers: reply.headers,
+      length: Int64(reply.body.count), totalLength: Int64(reply.body.count))
+  }
+
+  func read(into buffer: UnsafeMutableRawBufferPointer) throws(PlayheadError) -> Int {
+    try state.withLock { (state) throws(PlayheadError) -> Int in
+      if state.cancelled { throw PlayheadError.sourceCancelled(nil) }
+      guard let body = state.body else { throw PlayheadError.notOpen(nil) }
+      let count = min(buffer.count, body.count - state.position)
+      guard count > 0 else { return 0 }
+      body.copyBytes(
+        to: buffer.bindMemory(to: UInt8.self),
+        from: body.startIndex + state.position..<body.startIndex + state.position + count)
+      state.position += count
+      return count
     }
   }
 
-  var requests: [DataRequest] {
-    lock.lock()
-    defer { lock.unlock() }
-    return recorded
+  func close() {
+    state.withLock { $0.body = nil }
   }
 
-  func load(
-    _ request: DataRequest, progress: (@Sendable (TransferProgress) -> Bool)?
-  ) throws(PlayheadError) -> DataResponse {
-    lock.lock()
-    recorded.append(request)
-    lock.unlock()
-    return try answer(request)
+  func cancel() {
+    state.withLock { $0.cancelled = true }
   }
-
-  func cancelAll() {}
 }

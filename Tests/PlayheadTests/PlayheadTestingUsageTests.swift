@@ -46,6 +46,29 @@ final class PlayheadTestingUsageTests: XCTestCase {
     XCTAssertEqual(sink.streamTimestamps.count, times.count)
   }
 
+  /// An application runs the contract every `DataSource` must pass on a source of its own.
+  func testDataSourceContract_passesOnAnApplicationsOwnSource() {
+    let contract = DataSourceContract(
+      fixture: .init(
+        makeSource: { AppStoreDataSource(store: DataSourceContract.resources) },
+        url: { URL(string: "appstore:\($0)")! }))
+    XCTAssertEqual(contract.run().map(\.description), [])
+  }
+
+  /// The contract finds a source that breaks it: one that ignores byte ranges.
+  func testDataSourceContract_namesTheChecksABrokenSourceFails() {
+    let contract = DataSourceContract(
+      fixture: .init(
+        makeSource: {
+          AppStoreDataSource(store: DataSourceContract.resources, ignoresRanges: true)
+        },
+        url: { URL(string: "appstore:\($0)")! }))
+    let failed = Set(contract.run().map(\.check))
+    XCTAssertTrue(failed.contains(.byteRange), "\(failed)")
+    XCTAssertTrue(failed.contains(.rangeToTheEnd), "\(failed)")
+    XCTAssertFalse(failed.contains(.wholeResource), "\(failed)")
+  }
+
   private func playLadder() throws -> [String] {
     var files: [URL: Data] = [:]
     let root = try Fixtures.directory()
@@ -53,7 +76,7 @@ final class PlayheadTestingUsageTests: XCTestCase {
       files[url] = data
     }
     var configuration = PlayerConfiguration.fast()
-    configuration.hls.dataSource = SimulatedDataSource(
+    configuration.network = SimulatedNetwork(
       resources: files, trace: .constant(bandwidthKbps: 300, latencyMs: 40),
       clock: configuration.clock)
     // Set up as one of the clock's workers, so that the player starts at clock time 0
@@ -77,4 +100,51 @@ final class PlayheadTestingUsageTests: XCTestCase {
       "\(event.name) \(Int64((event.clockTime.seconds * 1e6).rounded()))"
     }
   }
+}
+
+/// A data source an application might write: it serves the resources of its own store
+/// (path → bytes) under `appstore:PATH` URLs. `ignoresRanges` breaks it on purpose.
+private final class AppStoreDataSource: DataSource, Sendable {
+  private let store: [String: Data]
+  private let ignoresRanges: Bool
+  private let state = Locked<(cancelled: Bool, remaining: Data?)>((false, nil))
+
+  init(store: [String: Data], ignoresRanges: Bool = false) {
+    self.store = store
+    self.ignoresRanges = ignoresRanges
+  }
+
+  func open(_ request: DataRequest) throws(PlayheadError) -> DataResponseHead {
+    if state.value.cancelled { throw PlayheadError.sourceCancelled(request.url) }
+    let path = request.url.absoluteString.dropFirst("appstore:".count)
+    guard let bytes = store[String(path)] else {
+      throw PlayheadError(.fileNotFound, "nothing in the store at \(path)", url: request.url)
+    }
+    let total = Int64(bytes.count)
+    var wanted = bytes
+    if let range = request.range, !ignoresRanges {
+      guard range.offset < total || range.length == 0 else {
+        throw PlayheadError(.invalidArgument, "range past the end of \(path)", url: request.url)
+      }
+      let start = Int(min(range.offset, total))
+      let end = Int(min(range.end ?? total, total))
+      wanted = bytes.subdata(in: start..<max(start, end))
+    }
+    state.withLock { $0.remaining = wanted }
+    return DataResponseHead(url: request.url, length: Int64(wanted.count), totalLength: total)
+  }
+
+  func read(into buffer: UnsafeMutableRawBufferPointer) throws(PlayheadError) -> Int {
+    try state.withLock { (state) throws(PlayheadError) -> Int in
+      if state.cancelled { throw PlayheadError.sourceCancelled(nil) }
+      guard let remaining = state.remaining else { throw PlayheadError.notOpen(nil) }
+      let count = remaining.copyBytes(to: buffer)
+      state.remaining = remaining.dropFirst(count)
+      return count
+    }
+  }
+
+  func close() { state.withLock { $0.remaining = nil } }
+
+  func cancel() { state.withLock { $0.cancelled = true } }
 }
