@@ -7,11 +7,12 @@ import PlayheadCore
 ///
 /// Each request's resource is known by the request's URL (the original); the URL sent is
 /// the refresher's current one for it. A URL that the refresher's options find expired by
-/// the clock is refreshed before it is sent (also before a read once the upstream holds no
-/// bytes ahead, so that a continuation request does not go out with it); an open or a read
-/// that fails with an expiry status (403, 410) is refreshed and the upstream opened again
-/// at the byte where it stopped, so a progressive file plays on across expiries. The head's
-/// `url` is the URL that answered. Errors other than expiry pass through unchanged; a
+/// the clock is refreshed before it is sent (also before a read, short of the end of the
+/// open, once the upstream holds no bytes ahead or has stopped at its read-ahead limit, so
+/// that a continuation request does not go out with it); an open or a read that fails
+/// with an expiry status (403, 410) is refreshed and the upstream opened again at the byte
+/// where it stopped, so a progressive file plays on across expiries. The head's `url` is
+/// the URL that answered. Errors other than expiry pass through unchanged; a
 /// refresh that fails throws `.sourceExpired`. Requests that ask for error responses
 /// (`deliversErrorResponses`, API calls) are passed through without refreshing.
 public final class RefreshingDataSource: DataSource, Sendable {
@@ -46,9 +47,7 @@ public final class RefreshingDataSource: DataSource, Sendable {
     let (opened, sentURL, delivered) = state.withLock { ($0.request, $0.sentURL, $0.delivered) }
     guard let request = opened, let sentURL else { return try upstream.read(into: buffer) }
     let original = request.url
-    if let reason = refresher.options.clockExpiry(of: sentURL),
-      (upstream.bufferState?.bytesAhead ?? 0) == 0
-    {
+    if let reason = refresher.options.clockExpiry(of: sentURL), Self.mayRequest(upstream) {
       _ = try refresher.refresh(
         original: original, expiredURL: sentURL, purpose: request.purpose, reason: reason)
       try reopen(request, delivered: delivered)
@@ -92,6 +91,15 @@ public final class RefreshingDataSource: DataSource, Sendable {
   }
 
   // MARK: Internals
+
+  /// Whether the upstream's next read may send a request: short of the end of the open,
+  /// it holds no bytes ahead, or it stopped loading at its read-ahead limit (a
+  /// continuation request follows). The bytes it holds ahead are then fetched again on the
+  /// fresh URL.
+  private static func mayRequest(_ upstream: any DataSource) -> Bool {
+    guard let buffer = upstream.bufferState else { return true }
+    return !buffer.reachesEnd && (buffer.bytesAhead == 0 || buffer.isHoldingBack)
+  }
 
   /// Opens the upstream again on the current URL for the bytes not yet delivered.
   private func reopen(_ request: DataRequest, delivered: Int64) throws(PlayheadError) {
