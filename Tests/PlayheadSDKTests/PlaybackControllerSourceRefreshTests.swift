@@ -16,7 +16,8 @@ private final class SmallReadAheadProvider: PlaybackSessionProvider {
       return PlaybackSession(
         video: video, failure: PlayheadSDKError(.noPlayableSource, "no source"))
     }
-    // The smallest read-ahead a request configuration allows (64 KiB).
+    // The smallest read-ahead a request configuration allows: 64 KiB, about 3 s of the
+    // 10 s fixture.
     var configuration = context.playerConfiguration
     configuration.request.readAheadBytes = 64 * 1024
     let player = Player(
@@ -85,7 +86,10 @@ final class PlaybackControllerSourceRefreshTests: XCTestCase {
     let (controller, recorder) = SDKTesting.makeController(
       provider: SmallReadAheadProvider(), configuration: fastConfiguration())
     defer { controller.close() }
-    controller.catalogSourceRefresh = CatalogSourceRefresh(service: service, manifestTTLSeconds: 2)
+    // 1 s (the shortest): the demuxer reads the fixture in 64 KiB pieces (at clock times 0,
+    // 2 and 6 s), so only a time to live shorter than 2 s expires before a read that needs
+    // a new request.
+    controller.catalogSourceRefresh = CatalogSourceRefresh(service: service, manifestTTLSeconds: 1)
     controller.autoPlay = true
     controller.setVideos([video])
     recorder.waitFor("the end or a failure") { entries in
