@@ -19,6 +19,9 @@ final class DataSourceIOState: Sendable {
     var position: Int64 = 0
     var bytesSeen: Int64 = 0
     var pendingError: PlayheadError?
+    /// The error a read failed with; later reads fail with it at once until
+    /// `clearFailure()` (a seek the demuxer's caller asked for).
+    var failure: PlayheadError?
     var refusedNestedURL: String?
     var interrupted = false
   }
@@ -54,6 +57,15 @@ final class DataSourceIOState: Sendable {
     reader.cancel()
   }
 
+  /// Lets reads reach the source again after a failed one: the caller seeks, so FFmpeg's
+  /// reads are for a position the caller chose, not FFmpeg's own retries.
+  func clearFailure() {
+    state.withLock {
+      $0.pendingError = nil
+      $0.failure = nil
+    }
+  }
+
   /// Takes the pending source error, if any, leaving none behind.
   func takePendingError() -> PlayheadError? {
     state.withLock { state in
@@ -62,12 +74,23 @@ final class DataSourceIOState: Sendable {
     }
   }
 
+  /// Reads at the position into FFmpeg's buffer. After a read failed, every later one
+  /// fails with the same error without reaching the source: FFmpeg reads a failed
+  /// position again (or tries others) on its own, and each read would otherwise spend the
+  /// source's whole set of retries again.
   func read(_ buffer: UnsafeMutablePointer<UInt8>, count: Int32) -> Int32 {
-    guard let position = state.withLock({ $0.interrupted ? nil : $0.position }) else {
-      let error = PlayheadError(.cancelled, "read cancelled", url: reader.url)
-      state.withLock { $0.pendingError = error }
-      return FFmpegError.exit
+    let position = state.withLock { state -> Int64? in
+      if state.interrupted {
+        state.pendingError = PlayheadError(.cancelled, "read cancelled", url: reader.url)
+        return nil
+      }
+      if let failure = state.failure {
+        state.pendingError = failure
+        return nil
+      }
+      return state.position
     }
+    guard let position else { return FFmpegError.exit }
     do {
       let raw = UnsafeMutableRawBufferPointer(start: buffer, count: Int(count))
       let read = try reader.read(into: raw, at: position)
@@ -78,7 +101,10 @@ final class DataSourceIOState: Sendable {
       }
       return Int32(read)
     } catch {
-      state.withLock { $0.pendingError = error }
+      state.withLock { state in
+        state.pendingError = error
+        if error.code != .cancelled { state.failure = error }
+      }
       return FFmpegError.exit
     }
   }

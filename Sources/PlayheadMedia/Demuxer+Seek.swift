@@ -52,7 +52,7 @@ extension Demuxer {
     guard let ticks = time.ticks(in: timeBase) else {
       throw PlayheadError(.invalidArgument, "Cannot seek to \(time)", url: url)
     }
-    format.io.state.pendingError = nil
+    format.io.state.clearFailure()
     var result = av_seek_frame(format.raw, index, ticks, AVSEEK_FLAG_BACKWARD)
     if result < 0 && format.io.state.pendingError == nil && !format.io.state.isInterrupted {
       result = avformat_seek_file(format.raw, index, Int64.min, ticks, Int64.max, 0)
