@@ -10,7 +10,9 @@ import PlayheadCore
 /// segment keeps the bytes it has. Each open and each read has `retryCount + 1` attempts;
 /// the count starts again after a read that succeeds, while a server that sends nothing
 /// fails after about `timeout × (retryCount + 1)` plus the delays. A resumed answer that
-/// gives the resource another length than before throws `.ioError` (the resource changed).
+/// gives the resource another length than before throws `.ioError` (the resource changed),
+/// and so does one that finds nothing at the byte where the transfer broke, short of the
+/// length announced (a server whose `Content-Length` promised more than it has).
 /// Once a read has failed for good, every later read throws the same error at once: a
 /// demuxer that tries other offsets after a failed read would otherwise spend a fresh set
 /// of attempts on each. `.cancelled` is never retried, and `cancel()` also ends a wait
@@ -152,7 +154,20 @@ public final class RetryingDataSource: DataSource, Sendable {
   private func reopen(_ request: DataRequest) throws(PlayheadError) {
     let (before, delivered) = state.withLock { ($0.head?.totalLength, $0.delivered) }
     let offset = (request.range?.offset ?? 0) + delivered
-    let resumed = try upstream.open(request.resuming(at: offset))
+    let resumed: DataResponseHead
+    do {
+      resumed = try upstream.open(request.resuming(at: offset))
+    } catch {
+      guard error.code == .httpStatus, error.httpStatusCode == 416, let before, offset < before
+      else { throw error }
+      // The transfer broke short of the length the first answer announced, and there is
+      // nothing at the byte where it broke: the announced length was wrong.
+      throw PlayheadError(
+        .ioError,
+        "\(request.url.absoluteString) announced \(before) bytes, but a request for bytes from "
+          + "\(offset) found none: the server's length is wrong or the resource changed",
+        url: request.url)
+    }
     if let before, let now = resumed.totalLength, before != now {
       upstream.close()
       throw PlayheadError(
