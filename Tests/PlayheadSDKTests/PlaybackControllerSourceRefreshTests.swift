@@ -16,10 +16,9 @@ private final class SmallReadAheadProvider: PlaybackSessionProvider {
       return PlaybackSession(
         video: video, failure: PlayheadSDKError(.noPlayableSource, "no source"))
     }
-    // The smallest read-ahead a request configuration allows: 64 KiB, about 3 s of the
-    // 10 s fixture.
+    // 16 KiB (or the least `RequestConfiguration` allows, if that is more).
     var configuration = context.playerConfiguration
-    configuration.request.readAheadBytes = 64 * 1024
+    configuration.request.readAheadBytes = 16 * 1024
     let player = Player(
       playerItem: PlayerItem(asset: Asset(url: source.url)), configuration: configuration)
     return PlaybackSession(video: video, source: source, player: player)
@@ -87,8 +86,7 @@ final class PlaybackControllerSourceRefreshTests: XCTestCase {
       provider: SmallReadAheadProvider(), configuration: fastConfiguration())
     defer { controller.close() }
     // 1 s (the shortest): the demuxer reads the fixture in 64 KiB pieces (at clock times 0,
-    // 2 and 6 s), so only a time to live shorter than 2 s expires before a read that needs
-    // a new request.
+    // 2 and 6 s), so a time to live of 2 s may end only after the last request went out.
     controller.catalogSourceRefresh = CatalogSourceRefresh(service: service, manifestTTLSeconds: 1)
     controller.autoPlay = true
     controller.setVideos([video])

@@ -170,47 +170,37 @@ public enum FaultMatrix {
           attempts: .once)),
       Row(name: "server ignores Range", target: target, fault: .ignoreRange, outcome: .plays),
     ]
-    if target == .progressive {
-      // The MP4 reader jumps to the `moov` atom at byte 192690 first (a fact of the
-      // committed fixture), past the close point: the read there gets headers and no
-      // byte, and every retry resumes at that byte.
-      let moov = 192_690
-      rows.append(
-        Row(
-          name: "connection closed mid-body", target: target,
-          fault: .closeAtByte(offset: middle),
-          outcome: .fails(
-            .connectionFailed,
-            fragment: "connection to {url} closed after \(moov) of \(size) bytes",
-            attempts: .everyRetry), countedRange: "bytes=\(moov)-"))
-      // The whole body arrives, short of the length announced; the request that resumes
-      // at its end finds the resource shorter than announced, which no retry changes.
-      rows.append(
-        Row(
-          name: "short body with a longer Content-Length", target: target,
-          fault: .wrongContentLength(extra: 100),
-          outcome: .fails(
-            .ioError,
-            fragment:
-              "{url} announced \(size + 100) bytes, but a request for bytes from \(size) found \(size)",
-            attempts: .once), countedRange: "bytes=\(size)-"))
-    } else {
-      rows.append(
-        Row(
-          name: "connection closed mid-body", target: target, fault: .closeAfter(bytes: middle),
-          outcome: .fails(
-            .connectionFailed,
-            fragment: "connection to {url} closed after \(middle) of \(size) bytes",
-            attempts: .everyRetry)))
-      rows.append(
-        Row(
-          name: "short body with a longer Content-Length", target: target,
-          fault: .wrongContentLength(extra: 100),
-          outcome: .fails(
-            .connectionFailed,
-            fragment: "connection to {url} closed after \(size) of \(size + 100) bytes",
-            attempts: .everyRetry)))
-    }
+    // A connection that breaks at the same byte of the file every time: each retry resumes
+    // at that byte, gets the headers and no byte, and the last one's error is reported.
+    // The MP4 reader jumps to the `moov` atom at byte 192690 first (a fact of the committed
+    // fixture), past the middle: the progressive file fails there.
+    let brokenAt = target == .progressive ? 192_690 : middle
+    rows.append(
+      Row(
+        name: "connection closed mid-body", target: target,
+        fault: .closeAtByte(offset: middle),
+        outcome: .fails(
+          .connectionFailed,
+          fragment: "connection to {url} closed after \(brokenAt) of \(size) bytes",
+          attempts: .everyRetry),
+        countedRange: target == .progressive ? "bytes=\(brokenAt)-" : nil))
+    // A connection that breaks in the middle of every answer: each retry resumes where
+    // the last one stopped and gets further, so the whole file arrives.
+    rows.append(
+      Row(
+        name: "connection closed mid-body on every answer", target: target,
+        fault: .closeAfter(bytes: middle), outcome: .plays))
+    // The whole body arrives, short of the length announced; the request that resumes at
+    // its end finds nothing there, which no retry changes.
+    rows.append(
+      Row(
+        name: "short body with a longer Content-Length", target: target,
+        fault: .wrongContentLength(extra: 100),
+        outcome: .fails(
+          .ioError,
+          fragment:
+            "{url} announced \(size + 100) bytes, but a request for bytes from \(size) found none",
+          attempts: .once), countedRange: "bytes=\(size)-"))
     if size <= 1_000 {
       // A 1 kB/s trickle of a small file completes: the timeout is an idle timeout.
       rows.append(

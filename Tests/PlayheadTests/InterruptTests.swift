@@ -61,14 +61,14 @@ final class InterruptTests: XCTestCase {
   func testCtrlC_duringATrickleThatOutlivesSeveralTimeouts_exits130() throws {
     // 1 kB/s with a 1 s timeout: bytes keep coming more often than the timeout, so the
     // request never times out (a retry would ask for the same range again) until Ctrl-C
-    // ends it. MPEG-TS is read front to back: one request.
+    // ends it. MPEG-TS is read front to back: one request, for the whole file (no Range).
     let path = "/sample-h264-aac.ts"
     let server = try startServer([path: .slow(bytesPerSecond: 1_000)])
     let process = try CLIRunner.start([
       "play", server.url(path).absoluteString, "--timeout", "1000", "--retries", "3", "--quiet",
     ])
     XCTAssertTrue(server.waitForSentBodyBytes(atLeast: 3_500, timeoutSeconds: 60))
-    XCTAssertEqual(server.requests.map(\.range), ["bytes=0-"], "no timeout, no retry")
+    XCTAssertEqual(server.requests.map(\.range), [nil], "no timeout, no retry")
     interruptAndCheck(process, server: server)
   }
 

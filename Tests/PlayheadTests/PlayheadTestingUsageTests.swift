@@ -138,6 +138,8 @@ private final class AppStoreDataSource: DataSource, Sendable {
     try state.withLock { (state) throws(PlayheadError) -> Int in
       if state.cancelled { throw PlayheadError.sourceCancelled(nil) }
       guard let remaining = state.remaining else { throw PlayheadError.notOpen(nil) }
+      // Foundation traps copying into a buffer without memory (the contract reads into one).
+      guard !buffer.isEmpty else { return 0 }
       let count = remaining.copyBytes(to: buffer)
       state.remaining = remaining.dropFirst(count)
       return count
