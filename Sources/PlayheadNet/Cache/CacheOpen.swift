@@ -186,6 +186,11 @@ final class CacheOpen: @unchecked Sendable {
           if !playlistLike, pending.count >= cache.configuration.effectiveChunkBytes {
             store(entry: entry, cache: cache, wholeResource: wholeResource, atEnd: false)
           }
+          // A hole read to its known end is stored now: a reader that has what it wants
+          // (a demuxer at the end of the media) may never ask for the zero-byte read.
+          if let holeEnd, position >= holeEnd {
+            endHole(entry: entry, cache: cache, upstream: upstream, wholeResource: wholeResource)
+          }
           return count
         }
         // The hole (or the resource) ended.
@@ -194,15 +199,22 @@ final class CacheOpen: @unchecked Sendable {
         } else {
           learnedLength = learnedLength ?? position
         }
-        if !checkedForPlaylist, pendingStart == 0 {
-          checkedForPlaylist = true
-          playlistLike = CacheDataSource.looksLikePlaylist(pending)
-        }
-        store(entry: entry, cache: cache, wholeResource: wholeResource, atEnd: true)
-        upstream.close()
-        piece = .next
+        endHole(entry: entry, cache: cache, upstream: upstream, wholeResource: wholeResource)
       }
     }
+  }
+
+  /// Stores a hole that upstream has delivered to its end and lets upstream go.
+  private func endHole(
+    entry: CacheEntry, cache: MediaCache, upstream: any DataSource, wholeResource: Bool
+  ) {
+    if !checkedForPlaylist, pendingStart == 0 {
+      checkedForPlaylist = true
+      playlistLike = CacheDataSource.looksLikePlaylist(pending)
+    }
+    store(entry: entry, cache: cache, wholeResource: wholeResource, atEnd: true)
+    upstream.close()
+    piece = .next
   }
 
   /// Stores what is pending, closes upstream, and lets the entry go.
