@@ -227,6 +227,11 @@ struct PlayCommand: Command {
     if isVideoDisabled && isAudioDisabled {
       throw UsageError("options '--no-video' and '--no-audio' leave nothing to play")
     }
+    if !seekScript.seeks.isEmpty && durationSeconds != nil && startSeconds == nil {
+      // Without --start, --duration waits for the item to be ready, off the clock; a
+      // scripted seek could then come before or after playback starts.
+      throw UsageError("option '--seek-at' with '--duration' needs '--start S'")
+    }
     if isAudioDisabled && audio != nil {
       throw UsageError("option '--audio' cannot be used with '--no-audio'")
     }

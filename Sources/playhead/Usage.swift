@@ -134,7 +134,7 @@ enum Usage {
                           made by 'playhead download --encrypt-key-hex HEX')
       --seek-at C=T       When the session's clock has run C seconds, seek to T seconds
                           of the media (repeatable; in fast mode too, at the same clock
-                          time every run)
+                          time every run); with --duration it needs --start
       --record FILE       Write a session recording to FILE: every request and answer
                           with its bytes and when they came, and every event, for
                           'playhead replay FILE' (docs/recording.md). Authorization and
