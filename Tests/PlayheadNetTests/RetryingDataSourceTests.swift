@@ -129,12 +129,20 @@ final class RetryingDataSourceTests: XCTestCase {
     XCTAssertEqual(upstream.requestLog.count, 1)
   }
 
-  func testCancel_duringTheDelay_wakesTheOpenAtOnce_andReachesTheUpstream() throws {
-    let clock = ManualClock()
+  /// A network that refuses every request at once, and settings that wait a minute before
+  /// each retry.
+  private func refusingForAMinute(_ clock: ManualClock) -> (SimulatedNetwork, RequestConfiguration)
+  {
     let configuration = RequestConfiguration(
       timeoutMs: 60_000, retryCount: 3, retryBaseDelayMs: 60_000, retryMaxDelayMs: 60_000)
     let network = simulated(configuration, clock: clock, latencyMs: 0)
     network.fail(url, with: PlayheadError(.connectionFailed, "refused"), times: .max, afterMs: 0)
+    return (network, configuration)
+  }
+
+  func testCancel_duringTheDelay_wakesTheOpenAtOnce_andReachesTheUpstream() throws {
+    let clock = ManualClock()
+    let (network, configuration) = refusingForAMinute(clock)
     let log = RetryLog()
     let upstream = network.makeDataSource()
     let source = RetryingDataSource(
@@ -156,10 +164,7 @@ final class RetryingDataSourceTests: XCTestCase {
 
   func testCancelAll_ofALoader_wakesALoadWaitingForItsRetry() throws {
     let clock = ManualClock()
-    let configuration = RequestConfiguration(
-      timeoutMs: 60_000, retryCount: 3, retryBaseDelayMs: 60_000, retryMaxDelayMs: 60_000)
-    let network = simulated(configuration, clock: clock, latencyMs: 0)
-    network.fail(url, with: PlayheadError(.connectionFailed, "refused"), times: .max, afterMs: 0)
+    let (network, configuration) = refusingForAMinute(clock)
     let loader = loader(network, configuration, clock: clock)
     let url = self.url
     let run = runInBackground("load") { try loader.load(DataRequest(url: url)) }

@@ -27,6 +27,14 @@ final class SimulatedNetworkTests: XCTestCase {
     ])
   }
 
+  /// 8,000 kbps for 1 s, then an outage of 3 s.
+  private func outage() throws -> NetworkTrace {
+    try NetworkTrace(periods: [
+      .init(durationMs: 1_000, bandwidthKbps: 8_000),
+      .init(durationMs: 3_000, bandwidthKbps: 0),
+    ])
+  }
+
   /// Each report as [bytes loaded, whole milliseconds since the request].
   private func steps(_ recorder: ProgressRecorder) -> [[Int]] {
     recorder.reports.map { [$0.bytesLoaded, Int($0.elapsed.nanoseconds! / 1_000_000)] }
@@ -192,12 +200,8 @@ final class SimulatedNetworkTests: XCTestCase {
   }
 
   func testLoad_zeroBandwidthLongerThanTheTimeout_timesOutOnTheClock() throws {
-    let trace = try NetworkTrace(periods: [
-      .init(durationMs: 1_000, bandwidthKbps: 8_000),
-      .init(durationMs: 3_000, bandwidthKbps: 0),
-    ])
     let clock = ManualClock(advancesOnWait: true)
-    let network = network(trace, bytes: 1_500_000, clock: clock, timeoutMs: 2_000)
+    let network = network(try outage(), bytes: 1_500_000, clock: clock, timeoutMs: 2_000)
     let error = playheadError { () throws(PlayheadError) in
       try network.load(DataRequest(url: url))
     }
@@ -211,12 +215,8 @@ final class SimulatedNetworkTests: XCTestCase {
   }
 
   func testLoad_zeroBandwidthShorterThanTheTimeout_waitsItOut() throws {
-    let trace = try NetworkTrace(periods: [
-      .init(durationMs: 1_000, bandwidthKbps: 8_000),
-      .init(durationMs: 3_000, bandwidthKbps: 0),
-    ])
     let clock = ManualClock(advancesOnWait: true)
-    let network = network(trace, bytes: 1_500_000, clock: clock, timeoutMs: 5_000)
+    let network = network(try outage(), bytes: 1_500_000, clock: clock, timeoutMs: 5_000)
     let recorder = ProgressRecorder()
     let response = try network.load(DataRequest(url: url), progress: recorder.callback)
     // The outage lasts until 4 s; the trace repeats and the last 500,000 bytes take 0.5 s.
