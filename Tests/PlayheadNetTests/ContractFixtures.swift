@@ -56,7 +56,9 @@ extension XCTestCase {
 final class ClockDriver: Sendable {
   let clock: ManualClock
   let horizon: MediaTime
-  private let condition = Locked((stopped: false, parked: false))
+  /// `generation` counts the `resume()` calls, so that one that comes before the driver
+  /// parks is not lost.
+  private let state = Locked((stopped: false, generation: 0))
   private let wake = NSCondition()
 
   init(_ clock: ManualClock, horizon: MediaTime = ms(60_000)) {
@@ -68,7 +70,7 @@ final class ClockDriver: Sendable {
   /// Lets the driver go on after it left a long wait alone.
   func resume() {
     wake.lock()
-    condition.withLock { $0.parked = false }
+    state.withLock { $0.generation += 1 }
     wake.broadcast()
     wake.unlock()
   }
@@ -76,13 +78,14 @@ final class ClockDriver: Sendable {
   /// Ends the driver.
   func stop() {
     wake.lock()
-    condition.withLock { $0.stopped = true }
+    state.withLock { $0.stopped = true }
     wake.broadcast()
     wake.unlock()
   }
 
   private func run() {
-    while !condition.value.stopped {
+    while !state.value.stopped {
+      let seen = state.value.generation
       // A bounded wait, so that a stopped driver ends.
       guard clock.waitForBlockedWaits(count: 1, hostTimeoutSeconds: 0.5),
         let next = clock.nextBlockedDeadline
@@ -92,8 +95,7 @@ final class ClockDriver: Sendable {
         continue
       }
       wake.lock()
-      condition.withLock { $0.parked = true }
-      while condition.value.parked && !condition.value.stopped { wake.wait() }
+      while state.value.generation == seen && !state.value.stopped { wake.wait() }
       wake.unlock()
     }
   }

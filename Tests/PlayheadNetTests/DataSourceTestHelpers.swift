@@ -193,6 +193,19 @@ extension XCTestCase {
     return error
   }
 
+  /// Waits until `source` stops loading at its read-ahead limit (or has every byte), as its
+  /// buffer change handler tells.
+  func waitUntilHoldingBack(_ source: any DataSource, timeout: TimeInterval = 10) {
+    let held = expectation(description: "the source holds back")
+    held.assertForOverFulfill = false
+    source.setBufferChangeHandler { [source] in
+      if source.bufferState?.isHoldingBack == true { held.fulfill() }
+    }
+    if source.bufferState?.isHoldingBack == true { held.fulfill() }
+    wait(for: [held], timeout: timeout)
+    source.setBufferChangeHandler(nil)
+  }
+
   /// Waits (polling, never sleeping the test's logic) until `condition` holds.
   func waitUntil(
     _ description: String, timeout: TimeInterval = 10,
