@@ -104,55 +104,45 @@ public struct InMemoryLogHandler: LogHandler {
     record.wait(timeoutSeconds: timeoutSeconds, predicate)
   }
 
-  public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-    get { metadata[key] }
-    set { metadata[key] = newValue }
-  }
-
   public func log(
-    level: Logger.Level, message: Logger.Message, metadata entryMetadata: Logger.Metadata?,
-    source: String, file _: String, function _: String, line _: UInt
+    level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
+    file _: String, function _: String, line _: UInt
   ) {
-    var merged = metadata
-    if let entryMetadata { merged.merge(entryMetadata) { _, entry in entry } }
     record.append(
       Entry(
-        level: level, label: label, message: message.description, metadata: merged,
-        source: source))
+        level: level, label: label, message: message.description,
+        metadata: self.metadata(mergedWith: metadata), source: source))
   }
 
   /// The entries every copy of one handler shares, and the condition their waits use.
   private final class Record: @unchecked Sendable {
-    // Unchecked Sendable: `stored` is only reached with `condition` locked.
+    // Unchecked Sendable: `stored` is only reached inside `condition.withLock`.
     private let condition = NSCondition()
     private var stored: [Entry] = []
 
-    var entries: [Entry] {
-      condition.lock()
-      defer { condition.unlock() }
-      return stored
-    }
+    var entries: [Entry] { condition.withLock { stored } }
 
     func append(_ entry: Entry) {
-      condition.lock()
-      stored.append(entry)
-      condition.broadcast()
-      condition.unlock()
+      condition.withLock {
+        stored.append(entry)
+        condition.broadcast()
+      }
     }
 
     func clear() {
-      condition.lock()
-      stored.removeAll()
-      condition.unlock()
+      condition.withLock { stored.removeAll() }
     }
 
+    /// The first entry satisfying `predicate`, waiting for it until `timeoutSeconds` of
+    /// real time have passed.
     func wait(timeoutSeconds: Double, _ predicate: (Entry) -> Bool) -> Entry? {
       let limit = Date(timeIntervalSinceNow: timeoutSeconds)
-      condition.lock()
-      defer { condition.unlock() }
-      while true {
-        if let found = stored.first(where: predicate) { return found }
-        if !condition.wait(until: limit) { return stored.first(where: predicate) }
+      return condition.withLock {
+        var found = stored.first(where: predicate)
+        while found == nil, condition.wait(until: limit) {
+          found = stored.first(where: predicate)
+        }
+        return found ?? stored.first(where: predicate)
       }
     }
   }

@@ -32,14 +32,10 @@ public enum LogLine {
 
   /// `time` as `YYYY-MM-DDThh:mm:ss.mmmZ` (UTC, milliseconds rounded down).
   public static func timestamp(_ time: Date) -> String {
-    let milliseconds = Int64((time.timeIntervalSince1970 * 1000).rounded(.down))
-    let (days, millisecondOfDay) = floorDivision(milliseconds, 86_400_000)
-    let (year, month, day) = civilDate(daysSince1970: days)
-    let secondOfDay = millisecondOfDay / 1000
-    return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))T"
-      + "\(padded(secondOfDay / 3600, 2)):\(padded(secondOfDay / 60 % 60, 2)):"
-      + "\(padded(secondOfDay % 60, 2)).\(padded(millisecondOfDay % 1000, 3))Z"
+    time.formatted(timestampStyle)
   }
+
+  private static let timestampStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
   /// `text` as it is when it can stand bare after `key=`, else quoted and escaped.
   static func quotedIfNeeded(_ text: String) -> String {
@@ -76,31 +72,5 @@ public enum LogLine {
       }
     }
     return result
-  }
-
-  /// The quotient rounded down and the non-negative remainder.
-  private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
-    let remainder = value % divisor
-    return remainder < 0 ? (value / divisor - 1, remainder + divisor) : (value / divisor, remainder)
-  }
-
-  /// The proleptic Gregorian date `days` after 1970-01-01 (Howard Hinnant's
-  /// `civil_from_days`).
-  private static func civilDate(daysSince1970 days: Int64) -> (Int64, Int64, Int64) {
-    let shifted = days + 719_468
-    let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-    let dayOfEra = shifted - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-  }
-
-  private static func padded(_ value: Int64, _ width: Int) -> String {
-    let digits = String(value)
-    return digits.count >= width
-      ? digits : String(repeating: "0", count: width - digits.count) + digits
   }
 }

@@ -41,20 +41,14 @@ public struct TextLogHandler: LogHandler {
     TextLogHandler(label: label, file: .standardError)
   }
 
-  public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-    get { metadata[key] }
-    set { metadata[key] = newValue }
-  }
-
   public func log(
     level: Logger.Level, message: Logger.Message, metadata entryMetadata: Logger.Metadata?,
     source: String, file _: String, function _: String, line _: UInt
   ) {
-    var merged = metadata
-    if let entryMetadata { merged.merge(entryMetadata) { _, entry in entry } }
     output(
       LogLine.format(
-        time: Date(), level: level, label: label, message: message.description, metadata: merged
+        time: Date(), level: level, label: label, message: message.description,
+        metadata: metadata(mergedWith: entryMetadata)
       ))
   }
 }
