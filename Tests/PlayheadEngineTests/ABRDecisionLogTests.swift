@@ -12,7 +12,6 @@ import XCTest
 /// to 300 kbit/s and recovers, with a seek back to 1 s.
 final class ABRDecisionLogTests: XCTestCase {
   private let base = URL(string: "http://sim.test/hls/")!
-  private let variants = ["144p", "360p", "720p"]
   private let reasons = Set(
     ["initial", "throughput", "buffer", "abandoned", "manual", "failover", "cap"])
 
@@ -86,7 +85,7 @@ final class ABRDecisionLogTests: XCTestCase {
 
   /// The index of the variant a segment URL belongs to (its folder).
   private func level(of url: URL) -> Int {
-    variants.firstIndex(of: url.deletingLastPathComponent().lastPathComponent) ?? -1
+    FixtureLadder.variants.firstIndex(of: url.deletingLastPathComponent().lastPathComponent) ?? -1
   }
 
   /// Plays the ladder to its end, seeking back to 1 s at clock time 4 s, with the player
@@ -101,7 +100,7 @@ final class ABRDecisionLogTests: XCTestCase {
     var configuration = PlayerConfiguration.fast()
     configuration.logger = log.logger(label: "playhead.player", level: level)
     let source = SimulatedDataSource(
-      resources: try ladder(), trace: trace, clock: configuration.clock)
+      resources: try FixtureLadder.resources(base: base), trace: trace, clock: configuration.clock)
     configuration.hls.dataSource = source
     let clock = configuration.clock
     let (player, recorder) = clock.runAsWorker {
@@ -123,18 +122,4 @@ final class ABRDecisionLogTests: XCTestCase {
       log: log, segmentRequests: segments.map(\.request.url), eventNames: recorder.names)
   }
 
-  /// The fixture ladder (master, three variants, six segments each), served from memory.
-  private func ladder() throws -> [URL: Data] {
-    var files: [URL: Data] = [:]
-    var names = ["master.m3u8"]
-    for variant in variants {
-      names.append(variant + "/index.m3u8")
-      names += (0..<6).map { String(format: "\(variant)/segment%03d.ts", $0) }
-    }
-    for name in names {
-      files[base.appendingPathComponent(name)] = try Data(
-        contentsOf: try Fixtures.url("hls/" + name))
-    }
-    return files
-  }
 }

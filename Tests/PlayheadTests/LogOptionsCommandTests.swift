@@ -71,10 +71,7 @@ final class LogOptionsCommandTests: XCTestCase {
   }
 
   func testLogFile_getsTheLinesAppended_andStandardErrorNone() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "playhead-log-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+    let directory = try makeTemporaryDirectory()
     let path = directory.appendingPathComponent("session.log").path
     let ladder = try Fixtures.url("hls/master.m3u8").path
     for run in 1...2 {
