@@ -61,7 +61,9 @@ public struct InMemoryLogHandler: LogHandler {
 
   /// The label this copy records its entries under.
   public var label: String
+  /// The least severe level recorded (its logger checks it).
   public var logLevel: Logger.Level
+  /// Recorded with every entry, under the entry's own.
   public var metadata: Logger.Metadata = [:]
   private let record: Record
 
@@ -104,6 +106,7 @@ public struct InMemoryLogHandler: LogHandler {
     record.wait(timeoutSeconds: timeoutSeconds, predicate)
   }
 
+  /// Records the entry.
   public func log(
     level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String,
     file _: String, function _: String, line _: UInt

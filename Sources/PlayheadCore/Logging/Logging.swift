@@ -269,6 +269,7 @@ extension Logger {
   public struct Message: ExpressibleByStringLiteral, Equatable, CustomStringConvertible,
     ExpressibleByStringInterpolation, Sendable
   {
+    /// A message is made from a `String` literal.
     public typealias StringLiteralType = String
 
     private var value: String
@@ -301,6 +302,7 @@ extension Logger.MetadataValue: Equatable {
 }
 
 extension Logger.MetadataValue: ExpressibleByStringLiteral {
+  /// A value is made from a `String` literal.
   public typealias StringLiteralType = String
 
   /// A `.string` value.
@@ -325,7 +327,9 @@ extension Logger.MetadataValue: CustomStringConvertible {
 extension Logger.MetadataValue: ExpressibleByStringInterpolation {}
 
 extension Logger.MetadataValue: ExpressibleByDictionaryLiteral {
+  /// Keys are strings.
   public typealias Key = String
+  /// Values are metadata values.
   public typealias Value = Logger.Metadata.Value
 
   /// A `.dictionary` value (a later duplicate key wins).
@@ -335,6 +339,7 @@ extension Logger.MetadataValue: ExpressibleByDictionaryLiteral {
 }
 
 extension Logger.MetadataValue: ExpressibleByArrayLiteral {
+  /// Elements are metadata values.
   public typealias ArrayLiteralElement = Logger.Metadata.Value
 
   /// An `.array` value.

@@ -17,7 +17,9 @@ public struct TextLogHandler: LogHandler {
   public let label: String
   /// Takes each line (without a line break); called on the thread that logs.
   public let output: @Sendable (String) -> Void
+  /// The least severe level written (its logger checks it).
   public var logLevel: Logger.Level
+  /// Written with every entry, under the entry's own.
   public var metadata: Logger.Metadata = [:]
 
   /// A handler writing `label`'s entries at `logLevel` and above to `file`.
@@ -41,6 +43,7 @@ public struct TextLogHandler: LogHandler {
     TextLogHandler(label: label, file: .standardError)
   }
 
+  /// Writes the entry as one line (`LogLine`) to `output`.
   public func log(
     level: Logger.Level, message: Logger.Message, metadata entryMetadata: Logger.Metadata?,
     source: String, file _: String, function _: String, line _: UInt
