@@ -120,11 +120,11 @@ final class LoggerTests: XCTestCase {
     XCTAssertEqual(logger.logLevel, .trace)
   }
 
-  func testDefaultFactory_isTheStandardErrorTextHandlerAtInfo() throws {
+  func testDefaultFactory_isTheStandardErrorTextHandlerAtWarning() throws {
     let logger = Logger(label: "default")
     let handler = try XCTUnwrap(logger.handler as? TextLogHandler)
     XCTAssertEqual(handler.label, "default")
-    XCTAssertEqual(logger.logLevel, .info)
+    XCTAssertEqual(logger.logLevel, .warning)
   }
 
   func testBootstrappedFactory_makesTheHandlersOfLaterLoggers() {

@@ -18,7 +18,7 @@ import Foundation
 /// A logger is a value: changing its `logLevel` or metadata changes this copy only. A
 /// message below `logLevel` costs one comparison; its message and metadata closures are
 /// not evaluated. Loggers are made with `Logger(label:)`, whose handler comes from the
-/// factory `LoggingSystem.bootstrap(_:)` set at start-up (a stderr handler at `.info`
+/// factory `LoggingSystem.bootstrap(_:)` set at start-up (a stderr handler at `.warning`
 /// before that), or with `Logger(label:factory:)` for a handler of one's own.
 ///
 /// ```swift
@@ -47,7 +47,7 @@ public struct Logger: Sendable {
   }
 
   /// Makes a logger whose handler comes from the factory given to
-  /// `LoggingSystem.bootstrap(_:)` (a stderr handler at `.info` when none was given).
+  /// `LoggingSystem.bootstrap(_:)` (a stderr handler at `.warning` when none was given).
   public init(label: String) {
     self.init(label: label, LoggingSystem.factory(label))
   }
@@ -374,7 +374,8 @@ public protocol LogHandler: Sendable {
 /// The process-wide choice of logging backend, made once at start-up.
 ///
 /// Until `bootstrap(_:)` is called, `Logger(label:)` gets Playhead's stderr handler at
-/// `.info`. Loggers made before the bootstrap keep the handler they were made with.
+/// `.warning` (Playhead is quiet unless something may need attention). Loggers made before
+/// the bootstrap keep the handler they were made with.
 public enum LoggingSystem {
   private static let state = Locked<State>(
     State(factory: { label in TextLogHandler.standardError(label: label) }, initialized: false)

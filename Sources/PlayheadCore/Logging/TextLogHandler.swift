@@ -4,7 +4,7 @@ import Foundation
 /// (standard error by default, or a file) or to a function of the application's.
 ///
 /// Playhead's default backend: before `LoggingSystem.bootstrap(_:)`, every
-/// `Logger(label:)` gets `TextLogHandler.standardError(label:)` at `.info`. The line is
+/// `Logger(label:)` gets `TextLogHandler.standardError(label:)` at `.warning`. The line is
 /// formatted only for entries at or above the level, and written with one system call, so
 /// lines from several threads never mix.
 ///
@@ -23,7 +23,7 @@ public struct TextLogHandler: LogHandler {
   public var metadata: Logger.Metadata = [:]
 
   /// A handler writing `label`'s entries at `logLevel` and above to `file`.
-  public init(label: String, file: LogFile, logLevel: Logger.Level = .info) {
+  public init(label: String, file: LogFile, logLevel: Logger.Level = .warning) {
     self.init(label: label, logLevel: logLevel) { line in file.write(line: line) }
   }
 
@@ -31,14 +31,14 @@ public struct TextLogHandler: LogHandler {
   /// each (the command line writes them through its console, which keeps them apart from
   /// its progress line).
   public init(
-    label: String, logLevel: Logger.Level = .info, output: @escaping @Sendable (String) -> Void
+    label: String, logLevel: Logger.Level = .warning, output: @escaping @Sendable (String) -> Void
   ) {
     self.label = label
     self.logLevel = logLevel
     self.output = output
   }
 
-  /// A handler writing to standard error at `.info` and above.
+  /// A handler writing to standard error at `.warning` and above.
   public static func standardError(label: String) -> TextLogHandler {
     TextLogHandler(label: label, file: .standardError)
   }
