@@ -9,6 +9,7 @@ extension PlaybackLoop {
     let mailbox = LoaderMailbox()
     var hls = hlsConfiguration(for: item)
     hls.itemLoadControl = loadControl
+    hls.logger = logger(for: item)
     let settings = LoaderSettings(
       decodesVideo: !configuration.isVideoDisabled,
       decodesAudio: !configuration.isAudioDisabled,
@@ -52,7 +53,10 @@ extension PlaybackLoop {
       item: item, loader: loader, loadControl: loadControl, video: video, audio: audio)
     active.playRequestClock = clock.now
     item.owner = self
-    if startLoading { loader.start() }
+    if startLoading {
+      logItemOpening(item)
+      loader.start()
+    }
     return active
   }
 
@@ -156,6 +160,7 @@ extension PlaybackLoop {
     if let backup = active.backupURL {
       emit(.backupSourceUsed(active.item, backup))
     }
+    logItemReady(active, media)
     emit(.itemStatusChanged(active.item, .readyToPlay))
     emit(.durationChanged(active.item, media.duration))
     if configuration.prefersHardwareDecoding && media.hasVideo && !active.reportedSoftwareDecoding {
@@ -175,6 +180,7 @@ extension PlaybackLoop {
         ErrorLogEntry(clockTime: clock.now, uri: active.item.asset.url.absoluteString, error: error)
       )
     }
+    logItemFailed(active, error)
     emit(.errorLogEntryAdded(active.item, error))
     emit(.itemStatusChanged(active.item, .failed(error)))
     failPendingSeek(active)

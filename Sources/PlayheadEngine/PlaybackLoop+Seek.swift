@@ -37,6 +37,7 @@ extension PlaybackLoop {
     if let preview = previewEnd(active), target > preview { target = preview }
     // Live: inside the playlist's window, a little before the live edge.
     target = active.loader.seekTarget(for: target)
+    logSeek(item, requested: time, target: target)
     if isClockRunning(active) {
       active.playingTime = active.playingTime + (clock.now - active.anchorClock)
     }
@@ -111,6 +112,7 @@ extension PlaybackLoop {
     if rate != 0 { setTimeControl(.waitingToPlayAtSpecifiedRate(.evaluatingBufferingRate)) }
     performSeek(
       item: item, to: time, toleranceBefore: .zero, toleranceAfter: .zero, completion: completion)
+    logItemOpening(item)
     fresh.loader.start()
   }
 

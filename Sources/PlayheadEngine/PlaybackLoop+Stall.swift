@@ -69,6 +69,7 @@ extension PlaybackLoop {
     active.stalledSince = since
     active.stallCount += 1
     finishPeriod(active)
+    logStallBegan(active)
     emit(.playbackStalled(active.item), at: since)
     if !active.bufferEmpty {
       active.bufferEmpty = true

@@ -72,6 +72,7 @@ extension PlaybackLoop {
       if let since = active.stalledSince {
         active.totalStallTime = active.totalStallTime + (now - since)
         active.stalledSince = nil
+        logStallEnded(active, after: now - since)
         emit(.playbackRecovered(active.item))
       }
       active.isHeld = false

@@ -127,6 +127,16 @@ public struct PlayerConfiguration: Sendable {
   /// this to false on every player it creates.
   public var mapsLargeAllocations = true
 
+  /// Where the player logs what it does (docs/logging.md): item open, ready and failure,
+  /// stalls and rendition switches at `.info`; each ABR decision with its reason, playlist
+  /// loads and seeks at `.debug`. Nothing is logged per frame at `.info` or above.
+  ///
+  /// `Logger(label: "playhead.player")` by default, made from the factory
+  /// `LoggingSystem.bootstrap(_:)` set when the configuration is created. A test passes a
+  /// logger of its own (an `InMemoryLogHandler`'s) here, as the logging system can be
+  /// bootstrapped only once per process.
+  public var logger = Logger(label: "playhead.player")
+
   public init(
     clock: any Clock = HostClock.shared,
     videoSink: (any VideoSink)? = nil,
