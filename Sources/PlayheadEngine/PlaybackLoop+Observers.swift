@@ -17,7 +17,7 @@ extension PlaybackLoop {
         continue
       }
       let handler = observer.handler
-      observer.queue.async { handler(position) }
+      deliver(on: observer.queue) { handler(position) }
       periodicObservers[key]?.nextFire =
         position.floorMultiple(of: observer.interval) + observer.interval
     }
@@ -34,7 +34,7 @@ extension PlaybackLoop {
     for observer in boundaryObservers.values {
       for time in observer.times where time > boundaryCursor && time <= position {
         let handler = observer.handler
-        observer.queue.async { handler() }
+        deliver(on: observer.queue) { handler() }
       }
     }
     boundaryCursor = position

@@ -27,12 +27,12 @@ extension PlaybackLoop {
     completion: (@Sendable (Bool) -> Void)?
   ) {
     guard let active = current, active.item === item, !active.failed, time.isNumeric else {
-      completion.map { handler in DispatchQueue.global().async { handler(false) } }
+      completion.map { handler in deliver(on: .global()) { handler(false) } }
       return
     }
     failPendingSeek(active)
     var target = max(.zero, time)
-    let duration = active.media?.duration ?? item.duration
+    let duration = (active.media ?? active.origin.media)?.duration ?? .indefinite
     if duration.isNumeric && target > duration { target = duration }
     if let preview = previewEnd(active), target > preview { target = preview }
     // Live: inside the playlist's window, a little before the live edge.
@@ -55,7 +55,7 @@ extension PlaybackLoop {
         target: target, toleranceBefore: max(.zero, toleranceBefore),
         toleranceAfter: max(.zero, toleranceAfter), generation: seekGeneration))
     resetText(active, to: target)
-    publishItemTime(active)
+    positionMoved(active)
     resetAudioStages()
     if rate != 0 { setTimeControl(.waitingToPlayAtSpecifiedRate(.evaluatingBufferingRate)) }
   }
@@ -69,7 +69,7 @@ extension PlaybackLoop {
     active.needsDisplayRefresh = true
     boundaryCursor = resolved
     resetPeriodicObservers()
-    publishItemTime(active)
+    positionMoved(active)
     if rate != 0 {
       startPeriod(active)
     } else if presentDueVideo(active, upTo: resolved, countDrops: false) {
@@ -81,7 +81,7 @@ extension PlaybackLoop {
       active.isResuming = false
       emit(.resumeCompleted(active.item))
     }
-    if let completion = seek.completion { DispatchQueue.global().async { completion(true) } }
+    if let completion = seek.completion { deliver(on: .global()) { completion(true) } }
   }
 
   /// Rebuilds the current item's source from scratch and continues at `time`.
@@ -91,7 +91,7 @@ extension PlaybackLoop {
   /// `false`) while an earlier resume is still in progress or without a current item.
   func resume(at time: MediaTime, completion: (@Sendable (Bool) -> Void)?) {
     guard let old = current, !old.isResuming, time.isNumeric else {
-      completion.map { handler in DispatchQueue.global().async { handler(false) } }
+      completion.map { handler in deliver(on: .global()) { handler(false) } }
       return
     }
     let item = old.item
@@ -99,13 +99,11 @@ extension PlaybackLoop {
     finishPeriod(old)
     failPendingSeek(old)
     old.loader.stop()
-    item.update {
-      $0.status = .unknown
-      $0.isBufferEmpty = true
-      $0.isLikelyToKeepUp = false
-    }
+    // The new source starts from the old run's state and figures, with nothing opened.
+    var state = old.state
+    state.status = .unknown
     // The seek is queued before the loader starts, so the media opens at `time`.
-    let fresh = makeActive(item, startLoading: false)
+    let fresh = makeActive(item, origin: itemSnapshot(old), state: state, startLoading: false)
     fresh.isResuming = true
     current = fresh
     if rate != 0 { setTimeControl(.waitingToPlayAtSpecifiedRate(.evaluatingBufferingRate)) }
@@ -120,6 +118,6 @@ extension PlaybackLoop {
     active.seek = nil
     active.landedSeekTime = nil
     emit(.seekCompleted(active.item, finished: false))
-    if let completion = seek.completion { DispatchQueue.global().async { completion(false) } }
+    if let completion = seek.completion { deliver(on: .global()) { completion(false) } }
   }
 }

@@ -1,0 +1,72 @@
+import Foundation
+import PlayheadCore
+
+extension PlaybackLoop {
+  /// Publishes what the getters read, each value derived whole from its owners: the
+  /// player's snapshot and the current item's (docs/decisions/0046).
+  ///
+  /// Called before every event, observer call and completion the loop sends, after every
+  /// command, and before the loop waits; so whatever another thread learns from the loop
+  /// is in the getters by then. It copies values (no allocation): it may run every step.
+  func publishState() {
+    let player = playerSnapshot()
+    snapshotLock.lock()
+    snapshot = player
+    snapshotLock.unlock()
+    if let current { publishItem(current) }
+  }
+
+  /// Publishes `active`'s item snapshot.
+  func publishItem(_ active: ActiveItem) {
+    active.item.publish(itemSnapshot(active))
+  }
+
+  /// The player's state as its getters show it.
+  func playerSnapshot() -> PlayerSnapshot {
+    PlayerSnapshot(
+      rate: rate, defaultRate: defaultRate, timeControl: timeControl, status: status,
+      currentItem: queue.first, items: queue, actionAtItemEnd: actionAtItemEnd)
+  }
+
+  /// `active`'s item as its getters show it: the loop's item state, the run's position,
+  /// media and figures (the loader's as this step read them, the renderers' and the
+  /// loop's own), and the text renderer's cues. Until the run has opened its media and
+  /// the loop has read its loader, the media, statistics and bandwidth estimate are those
+  /// the item showed when the run began.
+  func itemSnapshot(_ active: ActiveItem) -> ItemSnapshot {
+    let loader = active.loaderView
+    var statistics = active.origin.statistics
+    if let loader {
+      statistics = PlaybackStatistics(
+        framesDecoded: loader.framesDecoded, framesRendered: active.video.framesRendered,
+        framesDropped: active.video.framesDropped,
+        audioSamplesDecoded: loader.audioSamplesDecoded,
+        audioSamplesPlayed: active.audio.samplesPlayed, stallCount: active.stallCount,
+        totalStallTime: active.totalStallTime, bytesRead: loader.bytesRead,
+        variantSwitchCount: active.variantSwitches, playingTime: playingTime(of: active))
+    }
+    statistics.timeToFirstFrame = active.state.timeToFirstFrame
+    let text = active.text.renderer
+    return ItemSnapshot(
+      state: active.state, media: active.media ?? active.origin.media,
+      currentTime: active.position, statistics: statistics,
+      bandwidthEstimate: loader?.bandwidth?.estimate ?? active.origin.bandwidthEstimate,
+      textCues: text?.cues ?? [], activeTextCues: text?.activeCues ?? [])
+  }
+
+  /// Runs `work` on `queue` once the state it follows is published (an observer's call,
+  /// a seek's completion).
+  func deliver(on queue: DispatchQueue, _ work: @escaping @Sendable () -> Void) {
+    publishState()
+    queue.async(execute: work)
+  }
+}
+
+extension PlaybackLoop {
+  /// Changes what the application asks of the audio output (from any thread) and wakes
+  /// the loop; the audio it writes next applies it.
+  func changeSettings(_ body: (inout PlayerSettings) -> Void) {
+    settings.withLock { body(&$0) }
+    wake.raise()
+  }
+}
