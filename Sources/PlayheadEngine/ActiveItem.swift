@@ -15,9 +15,6 @@ final class ActiveItem {
   /// What the item showed when the run began: its media, statistics and bandwidth
   /// estimate stand until the run has its own.
   let origin: ItemSnapshot
-  /// The loader's status as the current step read it (`ItemLoader.snapshot()`, replaced
-  /// whole at every step once the media is open; nil before).
-  var loaderView: LoaderStatus?
   /// The item's load control (the player's, with the item's limits); its HLS downloader
   /// shares it.
   let loadControl: ItemLoadControl

@@ -69,7 +69,6 @@ extension PlaybackLoop {
   func receive(_ message: LoaderMessage, _ active: ActiveItem) {
     switch message {
     case .opened(let media):
-      active.text.origin = media.textOrigin
       if active.media == nil && !active.failed { becomeReady(active, media) }
     case .failed(let error):
       if !active.failed { itemFailed(active, error) }

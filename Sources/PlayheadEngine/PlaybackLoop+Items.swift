@@ -209,8 +209,6 @@ extension PlaybackLoop {
     firePeriodicObservers(active, at: endTime)
     fireBoundaryObservers(active, upTo: endTime)
     positionMoved(active)
-    // The item's figures at its end count everything the loader did.
-    active.loaderView = active.loader.snapshot()
     finishPeriod(active)
     if let preview = previewEnd(active), endTime >= preview {
       emit(.previewEnded(active.item))

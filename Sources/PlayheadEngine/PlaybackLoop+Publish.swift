@@ -29,29 +29,33 @@ extension PlaybackLoop {
   }
 
   /// `active`'s item as its getters show it: the loop's item state, the run's position,
-  /// media and figures (the loader's as this step read them, the renderers' and the
-  /// loop's own), and the text renderer's cues. Until the run has opened its media and
-  /// the loop has read its loader, the media, statistics and bandwidth estimate are those
-  /// the item showed when the run began.
+  /// media and figures (the renderers', the loop's, and the loader's read now, after the
+  /// renderers', so that no more frames show as rendered than decoded), and the text
+  /// renderer's cues. Until the run has opened its media, the media, statistics and
+  /// bandwidth estimate are those the item showed when the run began.
   func itemSnapshot(_ active: ActiveItem) -> ItemSnapshot {
-    let loader = active.loaderView
+    var media = active.origin.media
     var statistics = active.origin.statistics
-    if let loader {
+    var bandwidthEstimate = active.origin.bandwidthEstimate
+    if let opened = active.media {
+      let video = active.video
+      let audio = active.audio
+      let loader = active.loader.figures()
+      media = opened
       statistics = PlaybackStatistics(
-        framesDecoded: loader.framesDecoded, framesRendered: active.video.framesRendered,
-        framesDropped: active.video.framesDropped,
-        audioSamplesDecoded: loader.audioSamplesDecoded,
-        audioSamplesPlayed: active.audio.samplesPlayed, stallCount: active.stallCount,
+        framesDecoded: loader.framesDecoded, framesRendered: video.framesRendered,
+        framesDropped: video.framesDropped, audioSamplesDecoded: loader.audioSamplesDecoded,
+        audioSamplesPlayed: audio.samplesPlayed, stallCount: active.stallCount,
         totalStallTime: active.totalStallTime, bytesRead: loader.bytesRead,
         variantSwitchCount: active.variantSwitches, playingTime: playingTime(of: active))
+      bandwidthEstimate = loader.bandwidthEstimate ?? bandwidthEstimate
     }
     statistics.timeToFirstFrame = active.state.timeToFirstFrame
     let text = active.text.renderer
     return ItemSnapshot(
-      state: active.state, media: active.media ?? active.origin.media,
-      currentTime: active.position, statistics: statistics,
-      bandwidthEstimate: loader?.bandwidth?.estimate ?? active.origin.bandwidthEstimate,
-      textCues: text?.cues ?? [], activeTextCues: text?.activeCues ?? [])
+      state: active.state, media: media, currentTime: active.position, statistics: statistics,
+      bandwidthEstimate: bandwidthEstimate, textCues: text?.cues ?? [],
+      activeTextCues: text?.activeCues ?? [])
   }
 
   /// Runs `work` on `queue` once the state it follows is published (an observer's call,

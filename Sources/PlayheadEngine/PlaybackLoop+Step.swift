@@ -17,7 +17,6 @@ extension PlaybackLoop {
       return nil
     }
     let loaderStatus = active.loader.snapshot()
-    active.loaderView = loaderStatus
     reportLoaderProgress(active, loaderStatus)
     preloadNextIfNeeded(loaderStatus)
 

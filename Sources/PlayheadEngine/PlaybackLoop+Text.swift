@@ -13,8 +13,6 @@ final class ActiveText {
   /// Subtitle playlists that failed to load, as the loader reported them, not yet
   /// announced.
   var pendingFailures: [(rendition: RenditionInfo, error: PlayheadError)] = []
-  /// The media time of item time 0, from the loader (nil until open, or unknown).
-  var origin: MediaTime?
 }
 
 extension PlaybackLoop {
@@ -136,7 +134,7 @@ extension PlaybackLoop {
       return track.uri.flatMap { URL(string: $0) }.map(TextSourcePlan.file)
     }
     guard let list = active.state.subtitleSegments, list.rendition == track else { return nil }
-    return .segments(list, origin: active.text.origin)
+    return .segments(list, origin: active.media?.textOrigin)
   }
 
   /// Emits the renderer's notices, in order (the item's cues are the renderer's, published
