@@ -5,8 +5,8 @@ extension PlaybackLoop {
   /// Publishes what the getters read, each value derived whole from its owners: the
   /// player's snapshot and the current item's (docs/decisions/0046).
   ///
-  /// Called before every event, observer call and completion the loop sends, after every
-  /// command, and before the loop waits; so whatever another thread learns from the loop
+  /// Called before every event and time observer call the loop sends (a seek's completion
+  /// follows its event), after every command, and before the loop waits; so whatever another thread learns from the loop
   /// is in the getters by then. It copies values (no allocation): it may run every step.
   func publishState() {
     let player = playerSnapshot()
@@ -56,13 +56,6 @@ extension PlaybackLoop {
       state: active.state, media: media, currentTime: active.position, statistics: statistics,
       bandwidthEstimate: bandwidthEstimate, textCues: text?.cues ?? [],
       activeTextCues: text?.activeCues ?? [])
-  }
-
-  /// Runs `work` on `queue` once the state it follows is published (an observer's call,
-  /// a seek's completion).
-  func deliver(on queue: DispatchQueue, _ work: @escaping @Sendable () -> Void) {
-    publishState()
-    queue.async(execute: work)
   }
 }
 

@@ -27,7 +27,7 @@ extension PlaybackLoop {
     completion: (@Sendable (Bool) -> Void)?
   ) {
     guard let active = current, active.item === item, !active.failed, time.isNumeric else {
-      completion.map { handler in deliver(on: .global()) { handler(false) } }
+      completion.map { handler in DispatchQueue.global().async { handler(false) } }
       return
     }
     failPendingSeek(active)
@@ -81,7 +81,8 @@ extension PlaybackLoop {
       active.isResuming = false
       emit(.resumeCompleted(active.item))
     }
-    if let completion = seek.completion { deliver(on: .global()) { completion(true) } }
+    // Published with the event just sent.
+    if let completion = seek.completion { DispatchQueue.global().async { completion(true) } }
   }
 
   /// Rebuilds the current item's source from scratch and continues at `time`.
@@ -91,7 +92,7 @@ extension PlaybackLoop {
   /// `false`) while an earlier resume is still in progress or without a current item.
   func resume(at time: MediaTime, completion: (@Sendable (Bool) -> Void)?) {
     guard let old = current, !old.isResuming, time.isNumeric else {
-      completion.map { handler in deliver(on: .global()) { handler(false) } }
+      completion.map { handler in DispatchQueue.global().async { handler(false) } }
       return
     }
     let item = old.item
@@ -118,6 +119,6 @@ extension PlaybackLoop {
     active.seek = nil
     active.landedSeekTime = nil
     emit(.seekCompleted(active.item, finished: false))
-    if let completion = seek.completion { deliver(on: .global()) { completion(false) } }
+    if let completion = seek.completion { DispatchQueue.global().async { completion(false) } }
   }
 }

@@ -182,7 +182,7 @@ public class Player: @unchecked Sendable {
   ) {
     loop.post { loop in
       guard let item = loop.current?.item else {
-        completionHandler.map { handler in loop.deliver(on: .global()) { handler(false) } }
+        completionHandler.map { handler in DispatchQueue.global().async { handler(false) } }
         return
       }
       loop.performSeek(
