@@ -21,11 +21,13 @@ extension PlaybackLoop {
     active.item.publish(itemSnapshot(active))
   }
 
-  /// The player's state as its getters show it.
+  /// The player's state as its getters show it. (`queue[0]`, not `queue.first`, which
+  /// allocates in a debug build.)
   func playerSnapshot() -> PlayerSnapshot {
     PlayerSnapshot(
       rate: rate, defaultRate: defaultRate, timeControl: timeControl, status: status,
-      currentItem: queue.first, items: queue, actionAtItemEnd: actionAtItemEnd)
+      currentItem: queue.isEmpty ? nil : queue[0], items: queue,
+      actionAtItemEnd: actionAtItemEnd)
   }
 
   /// `active`'s item as its getters show it: the loop's item state, the run's position,
