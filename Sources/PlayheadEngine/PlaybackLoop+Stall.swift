@@ -71,9 +71,8 @@ extension PlaybackLoop {
     finishPeriod(active)
     logStallBegan(active)
     emit(.playbackStalled(active.item), at: since)
-    if !active.bufferEmpty {
-      active.bufferEmpty = true
-      active.item.update { $0.isBufferEmpty = true }
+    if !active.state.isBufferEmpty {
+      active.state.isBufferEmpty = true
       emit(.bufferEmptyChanged(active.item, true))
     }
     setTimeControl(.waitingToPlayAtSpecifiedRate(.toMinimizeStalls))
