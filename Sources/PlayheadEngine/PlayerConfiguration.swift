@@ -207,8 +207,19 @@ public struct PlayerConfiguration: Sendable {
   /// so that a simulated network or a replay serves them as well. Each call makes a new
   /// stack (with its own HTTP session when `network` is nil).
   public func makeDataSourceStack() -> DataSourceStack {
-    DataSourceStack(
+    var stack = DataSourceStack(
       request: request, clock: clock, network: network, cache: cache, recorder: recorder)
+    let logger = logger
+    stack.onRetry = { retry in
+      logger.info(
+        "retrying a request",
+        metadata: [
+          "url": .url(retry.request.url), "purpose": "\(retry.request.purpose.rawValue)",
+          "attempt": "\(retry.attempt)", "delay": .seconds(retry.delay),
+          "error": "\(retry.error.message)",
+        ])
+    }
+    return stack
   }
 
   /// The audio format actually produced: the sink's if there is one.
