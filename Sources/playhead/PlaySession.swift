@@ -104,13 +104,16 @@ final class PlaySession: Sendable {
   let queue = DispatchQueue(label: "playhead.cli.play")
   private weak let player: Player?
   private let item: PlayerItem
-  private let output: PlayCommand.Output
+  private let output: OutputOptions
   private let console: Console
   /// `--rendition INDEX`, checked against the stream once it is ready.
   private let renditionIndex: Int?
   /// `--audio LANG`, checked (and selected, when needed) once the item is ready.
   private let audio: AudioChoice?
-  private let clockOrigin: MediaTime
+  /// The player's clock when the session began: event times count from it.
+  let clockOrigin: MediaTime
+  /// Records every event, with `--record`.
+  private let recorder: SessionRecorder?
   private let done = DispatchSemaphore(value: 0)
   private let state: Locked<State>
 
@@ -137,11 +140,12 @@ final class PlaySession: Sendable {
 
   /// `audioSettled` runs on the session's queue once the `audio` track plays.
   init(
-    player: Player, item: PlayerItem, output: PlayCommand.Output, console: Console,
+    player: Player, item: PlayerItem, output: OutputOptions, console: Console,
     renditionIndex: Int? = nil, audio: AudioChoice? = nil, keepsOpen: Bool = false,
-    audioSettled: (@Sendable () -> Void)? = nil
+    recorder: SessionRecorder? = nil, audioSettled: (@Sendable () -> Void)? = nil
   ) {
     self.keepsOpen = keepsOpen
+    self.recorder = recorder
     self.player = player
     self.item = item
     self.output = output
@@ -229,6 +233,7 @@ final class PlaySession: Sendable {
   private func handle(_ event: PlayerEvent) {
     guard !isFinished else { return }
     state.withLock { $0.bitRates.record(event) }
+    recorder?.recordEvent(JSONLines.eventValue(event, clockOrigin: clockOrigin))
     if output.json {
       console.line(JSONLines.event(event, clockOrigin: clockOrigin))
     } else {

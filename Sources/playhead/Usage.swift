@@ -16,9 +16,20 @@ enum Usage {
       thumbnails Write seek thumbnails (images or sprite sheets) and their WebVTT file
       download   Download an HLS stream or a file into a folder for offline playback
       feed       Play URLs as a short-video feed with preloading; print each time to first frame
+      replay     Play a session recorded with 'play --record' again, on the fast clock
 
     Inputs are local paths (absolute or relative) or http(s) URLs, including HLS
     playlists (.m3u8); 'play' also takes catalog:ACCOUNT/VIDEO_ID (see 'play --help').
+
+    Log options (every command, before or after its name):
+      --log-level LEVEL   Log at LEVEL and above: trace, debug, info, notice, warning,
+                          error or critical (default: warning, which logs nothing in a
+                          session that goes well; FFmpeg's own messages are logged only
+                          when a level is asked for, with this option or -v)
+      -v                  One step more verbose (repeatable): -v info (items opening and
+                          ready, rendition switches, stalls), -vv debug (each ABR
+                          decision with its reason, playlist loads, seeks), -vvv trace
+      --log-file PATH     Append the log lines to PATH instead of standard error
 
     Exit status:
       0  success (for play: the item played to its end)
@@ -28,6 +39,24 @@ enum Usage {
          a Playback API error)
       4  the media is unsupported or cannot be decoded
       130  interrupted (Ctrl-C)
+    """
+
+  /// `playhead replay --help`.
+  static let replay = """
+    Usage: playhead replay FILE [--json | --events | --quiet]
+
+    Plays a session recorded with 'playhead play --record FILE' again: with the recorded
+    run's options, on the fast clock (no window), with the recording as the only network.
+    Every request gets the recorded answer and bytes after the delays they took, so the
+    replay makes the same choices (renditions, stalls, seeks) and prints the same events
+    every time. A request the recording lacks fails, naming it (exit status 3); so does a
+    recording that is cut short or edited (the error names the line).
+
+    Options:
+      --json              Print one JSON object per event, then a summary object
+      --events            Print every player event
+      --quiet             Print only errors
+      -h, --help          Show this help
     """
 
   /// `playhead play --help`.
@@ -113,7 +142,17 @@ enum Usage {
                           tagged with a language and offers no choice plays)
       --decrypt-key-hex HEX  The key of an offline download encrypted at rest (a DIR
                           made by 'playhead download --encrypt-key-hex HEX')
+      --seek-at C=T       When the session's clock has run C seconds, seek to T seconds
+                          of the media (repeatable; in fast mode too, at the same clock
+                          time every run); with --duration it needs --start
+      --record FILE       Write a session recording to FILE: every request and answer
+                          with its bytes and when they came, and every event, for
+                          'playhead replay FILE' (docs/recording.md). Authorization and
+                          cookie headers and signed-URL parameters are left out
+      --record-secrets    Keep those in the recording too
       -h, --help          Show this help
+      --log-level L, -v, --log-file PATH
+                          What to log, and where (see 'playhead --help')
 
     HLS options (ignored for progressive media, but for --scene):
       --max-bitrate BPS   Choose no variant above BPS bits/s (600000, 600k, 1.5M)
@@ -235,6 +274,8 @@ enum Usage {
       --timeout MS        Fail a request after MS milliseconds without an answer
       --retries N         Retry a failed playlist request N times (0 to 100)
       -h, --help          Show this help
+      --log-level L, -v, --log-file PATH
+                          What to log, and where (see 'playhead --help')
     """
 
   /// `playhead snapshot --help`.
@@ -251,6 +292,8 @@ enum Usage {
       --height H          Scale to H pixels high (with --width)
       --gravity G         How the frame fits W x H: fit (default), fill or stretch
       -h, --help          Show this help
+      --log-level L, -v, --log-file PATH
+                          What to log, and where (see 'playhead --help')
     """
 
   /// `playhead catalog --help`.
@@ -283,6 +326,8 @@ enum Usage {
       --header 'K: V'     Send this header field (repeatable)
       --timeout MS        Fail after MS milliseconds without an answer (default 10000)
       -h, --help          Show this help
+      --log-level L, -v, --log-file PATH
+                          What to log, and where (see 'playhead --help')
 
     Exit status: 0 fetched, 2 bad command line, 3 the API answered with an error (each
     error_code and message is printed), the network failed, or the answer is not a video
@@ -314,6 +359,8 @@ enum Usage {
       --header 'K: V', --referer R, --user-agent UA, --timeout MS
                           HTTP request options, as for 'play'
       -h, --help          Show this help
+      --log-level L, -v, --log-file PATH
+                          What to log, and where (see 'playhead --help')
 
     Exit status: 0 when every file was written, 2 for a bad command line (or more than
     100000 thumbnails), 3 when the input cannot be read or a file cannot be written, 4
@@ -334,6 +381,8 @@ enum Usage {
       --write             Print the playlist as Playhead writes it (warnings go to
                           standard error)
       -h, --help          Show this help
+      --log-level L, -v, --log-file PATH
+                          What to log, and where (see 'playhead --help')
 
     A playlist loaded over http(s) may reference only http(s) URIs; a local one may also
     reference local files. Exit status: 0 parsed, 1 not a valid playlist or an empty one
@@ -371,6 +420,8 @@ enum Usage {
                           signature has expired; a resume re-signs the stored URLs
       --sign-validity-seconds N
                           How long each signature is valid (default 3600)
+      --log-level L, -v, --log-file PATH
+                          What to log, and where (see 'playhead --help')
 
     Exit status: 0 when the download is complete; 2 for a bad command line or a DIR that
     holds something else; 3 when the source fails (the files so far are kept: run the
@@ -399,6 +450,8 @@ enum Usage {
       --json                  One JSON object per item: event, index, uid, url, ttffMs,
                               preloadedMs (null when the preload had not completed),
                               startBandwidth
+      --log-level L, -v, --log-file PATH
+                              What to log, and where (see 'playhead --help')
 
     Exit status: 0 when every item showed its first frame, 2 for a bad command line, 3
     when an item failed (each failure is printed; the feed goes on).

@@ -22,6 +22,7 @@ public final class RefreshingDataSource: DataSource, Sendable {
   public let refresher: SourceRefresher
 
   private let state = Locked(State())
+  private let cancellation = RefreshCancellation()
 
   private struct State: Sendable {
     var request: DataRequest?
@@ -49,7 +50,8 @@ public final class RefreshingDataSource: DataSource, Sendable {
     let original = request.url
     if let reason = refresher.options.clockExpiry(of: sentURL), Self.mayRequest(upstream) {
       _ = try refresher.refresh(
-        original: original, expiredURL: sentURL, purpose: request.purpose, reason: reason)
+        original: original, expiredURL: sentURL, purpose: request.purpose, reason: reason,
+        cancellation: cancellation)
       try reopen(request, delivered: delivered)
     }
     let limit = Self.passLimit(refresher)
@@ -66,7 +68,8 @@ public final class RefreshingDataSource: DataSource, Sendable {
         else { throw error }
         lastError = error
         _ = try refresher.refresh(
-          original: original, expiredURL: current, purpose: request.purpose, reason: reason)
+          original: original, expiredURL: current, purpose: request.purpose, reason: reason,
+          cancellation: cancellation)
         try reopen(request, delivered: state.withLock { $0.delivered })
       }
     }
@@ -78,9 +81,11 @@ public final class RefreshingDataSource: DataSource, Sendable {
     upstream.close()
   }
 
-  /// Cancels the upstream and any refresh that waits for an answer.
+  /// Cancels the upstream and this source's wait for a refresh, if any. The refresher,
+  /// which the item's other transfers share, goes on (its own `cancelAll()` ends them all).
   public func cancel() {
-    refresher.cancelAll()
+    cancellation.cancel()
+    refresher.wakeWaiters()
     upstream.cancel()
   }
 
@@ -121,7 +126,8 @@ public final class RefreshingDataSource: DataSource, Sendable {
       let url = refresher.currentURL(for: original)
       if let reason = refresher.options.clockExpiry(of: url) {
         _ = try refresher.refresh(
-          original: original, expiredURL: url, purpose: request.purpose, reason: reason)
+          original: original, expiredURL: url, purpose: request.purpose, reason: reason,
+          cancellation: cancellation)
         continue
       }
       var sent = request
@@ -135,7 +141,8 @@ public final class RefreshingDataSource: DataSource, Sendable {
         guard let reason = refresher.options.expiryReason(for: error) else { throw error }
         lastError = error
         _ = try refresher.refresh(
-          original: original, expiredURL: url, purpose: request.purpose, reason: reason)
+          original: original, expiredURL: url, purpose: request.purpose, reason: reason,
+          cancellation: cancellation)
       }
     }
     throw lastError
