@@ -74,19 +74,24 @@ public final class SessionRecorder: @unchecked Sendable {
   /// Nanoseconds of the clock since the recorder was made.
   public var now: Int64 { (clock.now - origin).nanoseconds ?? 0 }
 
-  /// Records one of the session's events (its JSON object, as telemetry writes it).
+  /// Records one of the session's events (its JSON object, as telemetry writes it); the
+  /// URLs in its strings are redacted unless `recordsSecrets`.
   public func recordEvent(_ event: OrderedJSON) {
     lock.lock()
     events += 1
     lock.unlock()
-    write([.init("type", .string("event")), .init("at", .integer(now)), .init("event", event)])
+    let kept = recordsSecrets ? event : RecordingRedaction.json(event)
+    write([.init("type", .string("event")), .init("at", .integer(now)), .init("event", kept)])
   }
 
   /// Records a command given to the session (a seek, a pause), for a replay to give again
   /// at the same time.
   public func recordCommand(_ name: String, _ fields: [OrderedJSON.Field] = []) {
     write(
-      [.init("type", .string("command")), .init("at", .integer(now)), .init("command", .string(name))]
+      [
+        .init("type", .string("command")), .init("at", .integer(now)),
+        .init("command", .string(name)),
+      ]
         + fields)
   }
 
