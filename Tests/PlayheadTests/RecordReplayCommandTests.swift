@@ -102,7 +102,9 @@ final class RecordReplayCommandTests: XCTestCase {
   func testSecrets_areLeftOut_unlessAskedFor() throws {
     let server = try startServer()
     let media = server.url("/sample-h264-aac.mp4").absoluteString + "?token=s3cr3t&keep=1"
-    let arguments = [media, "--no-audio", "--duration", "0.5", "--header", "Authorization: Bearer hush"]
+    let arguments = [
+      media, "--no-audio", "--duration", "0.5", "--header", "Authorization: Bearer hush",
+    ]
     let (_, redacted) = try record(arguments)
     let redactedText = try String(contentsOf: redacted, encoding: .utf8)
     XCTAssertFalse(redactedText.contains("s3cr3t"))
@@ -138,7 +140,8 @@ final class RecordReplayCommandTests: XCTestCase {
     var lines = try String(contentsOf: recording, encoding: .utf8).split(separator: "\n").map(
       String.init)
     let dataIndex = try XCTUnwrap(lines.firstIndex { $0.contains("\"type\":\"data\"") })
-    lines[dataIndex] = lines[dataIndex].replacingOccurrences(of: "\"bytes\":\"", with: "\"bytes\":\"!!")
+    lines[dataIndex] = lines[dataIndex].replacingOccurrences(
+      of: "\"bytes\":\"", with: "\"bytes\":\"!!")
     let edited = folder.appendingPathComponent("edited.jsonl")
     try (lines.joined(separator: "\n") + "\n").write(to: edited, atomically: true, encoding: .utf8)
     let result = try CLIRunner.run(["replay", edited.path])
