@@ -169,6 +169,9 @@ final class DataSourceIO {
     av_freep(&context.pointee.buffer)
     var pointer: UnsafeMutablePointer<AVIOContext>? = context
     avio_context_free(&pointer)
+    // The demuxer's reader is closed with it (its last user, on the demuxer's thread), so
+    // that a cache under it stores what was read of its open transfer.
+    state.reader.close()
     opaque.release()
   }
 }
