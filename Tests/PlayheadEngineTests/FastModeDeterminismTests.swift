@@ -77,7 +77,7 @@ final class FastModeDeterminismTests: XCTestCase {
     -> [String]
   {
     var configuration = PlayerConfiguration.fast()
-    configuration.hls.dataSource = SimulatedDataSource(
+    configuration.network = SimulatedNetwork(
       resources: resources, trace: trace, clock: configuration.clock)
     // Set up as one of the clock's workers: the player starts at clock time 0 with the
     // recorder and the seek thread in place. The seek comes from a thread of the clock's

@@ -21,8 +21,8 @@ final class ProgressiveRetryPlaybackTests: XCTestCase {
     try server.start()
     defer { server.stop() }
     var configuration = PlayerConfiguration.fast()
-    configuration.http.retryCount = retries
-    configuration.http.timeoutSeconds = 5
+    configuration.request.retryCount = retries
+    configuration.request.timeoutMs = 5_000
     let (player, recorder) = EventRecorder.recordingPlayer(
       url: server.url(path), configuration: configuration)
     defer { player.close() }
