@@ -78,6 +78,10 @@ final class HLSAdaptiveTests: XCTestCase {
     var configuration = HLSConfiguration()
     configuration.forwardBufferDuration = MediaTime(value: 20, timescale: 1)
     configuration.defaultBandwidthEstimate = startBandwidth
+    // The loop below moves the clock once one wait is blocked on it, which must be the
+    // downloader's: no stall checks, whose "playhead.load-watch" thread would be a second
+    // waiter while a segment loads, racing with the move.
+    configuration.stalledDownloadCheckInterval = nil
     let driver = try openDriver(
       configuration, network: source, request: RequestConfiguration(retryCount: 0), clock: clock)
     defer { driver.stop() }

@@ -181,9 +181,15 @@ final class HLSPlaybackSimulatorTests: XCTestCase {
     let source = SimulatedNetwork(
       resources: resources(), trace: try stepTrace(), clock: clock, progressIntervalMs: 100)
     let box = DriverBox()
-    let hls = configuration()
+    var hls = configuration()
+    // The test moves the clock once one wait is blocked on it, which must be the
+    // downloader's: the stall checks' "playhead.load-watch" thread, which lives while a
+    // segment loads, would be a second waiter that the move races with. No download of the
+    // step trace receives nothing for 100 ms, so the checks change nothing in the
+    // simulator's run (it keeps them on), and the runs still match.
+    hls.stalledDownloadCheckInterval = nil
     let stack = DataSourceStack(request: noRetries, clock: clock, network: source)
-    let opener = Thread { [master] in
+    let opener = Thread { [master, hls] in
       box.set(
         Result(catching: { () throws(PlayheadError) -> HLSDriver in
           try HLSDriver(url: master, configuration: hls, clock: clock, stack: stack)
