@@ -19,6 +19,8 @@ final class DataSourceIOState: Sendable {
     var position: Int64 = 0
     var bytesSeen: Int64 = 0
     var pendingError: PlayheadError?
+    /// The source error a read failed with; every later read fails with it.
+    var failure: PlayheadError?
     var refusedNestedURL: String?
     var interrupted = false
   }
@@ -62,12 +64,23 @@ final class DataSourceIOState: Sendable {
     }
   }
 
+  /// Reads at the position for FFmpeg. After a read failed, every later one fails with the
+  /// same error without reading: a demuxer that tries again, or elsewhere, after a failed
+  /// read (the MP4 reader does) would otherwise spend a fresh set of the source's retries
+  /// on each try.
   func read(_ buffer: UnsafeMutablePointer<UInt8>, count: Int32) -> Int32 {
-    guard let position = state.withLock({ $0.interrupted ? nil : $0.position }) else {
-      let error = PlayheadError(.cancelled, "read cancelled", url: reader.url)
-      state.withLock { $0.pendingError = error }
-      return FFmpegError.exit
+    let (position, failure) = state.withLock { state -> (Int64?, PlayheadError?) in
+      if state.interrupted {
+        state.pendingError = PlayheadError(.cancelled, "read cancelled", url: reader.url)
+        return (nil, nil)
+      }
+      if let failure = state.failure {
+        state.pendingError = failure
+        return (nil, failure)
+      }
+      return (state.position, nil)
     }
+    guard let position, failure == nil else { return FFmpegError.exit }
     do {
       let raw = UnsafeMutableRawBufferPointer(start: buffer, count: Int(count))
       let read = try reader.read(into: raw, at: position)
@@ -78,7 +91,10 @@ final class DataSourceIOState: Sendable {
       }
       return Int32(read)
     } catch {
-      state.withLock { $0.pendingError = error }
+      state.withLock { state in
+        state.pendingError = error
+        if error.code != .cancelled { state.failure = error }
+      }
       return FFmpegError.exit
     }
   }

@@ -152,15 +152,34 @@ public final class RetryingDataSource: DataSource, Sendable {
   private func reopen(_ request: DataRequest) throws(PlayheadError) {
     let (before, delivered) = state.withLock { ($0.head?.totalLength, $0.delivered) }
     let offset = (request.range?.offset ?? 0) + delivered
-    let resumed = try upstream.open(request.resuming(at: offset))
+    let resumed: DataResponseHead
+    do {
+      resumed = try upstream.open(request.resuming(at: offset))
+    } catch {
+      // A resource announced longer that has nothing from where its bytes stopped (HTTP
+      // 416) ends there: it is shorter than announced, which no retry changes.
+      if error.httpStatusCode == 416, let before, offset < before {
+        throw Self.lengthChanged(request, from: before, at: offset, found: offset)
+      }
+      throw error
+    }
     if let before, let now = resumed.totalLength, before != now {
       upstream.close()
-      throw PlayheadError(
-        .ioError,
-        "\(request.url.absoluteString) had \(before) bytes, but resuming at byte \(offset) "
-          + "found \(now): the resource changed", url: request.url)
+      throw Self.lengthChanged(request, from: before, at: offset, found: now)
     }
     state.withLock { $0.needsReopen = false }
+  }
+
+  /// The error for a resumed answer that gives the resource another length (`found`) than
+  /// the first one did (`known`): not retried, a retry gets the same answer.
+  private static func lengthChanged(
+    _ request: DataRequest, from known: Int64, at offset: Int64, found: Int64
+  ) -> PlayheadError {
+    PlayheadError(
+      .ioError,
+      "\(request.url.absoluteString) announced \(known) bytes, but a request for bytes from "
+        + "\(offset) found \(found): the server's length is wrong or the resource changed",
+      url: request.url)
   }
 
   /// Runs `operation` until it succeeds, fails with an error the policy does not retry,
