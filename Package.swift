@@ -69,7 +69,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "playhead",
-      dependencies: ["Playhead", "PlayheadOverlay", "PlayheadDesktop", "PlayheadUI"]
+      dependencies: ["Playhead", "PlayheadOverlay", "PlayheadDesktop", "PlayheadUI", "PlayheadTesting"]
     ),
     .target(
       name: "PlayheadTesting",

@@ -1,5 +1,5 @@
 // The umbrella module: `import Playhead` gives the whole public API, from times and
-// errors (PlayheadCore) through byte sources (PlayheadNet) and demuxing (PlayheadMedia)
+// errors (PlayheadCore) through data sources (PlayheadNet) and demuxing (PlayheadMedia)
 // to players and items (PlayheadEngine), with captions (PlayheadText).
 @_exported import PlayheadCore
 @_exported import PlayheadEngine

@@ -76,12 +76,12 @@ extension Clock {
 
   /// Waits for `duration` from now on this clock, asynchronously.
   ///
-  /// Runs the blocking wait on a background thread so that a `ManualClock` can be
-  /// advanced by the awaiting test without deadlocking it.
+  /// Runs the blocking wait on a thread of the clock's own (`startThread`) so that a
+  /// `ManualClock` can be advanced by the awaiting test without deadlocking it.
   public func sleep(for duration: MediaTime) async {
     let deadline = now + duration
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      Thread.detachNewThread {
+      startThread(named: "playhead.sleep") {
         self.sleep(until: deadline)
         continuation.resume()
       }

@@ -71,6 +71,12 @@ public struct PlayheadError: Error, Sendable, Equatable, CustomStringConvertible
     /// The media ended far short of its declared duration, or its selected video track
     /// gave no frame: the file or stream is corrupt or cut short.
     case mediaEndedEarly
+    /// A session recording that cannot be read: cut short, edited, or not one at all (the
+    /// message names the line and what is wrong there).
+    case invalidRecording
+    /// A replay asked for a transfer the recording does not hold (the message names the
+    /// request), or for more of one than the recorded session read.
+    case notInRecording
   }
 
   /// How the command line groups errors into exit codes.
@@ -107,7 +113,7 @@ public struct PlayheadError: Error, Sendable, Equatable, CustomStringConvertible
     switch code {
     case .fileNotFound, .isDirectory, .notRegularFile, .emptySource, .unsupportedScheme,
       .httpStatus, .redirectRefused, .tooManyRedirects, .timedOut, .connectionFailed, .cancelled,
-      .ioError, .sourceExpired:
+      .ioError, .sourceExpired, .invalidRecording, .notInRecording:
       return .source
     case .unsupportedFormat, .malformedJSON, .noPlayableStreams, .decoderUnavailable,
       .decodeFailed, .decryptionFailed, .unsupportedEncryption, .invalidPlaylist, .noProgress,

@@ -191,9 +191,12 @@ public struct PlayerConfiguration: Sendable {
     return { DefaultLoadControl(scene: scene, settings: resolved) }
   }
 
-  /// The player's data-source stack: `network` (or files and HTTP(S)), the recorder, the
-  /// cache, retries on the clock, all with `request`.
-  func makeDataSourceStack() -> DataSourceStack {
+  /// The data-source stack a player with this configuration reads through: `network` (or
+  /// files and HTTP(S)), the recorder, the cache, retries on the clock, all with `request`.
+  /// Components beside a player (thumbnails, a preload, the catalog) read through it too,
+  /// so that a simulated network or a replay serves them as well. Each call makes a new
+  /// stack (with its own HTTP session when `network` is nil).
+  public func makeDataSourceStack() -> DataSourceStack {
     DataSourceStack(
       request: request, clock: clock, network: network, cache: cache, recorder: recorder)
   }

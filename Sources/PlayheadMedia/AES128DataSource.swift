@@ -8,8 +8,8 @@ import PlayheadNet
 ///
 /// The whole open is one CBC message from `iv` (an HLS byte range is encrypted on its own).
 /// Bytes stream: each read decrypts the whole blocks that arrived, keeping the last block
-/// back until the end so that its padding can be checked and cut. The head's `length` is
-/// nil (the padding is only known at the end). Errors: `.decryptionFailed` for a key or IV
+/// back until the end so that its padding can be checked and cut. The head's `length` and
+/// `totalLength` are nil (the padding is only known at the end). Errors: `.decryptionFailed` for a key or IV
 /// that is not 16 bytes (at `open`), for ciphertext that is not a whole number of blocks,
 /// and for invalid padding — the usual symptom of a wrong key or IV (at the last read).
 public final class AES128DataSource: DataSource, @unchecked Sendable {
@@ -45,7 +45,10 @@ public final class AES128DataSource: DataSource, @unchecked Sendable {
     upstreamEnded = false
     url = request.url
     var head = try upstream.open(request)
+    // The clear bytes are fewer than the encrypted ones (the padding), and known only at
+    // the end: neither the open's length nor the resource's is told.
     head.length = head.length == 0 ? 0 : nil
+    head.totalLength = nil
     return head
   }
 

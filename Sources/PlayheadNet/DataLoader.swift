@@ -131,7 +131,13 @@ public final class DataLoader: Sendable {
       transfer.watchStalls(every: interval)
     }
     defer { transfer.end() }
-    let head = try source.open(request)
+    let head: DataResponseHead
+    do {
+      head = try source.open(request)
+    } catch {
+      // A stall watch that abandoned the load cancelled the source: say so.
+      throw transfer.abandonment ?? error
+    }
     transfer.opened(length: head.length)
     var data = Data()
     if let length = head.length, length > 0, length <= Int64(Int32.max) {
@@ -149,7 +155,7 @@ public final class DataLoader: Sendable {
       }
     } catch {
       source.close()
-      throw error
+      throw transfer.abandonment ?? error
     }
     source.close()
     // A transfer served by a cache took no network time (a meter ignores it).
@@ -281,6 +287,13 @@ private final class LoadTransfer: @unchecked Sendable {
         lock.unlock()
       }
     }
+  }
+
+  /// The error of an abandoned load, once the callback said stop.
+  var abandonment: PlayheadError? {
+    lock.lock()
+    defer { lock.unlock() }
+    return abandoned
   }
 
   /// The load returned or threw: no report comes after this.

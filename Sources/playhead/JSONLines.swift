@@ -48,6 +48,11 @@ extension JSONValue {
 enum JSONLines {
   /// The line for `event`; `clockOrigin` is subtracted from the event's clock time.
   static func event(_ event: PlayerEvent, clockOrigin: MediaTime) -> String {
+    eventValue(event, clockOrigin: clockOrigin).encoded
+  }
+
+  /// The JSON object of `event` (what `event(_:clockOrigin:)` writes on one line).
+  static func eventValue(_ event: PlayerEvent, clockOrigin: MediaTime) -> JSONValue {
     var fields = [
       JSONField("event", .string(event.name)),
       JSONField("time", .seconds(event.itemTime)),
@@ -58,7 +63,7 @@ enum JSONLines {
       fields.append(JSONField("error", .string(error.message)))
       fields.append(JSONField("errorCode", .string(error.code.rawValue)))
     }
-    return JSONValue.object(fields).encoded
+    return JSONValue.object(fields)
   }
 
   /// The fields particular to one kind of event.

@@ -1,5 +1,6 @@
 import Foundation
 import Playhead
+import PlayheadTesting
 
 /// `playhead play <path-or-url> [options]`: plays the media to its end.
 struct PlayCommand: Command {
@@ -60,9 +61,18 @@ struct PlayCommand: Command {
   /// `--no-window`, `--window`, `--keep-open`, `--fullscreen`, `--window-size`, `--gravity`,
   /// `--background`.
   var window = WindowRequest()
+  /// `--record FILE [--record-secrets]`.
+  var record = RecordOptions()
+  /// `--seek-at CLOCK=TARGET`.
+  var seekScript = SeekScript()
+  /// The arguments as given (kept in a recording, for the replay).
+  var arguments: [String] = []
+  /// The recording `playhead replay` plays again: it is the player's network.
+  var replay: SessionRecording?
 
   init(parsing arguments: [String]) throws(UsageError) {
     self.input = ""
+    self.arguments = arguments
     var cursor = ArgumentCursor(arguments, verb: "play")
     var input: String?
     var snapshotPath: String?
@@ -150,6 +160,10 @@ struct PlayCommand: Command {
           try signing.parse(name, inline: inline, cursor: &cursor)
         case _ where CatalogOptions.names.contains(name):
           try catalogOptions.parse(name, inline: inline, cursor: &cursor)
+        case _ where RecordOptions.names.contains(name):
+          try record.parse(name, inline: inline, cursor: &cursor)
+        case _ where SeekScript.names.contains(name):
+          try seekScript.parse(name, inline: inline, cursor: &cursor)
         default:
           throw cursor.unknown(name)
         }
@@ -157,6 +171,7 @@ struct PlayCommand: Command {
     }
     try cache.validate()
     try signing.validate()
+    try record.validate()
     if let playlistPath {
       guard input == nil else {
         throw UsageError("give either a media path or URL or '--playlist FILE', not both")
@@ -212,6 +227,11 @@ struct PlayCommand: Command {
     if isVideoDisabled && isAudioDisabled {
       throw UsageError("options '--no-video' and '--no-audio' leave nothing to play")
     }
+    if !seekScript.seeks.isEmpty && durationSeconds != nil && startSeconds == nil {
+      // Without --start, --duration waits for the item to be ready, off the clock; a
+      // scripted seek could then come before or after playback starts.
+      throw UsageError("option '--seek-at' with '--duration' needs '--start S'")
+    }
     if isAudioDisabled && audio != nil {
       throw UsageError("option '--audio' cannot be used with '--no-audio'")
     }
@@ -258,6 +278,9 @@ struct PlayCommand: Command {
       try takeSnapshot(snapshot, of: url, console: console)
     }
     var configuration = try makeConfiguration()
+    let recorder = try record.recorder(
+      arguments: arguments, media: url, clock: configuration.clock)
+    configuration.recorder = recorder
     let screen = try openScreen(for: url, console: console)
     screen?.install(in: &configuration)
     let item = PlayerItem(asset: Asset(url: url))
@@ -279,7 +302,7 @@ struct PlayCommand: Command {
     let session = PlaySession(
       player: player, item: item, output: output, console: console,
       renditionIndex: stream.renditionIndex, audio: audioChoice,
-      keepsOpen: screen != nil && window.keepsOpen
+      keepsOpen: screen != nil && window.keepsOpen, recorder: recorder
     ) { starter.met() }
     session.begin()
     screen?.controls.attach(player: player, item: item, session: session)
@@ -308,13 +331,21 @@ struct PlayCommand: Command {
           to: start, toleranceBefore: .zero, toleranceAfter: .zero, completionHandler: nil)
       }
       if let rate { player.defaultRate = rate }
+      seekScript.start(on: player, from: session.clockOrigin, recorder: recorder)
       starter.begin()
     }
     let outcome = session.waitForOutcome()
     textTracks?.close()
     player.close()
     screen?.close()
-    return session.end(outcome)
+    let status = session.end(outcome)
+    do {
+      try recorder?.finish()
+    } catch {
+      console.error(error.message)
+      return status == .success ? ExitCode(error) : status
+    }
+    return status
   }
 
   /// The player's configuration: clock, sinks, disabled tracks, HLS and HTTP settings,
@@ -340,6 +371,11 @@ struct PlayCommand: Command {
     stream.apply(to: &configuration.hls)
     configuration.cache = try cache.open()
     signing.apply(to: &configuration)
+    if let replay {
+      // The recording is the network; nothing is cached, so every transfer is replayed.
+      configuration.network = ReplayingNetwork(recording: replay, clock: configuration.clock)
+      configuration.cache = nil
+    }
     return configuration
   }
 

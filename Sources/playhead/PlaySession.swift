@@ -110,7 +110,10 @@ final class PlaySession: Sendable {
   private let renditionIndex: Int?
   /// `--audio LANG`, checked (and selected, when needed) once the item is ready.
   private let audio: AudioChoice?
-  private let clockOrigin: MediaTime
+  /// The player's clock when the session began: event times count from it.
+  let clockOrigin: MediaTime
+  /// Records every event, with `--record`.
+  private let recorder: SessionRecorder?
   private let done = DispatchSemaphore(value: 0)
   private let state: Locked<State>
 
@@ -139,9 +142,10 @@ final class PlaySession: Sendable {
   init(
     player: Player, item: PlayerItem, output: PlayCommand.Output, console: Console,
     renditionIndex: Int? = nil, audio: AudioChoice? = nil, keepsOpen: Bool = false,
-    audioSettled: (@Sendable () -> Void)? = nil
+    recorder: SessionRecorder? = nil, audioSettled: (@Sendable () -> Void)? = nil
   ) {
     self.keepsOpen = keepsOpen
+    self.recorder = recorder
     self.player = player
     self.item = item
     self.output = output
@@ -229,6 +233,7 @@ final class PlaySession: Sendable {
   private func handle(_ event: PlayerEvent) {
     guard !isFinished else { return }
     state.withLock { $0.bitRates.record(event) }
+    recorder?.recordEvent(JSONLines.eventValue(event, clockOrigin: clockOrigin))
     if output.json {
       console.line(JSONLines.event(event, clockOrigin: clockOrigin))
     } else {

@@ -16,6 +16,7 @@ enum Usage {
       thumbnails Write seek thumbnails (images or sprite sheets) and their WebVTT file
       download   Download an HLS stream or a file into a folder for offline playback
       feed       Play URLs as a short-video feed with preloading; print each time to first frame
+      replay     Play a session recorded with 'play --record' again, on the fast clock
 
     Inputs are local paths (absolute or relative) or http(s) URLs, including HLS
     playlists (.m3u8); 'play' also takes catalog:ACCOUNT/VIDEO_ID (see 'play --help').
@@ -28,6 +29,24 @@ enum Usage {
          a Playback API error)
       4  the media is unsupported or cannot be decoded
       130  interrupted (Ctrl-C)
+    """
+
+  /// `playhead replay --help`.
+  static let replay = """
+    Usage: playhead replay FILE [--json | --events | --quiet]
+
+    Plays a session recorded with 'playhead play --record FILE' again: with the recorded
+    run's options, on the fast clock (no window), with the recording as the only network.
+    Every request gets the recorded answer and bytes after the delays they took, so the
+    replay makes the same choices (renditions, stalls, seeks) and prints the same events
+    every time. A request the recording lacks fails, naming it (exit status 3); so does a
+    recording that is cut short or edited (the error names the line).
+
+    Options:
+      --json              Print one JSON object per event, then a summary object
+      --events            Print every player event
+      --quiet             Print only errors
+      -h, --help          Show this help
     """
 
   /// `playhead play --help`.
@@ -113,6 +132,14 @@ enum Usage {
                           tagged with a language and offers no choice plays)
       --decrypt-key-hex HEX  The key of an offline download encrypted at rest (a DIR
                           made by 'playhead download --encrypt-key-hex HEX')
+      --seek-at C=T       When the session's clock has run C seconds, seek to T seconds
+                          of the media (repeatable; in fast mode too, at the same clock
+                          time every run); with --duration it needs --start
+      --record FILE       Write a session recording to FILE: every request and answer
+                          with its bytes and when they came, and every event, for
+                          'playhead replay FILE' (docs/recording.md). Authorization and
+                          cookie headers and signed-URL parameters are left out
+      --record-secrets    Keep those in the recording too
       -h, --help          Show this help
 
     HLS options (ignored for progressive media, but for --scene):

@@ -28,6 +28,8 @@ case "download":
   status = DownloadCommand.main(verbArguments, console: console)
 case "feed":
   status = FeedCommand.main(verbArguments, console: console)
+case "replay":
+  status = ReplayCommand.main(verbArguments, console: console)
 case "-h", "--help", "help":
   console.line(Usage.tool)
   status = .success

@@ -105,14 +105,14 @@ final class BandwidthMeterTests: XCTestCase {
     XCTAssertEqual(meter.estimateBitsPerSecond, 1_000_000)
   }
 
-  func testMeter_asTheListenerOfASimulatedSource_measuresTheTrace() throws {
+  func testMeter_asTheListenerOfALoaderOverASimulatedNetwork_measuresTheTrace() throws {
     let meter = BandwidthMeter()
     let clock = ManualClock(advancesOnWait: true)
     let url = segment.url
-    let source = SimulatedDataSource(
-      resources: [url: Data(count: 500_000)], trace: .constant(bandwidthKbps: 4_000), clock: clock,
-      transferListener: meter)
-    for _ in 0..<4 { _ = try source.load(DataRequest(url: url, purpose: .segment)) }
+    let network = SimulatedNetwork(
+      resources: [url: Data(count: 500_000)], trace: .constant(bandwidthKbps: 4_000), clock: clock)
+    let loader = DataLoader(factory: network, clock: clock, transferListener: meter)
+    for _ in 0..<4 { _ = try loader.load(DataRequest(url: url, purpose: .segment)) }
     XCTAssertEqual(meter.estimateBitsPerSecond, 4_000_000, accuracy: 1)
     XCTAssertEqual(meter.lastTransferBitsPerSecond ?? 0, 4_000_000, accuracy: 1)
     XCTAssertEqual(meter.totalBytes, 2_000_000)

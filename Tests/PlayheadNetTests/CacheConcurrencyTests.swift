@@ -26,7 +26,7 @@ final class CacheConcurrencyTests: XCTestCase {
             let body = files[path] ?? Data()
             let offset = Int(generator.next() % UInt64(body.count))
             let length = 1 + Int(generator.next() % UInt64(body.count - offset))
-            let response = try source.load(
+            let response = try DataLoader(source: source).load(
               DataRequest(
                 url: server.url(path),
                 range: ByteRange(offset: Int64(offset), length: Int64(length)),
@@ -43,10 +43,9 @@ final class CacheConcurrencyTests: XCTestCase {
       runs.append(
         runInBackground("reader \(worker)") { [server] in
           let path = paths[worker]
-          let reader = CacheByteSource(
-            url: server.url(path),
-            dataSource: CacheDataSource(upstream: HTTPDataSource(), cache: cache),
-            chunkBytes: 8192)
+          let reader = DataSourceReader(
+            source: CacheDataSource(upstream: HTTPDataSource(), cache: cache),
+            request: DataRequest(url: server.url(path), purpose: .media))
           try reader.open()
           let data = try readToEnd(reader, chunk: 5_000)
           guard data == files[path] else { throw PlayheadError(.ioError, "reader \(path) differs") }

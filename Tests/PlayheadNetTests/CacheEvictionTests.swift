@@ -13,7 +13,8 @@ final class CacheEvictionTests: XCTestCase {
   ]
 
   private func load(_ path: String, _ source: CacheDataSource, _ server: HTTPTestServer) throws {
-    let response = try source.load(DataRequest(url: server.url(path), purpose: .segment))
+    let response = try DataLoader(source: source).load(
+      DataRequest(url: server.url(path), purpose: .segment))
     XCTAssertEqual(response.data, files[path])
   }
 
@@ -70,29 +71,29 @@ final class CacheEvictionTests: XCTestCase {
     let cache = try makeCache(.init(maximumBytes: 250_000, progressiveChunkBytes: 4096))
     let filler = CacheDataSource(upstream: HTTPDataSource(), cache: cache)
     try load("/a.bin", filler, server)
-    // An open reader keeps its entry in use until it is cancelled or goes away.
-    let reader = CacheByteSource(
-      url: server.url("/a.bin"),
-      dataSource: CacheDataSource(upstream: HTTPDataSource(), cache: cache), chunkBytes: 4096,
-      readAheadChunks: 0)
+    // An open reader keeps its entry in use until it closes.
+    let reader = DataSourceReader(
+      source: CacheDataSource(upstream: HTTPDataSource(), cache: cache),
+      request: DataRequest(url: server.url("/a.bin"), purpose: .media))
     try reader.open()
-    let holder = CacheDataSource(upstream: HoldingDataSource(HTTPDataSource()), cache: cache)
+    let holding = HoldingDataSource(HTTPDataSource())
+    let holder = CacheDataSource(upstream: holding, cache: cache)
     let held = runInBackground("held load") { [server] in
-      try holder.load(DataRequest(url: server.url("/b.bin"), purpose: .segment))
+      try DataLoader(source: holder).load(DataRequest(url: server.url("/b.bin"), purpose: .segment))
     }
-    let upstream = holder.upstream as? HoldingDataSource
-    upstream?.waitUntilHeld()
+    holding.waitUntilHeld()
     try load("/c.bin", filler, server)
     try load("/d.bin", filler, server)
     XCTAssertEqual(
       cachedPaths(cache), ["/d.bin", "/a.bin"], "a is the oldest, but the reader uses it")
-    upstream?.letGo()
+    holding.letGo()
     wait(for: [held.done], timeout: 10)
     XCTAssertEqual(try held.result.value?.get().data, files["/b.bin"])
     XCTAssertEqual(cachedPaths(cache), ["/b.bin", "/a.bin"])
     XCTAssertEqual(cache.entries.map(\.isInUse), [false, true])
-    reader.cancel()
-    _ = reader
+    XCTAssertEqual(try readFully(reader, at: 0, count: 100_000), files["/a.bin"])
+    reader.close()
+    XCTAssertEqual(cache.entries.map(\.isInUse), [false, false])
   }
 
   func testFreeDiskFloor_evictsUntilEnoughIsFree() throws {
@@ -138,42 +139,5 @@ final class CacheEvictionTests: XCTestCase {
     XCTAssertNil(
       StatvfsFreeSpaceProvider().availableBytes(
         at: directory.appendingPathComponent("missing/deeper")))
-  }
-}
-
-/// Passes loads to a base source, but holds the first one until the test lets it go.
-final class HoldingDataSource: DataSource, @unchecked Sendable {
-  // Unchecked Sendable: the flags are guarded by `condition`.
-  private let base: any DataSource
-  private let condition = NSCondition()
-  private var held = false
-  private var released = false
-
-  init(_ base: any DataSource) { self.base = base }
-
-  func load(_ request: DataRequest, progress: (@Sendable (TransferProgress) -> Bool)?)
-    throws(PlayheadError) -> DataResponse
-  {
-    condition.lock()
-    held = true
-    condition.broadcast()
-    while !released { condition.wait() }
-    condition.unlock()
-    return try base.load(request, progress: progress)
-  }
-
-  func cancelAll() { base.cancelAll() }
-
-  func waitUntilHeld() {
-    condition.lock()
-    while !held { condition.wait() }
-    condition.unlock()
-  }
-
-  func letGo() {
-    condition.lock()
-    released = true
-    condition.broadcast()
-    condition.unlock()
   }
 }

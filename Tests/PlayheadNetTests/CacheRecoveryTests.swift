@@ -16,10 +16,12 @@ final class CacheRecoveryTests: XCTestCase {
   private func fillCache(_ folder: URL, _ server: HTTPTestServer) throws {
     let cache = try MediaCache.open(directory: folder)
     let source = CacheDataSource(upstream: HTTPDataSource(), cache: cache)
-    _ = try source.load(DataRequest(url: server.url("/first.bin"), purpose: .media))
+    _ = try DataLoader(source: source).load(
+      DataRequest(url: server.url("/first.bin"), purpose: .media))
     let url = server.url("/second.bin")
-    _ = try source.load(DataRequest(url: url, range: ByteRange(offset: 0, length: 50_000)))
-    _ = try source.load(
+    _ = try DataLoader(source: source).load(
+      DataRequest(url: url, range: ByteRange(offset: 0, length: 50_000)))
+    _ = try DataLoader(source: source).load(
       DataRequest(url: url, range: ByteRange(offset: 50_000, length: 100_000)))
     XCTAssertEqual(cache.entries.count, 2)
     cache.close()
@@ -88,10 +90,14 @@ final class CacheRecoveryTests: XCTestCase {
     server.clearRequests()
     let source = CacheDataSource(upstream: HTTPDataSource(), cache: cache)
     XCTAssertEqual(
-      try source.load(DataRequest(url: server.url("/second.bin"), purpose: .media)).data, second)
+      try DataLoader(source: source).load(
+        DataRequest(url: server.url("/second.bin"), purpose: .media)
+      ).data, second)
     XCTAssertEqual(requestedRanges(server, path: "/second.bin"), [50_000..<150_000])
     XCTAssertEqual(
-      try source.load(DataRequest(url: server.url("/first.bin"), purpose: .media)).data, first)
+      try DataLoader(source: source).load(
+        DataRequest(url: server.url("/first.bin"), purpose: .media)
+      ).data, first)
     XCTAssertEqual(server.requestCount(for: "/first.bin"), 0)
   }
 
@@ -100,10 +106,11 @@ final class CacheRecoveryTests: XCTestCase {
     let cache = try makeCache()
     let source = CacheDataSource(upstream: HTTPDataSource(), cache: cache)
     let url = server.url("/first.bin")
-    _ = try source.load(DataRequest(url: url, purpose: .media))
+    _ = try DataLoader(source: source).load(DataRequest(url: url, purpose: .media))
     let directory = try entryDirectory(cache.directory, for: url)
     try FileManager.default.removeItem(at: directory.appendingPathComponent("0.span"))
-    XCTAssertEqual(try source.load(DataRequest(url: url, purpose: .media)).data, first)
+    XCTAssertEqual(
+      try DataLoader(source: source).load(DataRequest(url: url, purpose: .media)).data, first)
     XCTAssertEqual(server.requestCount(for: "/first.bin"), 2)
     XCTAssertEqual(cache.entry(forKey: cache.key(for: url))?.isComplete, true)
   }
@@ -156,15 +163,19 @@ final class CacheRecoveryTests: XCTestCase {
     server.clearRequests()
     let source = CacheDataSource(upstream: HTTPDataSource(), cache: cache)
     XCTAssertEqual(
-      try source.load(DataRequest(url: server.url("/first.bin"), purpose: .media)).data, first)
+      try DataLoader(source: source).load(
+        DataRequest(url: server.url("/first.bin"), purpose: .media)
+      ).data, first)
     XCTAssertEqual(
-      try source.load(DataRequest(url: server.url("/second.bin"), purpose: .media)).data, second)
+      try DataLoader(source: source).load(
+        DataRequest(url: server.url("/second.bin"), purpose: .media)
+      ).data, second)
     XCTAssertEqual(server.requestCount(for: "/first.bin"), 0)
     XCTAssertEqual(server.requestCount(for: "/second.bin"), 0)
     let third = server.url("/first.bin").deletingLastPathComponent()
       .appendingPathComponent("third.bin")
     server.setFile(first, at: "/third.bin")
-    _ = try source.load(DataRequest(url: third, purpose: .media))
+    _ = try DataLoader(source: source).load(DataRequest(url: third, purpose: .media))
     XCTAssertNil(cache.entry(forKey: cache.key(for: third)), "a read-only cache stores nothing")
   }
 }

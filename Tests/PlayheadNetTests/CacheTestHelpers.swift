@@ -40,14 +40,6 @@ extension XCTestCase {
     addTeardownBlock { cache.close() }
     return cache
   }
-
-  /// A started server over `files`, stopped by the test's teardown.
-  func startServer(_ files: [String: Data]) throws -> HTTPTestServer {
-    let server = HTTPTestServer(files: files)
-    try server.start()
-    addTeardownBlock { server.stop() }
-    return server
-  }
 }
 
 /// The `Range` headers the server logged for `path`, parsed as `[first, last + 1)` (an

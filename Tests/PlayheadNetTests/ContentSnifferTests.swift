@@ -34,27 +34,38 @@ final class ContentSnifferTests: XCTestCase {
     XCTAssertEqual(ContentSniffer.classify(generatedBytes(count: 4096)), .media)
   }
 
-  func testSniff_replaysTheHead_withoutASecondRequest() throws {
+  func testSniff_keepsTheHead_soTheDemuxerReadsWithoutASecondRequest() throws {
     let data = generatedBytes(count: 300_000)
     let server = HTTPTestServer(files: ["/media.mp4": data])
     try server.start()
     defer { server.stop() }
-    let (content, source) = try ContentSniffer.sniff(
-      try ByteSources.open(server.url("/media.mp4")))
-    XCTAssertEqual(content, .media)
-    XCTAssertEqual(source.length, Int64(data.count))
-    XCTAssertEqual(try readToEnd(source, chunk: 10_000), data)
-    XCTAssertEqual(server.requests.map(\.range), ["bytes=0-"], "one response for all of it")
+    let reader = DataSourceReader(
+      source: DefaultDataSourceFactory().makeDataSource(),
+      request: DataRequest(url: server.url("/media.mp4"), purpose: .media))
+    try reader.open()
+    XCTAssertEqual(try ContentSniffer.sniff(reader), .media)
+    XCTAssertEqual(reader.length, Int64(data.count))
+    XCTAssertEqual(try readToEnd(reader, chunk: 10_000), data)
+    XCTAssertEqual(server.requests.map(\.range), [nil], "one response for all of it")
   }
 
   func testSniff_shortSources_andReadsThatStopShort() throws {
-    let (content, source) = try ContentSniffer.sniff(
-      MemoryByteSource(bytes: Data("#EXTM3U\n".utf8)))
-    XCTAssertEqual(content, .hlsPlaylist)
-    XCTAssertEqual(try readToEnd(source), Data("#EXTM3U\n".utf8))
-    let (empty, emptySource) = try ContentSniffer.sniff(MemoryByteSource(bytes: Data()))
-    XCTAssertEqual(empty, .media)
-    XCTAssertEqual(try readOnce(emptySource, at: 0, count: 10), Data())
+    let playlist = DataSourceReader(
+      source: MemoryDataSource(data: Data("#EXTM3U\n".utf8)),
+      request: DataRequest(url: URL(string: "memory:a.m3u8")!))
+    XCTAssertEqual(try ContentSniffer.sniff(playlist), .hlsPlaylist)
+    XCTAssertEqual(try readToEnd(playlist), Data("#EXTM3U\n".utf8))
+    let empty = DataSourceReader(
+      source: MemoryDataSource(data: Data()), request: DataRequest(url: URL(string: "memory:e")!))
+    XCTAssertEqual(try ContentSniffer.sniff(empty), .media)
+    XCTAssertEqual(try readOnce(empty, at: 0, count: 10), Data())
+  }
+
+  func testSniff_throwsTheSourcesError() throws {
+    let reader = DataSourceReader(
+      source: MemoryDataSource(resources: [:]), request: DataRequest(url: URL(string: "memory:x")!))
+    let error = playheadError { () throws(PlayheadError) in try ContentSniffer.sniff(reader) }
+    XCTAssertEqual(error?.code, .fileNotFound)
   }
 
   func testRefusal_namesWhatTheContentIs() {
@@ -72,13 +83,17 @@ final class ContentSnifferTests: XCTestCase {
     let directory = try makeTemporaryDirectory(for: self)
     for name in ["frame%03d.png", "img%d.jpg"] {
       let url = directory.appendingPathComponent(name)
-      let error = playheadError { () throws(PlayheadError) in try FileByteSource(url: url) }
+      let error = playheadError { () throws(PlayheadError) in
+        try FileDataSource().open(DataRequest(url: url))
+      }
       XCTAssertEqual(error?.code, .unsupportedFormat, name)
       XCTAssertTrue(error?.message.contains("image sequence pattern") ?? false, name)
     }
     for name in ["100%done.mp4", "50%.mp4", "done.png"] {
       let url = directory.appendingPathComponent(name)
-      let error = playheadError { () throws(PlayheadError) in try FileByteSource(url: url) }
+      let error = playheadError { () throws(PlayheadError) in
+        try FileDataSource().open(DataRequest(url: url))
+      }
       XCTAssertEqual(error?.code, .fileNotFound, name)
     }
   }

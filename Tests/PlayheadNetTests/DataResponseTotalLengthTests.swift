@@ -10,7 +10,7 @@ final class DataResponseTotalLengthTests: XCTestCase {
 
   func testHTTP_reportsTheTotalFromContentRangeOrContentLength() throws {
     let server = try startServer(["/a.bin": body])
-    let source = HTTPDataSource()
+    let source = DataLoader(factory: HTTPDataSourceFactory())
     let url = server.url("/a.bin")
     XCTAssertEqual(try source.load(DataRequest(url: url)).totalLength, 50_000)
     XCTAssertEqual(
@@ -22,19 +22,24 @@ final class DataResponseTotalLengthTests: XCTestCase {
     XCTAssertEqual(ignored.totalLength, 50_000)
   }
 
-  func testFileAndSimulatedSources_reportTheirResourceLength() throws {
+  func testFileMemoryAndSimulatedSources_reportTheirResourceLength() throws {
     let directory = try makeTemporaryDirectory(for: self)
     let file = directory.appendingPathComponent("a.bin")
     try body.write(to: file)
+    let range = ByteRange(offset: 3, length: 4)
     XCTAssertEqual(
-      try FileDataSource().load(DataRequest(url: file, range: ByteRange(offset: 3, length: 4)))
+      try DataLoader(source: FileDataSource()).load(DataRequest(url: file, range: range))
         .totalLength, 50_000)
+    XCTAssertEqual(
+      try DataLoader(source: MemoryDataSource(data: body)).load(
+        DataRequest(url: file, range: range)
+      )
+      .totalLength, 50_000)
     let url = URL(string: "https://sim.example/a.bin")!
-    let simulated = SimulatedDataSource(
+    let simulated = SimulatedNetwork(
       resources: [url: body], trace: .constant(bandwidthKbps: 10_000, latencyMs: 10),
       clock: ManualClock(advancesOnWait: true))
     XCTAssertEqual(
-      try simulated.load(DataRequest(url: url, range: ByteRange(offset: 3, length: 4)))
-        .totalLength, 50_000)
+      try simulated.load(DataRequest(url: url, range: range)).totalLength, 50_000)
   }
 }

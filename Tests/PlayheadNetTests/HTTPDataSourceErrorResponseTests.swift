@@ -8,16 +8,14 @@ import XCTest
 /// the test server's query log and `.respond` fault they rely on.
 final class HTTPDataSourceErrorResponseTests: XCTestCase {
   private func startServer() throws -> HTTPTestServer {
-    let server = HTTPTestServer(files: ["/ok.json": Data("{}".utf8)])
-    try server.start()
-    addTeardownBlock { server.stop() }
-    return server
+    try startServer(["/ok.json": Data("{}".utf8)])
   }
 
   func testRequestHeadersAreSentAndWinOverConfiguredOnes() throws {
     let server = try startServer()
-    let source = HTTPDataSource(
-      configuration: RequestConfiguration(headers: ["X-Shared": "configured", "X-Only": "c"]))
+    let source = DataLoader(
+      factory: HTTPDataSourceFactory(
+        configuration: RequestConfiguration(headers: ["X-Shared": "configured", "X-Only": "c"])))
     _ = try source.load(
       DataRequest(url: server.url("/ok.json"), headers: ["x-shared": "request", "X-New": "n"]))
     let logged = try XCTUnwrap(server.requests.first)
@@ -30,7 +28,7 @@ final class HTTPDataSourceErrorResponseTests: XCTestCase {
     let server = try startServer()
     let body = Data(#"[{"error_code":"NOT_FOUND"}]"#.utf8)
     server.setFault(.respond(status: 404, body: body), for: "/missing")
-    let source = HTTPDataSource()
+    let source = DataLoader(factory: HTTPDataSourceFactory())
     let response = try source.load(
       DataRequest(url: server.url("/missing"), deliversErrorResponses: true))
     XCTAssertEqual(response.statusCode, 404)
@@ -53,9 +51,26 @@ final class HTTPDataSourceErrorResponseTests: XCTestCase {
     XCTAssertEqual(String(decoding: plain.data, as: UTF8.self), "500 Internal Server Error\n")
   }
 
+  func testAnErrorResponse_opensWithItsStatusAndLength_andIsNeverContinued() throws {
+    let server = try startServer()
+    let body = Data(repeating: 0x41, count: 100_000)
+    server.setFault(.respond(status: 404, body: body), for: "/missing")
+    // A read-ahead far below the body: an error body is still delivered in one response.
+    let source = HTTPDataSource(configuration: RequestConfiguration(readAheadBytes: 64 * 1024))
+    let head = try source.open(
+      DataRequest(
+        url: server.url("/missing"), range: ByteRange(offset: 10, length: 20),
+        deliversErrorResponses: true))
+    XCTAssertEqual(head.statusCode, 404)
+    XCTAssertEqual(head.length, Int64(body.count))
+    XCTAssertEqual(head.header("content-type"), "application/json")
+    XCTAssertEqual(try drain(source, chunk: 10_000), body)
+    XCTAssertEqual(server.requestCount(for: "/missing"), 1)
+  }
+
   func testTheServerLogsTheQuery() throws {
     let server = try startServer()
-    let source = HTTPDataSource()
+    let source = DataLoader(factory: HTTPDataSourceFactory())
     let url = URL(string: server.url("/ok.json").absoluteString + "?b=2&a=x%20y&flag&b=3")!
     _ = try source.load(DataRequest(url: url))
     _ = try source.load(DataRequest(url: server.url("/ok.json")))

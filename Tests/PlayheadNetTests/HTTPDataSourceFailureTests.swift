@@ -4,25 +4,27 @@ import PlayheadNet
 import PlayheadTestSupport
 import XCTest
 
-/// Statuses, timeouts, broken connections and cancellation of `HTTPDataSource`, using the
-/// test server's faults.
+/// Statuses, timeouts, broken connections and cancellation of whole loads (`DataLoader`)
+/// over `HTTPDataSource`, using the test server's faults.
 final class HTTPDataSourceFailureTests: XCTestCase {
   private let data = generatedBytes(count: 300_000)
 
   private func startServer(faults: [String: HTTPTestServer.Fault] = [:]) throws -> HTTPTestServer {
-    let server = HTTPTestServer(files: ["/media.bin": data], faults: faults)
-    try server.start()
-    addTeardownBlock { server.stop() }
-    return server
+    try startServer(["/media.bin": data], faults: faults)
+  }
+
+  private func loader(timeoutMs: Int = 10_000, listener: RecordingListener? = nil) -> DataLoader {
+    DataLoader(
+      factory: HTTPDataSourceFactory(configuration: RequestConfiguration(timeoutMs: timeoutMs)),
+      transferListener: listener)
   }
 
   private func loadError(
     _ server: HTTPTestServer, timeoutMs: Int = 10_000, listener: RecordingListener? = nil
   ) -> PlayheadError? {
-    let source = HTTPDataSource(
-      configuration: RequestConfiguration(timeoutMs: timeoutMs), transferListener: listener)
+    let loader = loader(timeoutMs: timeoutMs, listener: listener)
     return playheadError { () throws(PlayheadError) in
-      try source.load(DataRequest(url: server.url("/media.bin")))
+      try loader.load(DataRequest(url: server.url("/media.bin")))
     }
   }
 
@@ -31,7 +33,7 @@ final class HTTPDataSourceFailureTests: XCTestCase {
     let url = server.url("/missing.bin")
     let listener = RecordingListener()
     let error = playheadError { () throws(PlayheadError) in
-      try HTTPDataSource(transferListener: listener).load(DataRequest(url: url))
+      try self.loader(listener: listener).load(DataRequest(url: url))
     }
     XCTAssertEqual(error?.code, .httpStatus)
     XCTAssertEqual(error?.httpStatusCode, 404)
@@ -51,7 +53,7 @@ final class HTTPDataSourceFailureTests: XCTestCase {
     let server = try startServer(faults: ["/media.bin": .failTimes(2, status: 500)])
     XCTAssertEqual(loadError(server)?.httpStatusCode, 500)
     XCTAssertEqual(loadError(server)?.httpStatusCode, 500)
-    XCTAssertEqual(try HTTPDataSource().load(DataRequest(url: server.url("/media.bin"))).data, data)
+    XCTAssertEqual(try loader().load(DataRequest(url: server.url("/media.bin"))).data, data)
     XCTAssertEqual(server.requestCount(for: "/media.bin"), 3)
     XCTAssertEqual(server.requestCount(for: "media.bin"), 3)
     XCTAssertEqual(server.requestCount(for: "/other.bin"), 0)
@@ -80,7 +82,7 @@ final class HTTPDataSourceFailureTests: XCTestCase {
   func testLoad_nothingListening_throwsConnectionFailed() {
     let url = URL(string: "http://127.0.0.1:\(HTTPTestServer.unusedPort())/media.bin")!
     let error = playheadError { () throws(PlayheadError) in
-      try HTTPDataSource().load(DataRequest(url: url))
+      try self.loader().load(DataRequest(url: url))
     }
     XCTAssertEqual(error?.code, .connectionFailed)
   }
@@ -114,18 +116,17 @@ final class HTTPDataSourceFailureTests: XCTestCase {
 
   func testCancelAll_fromAnotherThread_wakesABlockedLoadAtOnce() throws {
     let server = try startServer(faults: ["/media.bin": .hang])
-    let source = HTTPDataSource(configuration: RequestConfiguration(timeoutMs: 60_000))
+    let loader = loader(timeoutMs: 60_000)
     let url = server.url("/media.bin")
-    let run = runInBackground("blocked load returns") { try source.load(DataRequest(url: url)) }
+    let run = runInBackground("blocked load returns") { try loader.load(DataRequest(url: url)) }
     // The request reached the server, so the load is waiting for an answer.
     XCTAssertTrue(server.waitForRequests(count: 1))
-    source.cancelAll()
-    wait(for: [run.done], timeout: 5)
-    guard case .failure(let error)? = run.result.value else {
-      return XCTFail("the load did not fail: \(String(describing: run.result.value))")
-    }
-    XCTAssertEqual(error.code, .cancelled)
-    let later = playheadError { () throws(PlayheadError) in try source.load(DataRequest(url: url)) }
+    XCTAssertEqual(loader.loadsInFlight, 1)
+    loader.cancelAll()
+    loader.cancelAll()
+    XCTAssertEqual(failure(of: run, timeout: 5)?.code, .cancelled)
+    XCTAssertEqual(loader.loadsInFlight, 0)
+    let later = playheadError { () throws(PlayheadError) in try loader.load(DataRequest(url: url)) }
     XCTAssertEqual(later?.code, .cancelled)
     XCTAssertEqual(server.requests.count, 1)
   }

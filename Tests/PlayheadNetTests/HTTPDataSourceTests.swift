@@ -4,15 +4,20 @@ import PlayheadNet
 import PlayheadTestSupport
 import XCTest
 
-/// Requests, headers, ranges and timestamps of `HTTPDataSource` against the test server.
+/// Whole loads (`DataLoader`) over `HTTPDataSource`: requests, headers, ranges, progress and
+/// timestamps, against the test server.
 final class HTTPDataSourceTests: XCTestCase {
   private let data = generatedBytes(count: 300_000)
 
   private func startServer(faults: [String: HTTPTestServer.Fault] = [:]) throws -> HTTPTestServer {
-    let server = HTTPTestServer(files: ["/media.bin": data], faults: faults)
-    try server.start()
-    addTeardownBlock { server.stop() }
-    return server
+    try startServer(["/media.bin": data], faults: faults)
+  }
+
+  /// A loader over HTTP sources that share one session.
+  private func loader(
+    _ configuration: RequestConfiguration = .init(), clock: any Clock = HostClock.shared
+  ) -> DataLoader {
+    DataLoader(factory: HTTPDataSourceFactory(configuration: configuration), clock: clock)
   }
 
   func testLoad_sendsConfiguredHeadersRefererAndUserAgent() throws {
@@ -20,8 +25,7 @@ final class HTTPDataSourceTests: XCTestCase {
     let configuration = RequestConfiguration(
       headers: ["X-Token": "abc", "user-agent": "ignored", "Referer": "ignored too"],
       referer: "https://app.example/page", userAgent: "PlayheadTest/1.0")
-    let source = HTTPDataSource(configuration: configuration)
-    let response = try source.load(DataRequest(url: server.url("/media.bin")))
+    let response = try loader(configuration).load(DataRequest(url: server.url("/media.bin")))
     XCTAssertEqual(response.data, data)
     XCTAssertEqual(response.statusCode, 200)
     let logged = try XCTUnwrap(server.requests.last)
@@ -34,7 +38,7 @@ final class HTTPDataSourceTests: XCTestCase {
 
   func testLoad_byteRange_sendsARangeHeaderAndReturns206() throws {
     let server = try startServer()
-    let source = HTTPDataSource()
+    let source = loader()
     let response = try source.load(
       DataRequest(url: server.url("/media.bin"), range: ByteRange(offset: 1_000, length: 500)))
     XCTAssertEqual(response.data, data.subdata(in: 1_000..<1_500))
@@ -47,7 +51,7 @@ final class HTTPDataSourceTests: XCTestCase {
 
   func testLoad_serverIgnoringRange_keepsOnlyTheWantedBytes() throws {
     let server = try startServer(faults: ["/media.bin": .ignoreRange])
-    let source = HTTPDataSource()
+    let source = loader()
     let middle = try source.load(
       DataRequest(url: server.url("/media.bin"), range: ByteRange(offset: 100_000, length: 2_000)))
     XCTAssertEqual(middle.data, data.subdata(in: 100_000..<102_000))
@@ -66,7 +70,7 @@ final class HTTPDataSourceTests: XCTestCase {
   func testLoad_rangePastTheEnd_throwsHTTPStatus416() throws {
     let server = try startServer()
     let error = playheadError { () throws(PlayheadError) in
-      try HTTPDataSource().load(
+      try self.loader().load(
         DataRequest(url: server.url("/media.bin"), range: ByteRange(offset: 300_000, length: 10)))
     }
     XCTAssertEqual(error?.code, .httpStatus)
@@ -75,7 +79,7 @@ final class HTTPDataSourceTests: XCTestCase {
 
   func testLoad_nonHTTPScheme_throwsUnsupportedScheme() {
     let error = playheadError { () throws(PlayheadError) in
-      try HTTPDataSource().load(DataRequest(url: URL(fileURLWithPath: "/tmp/x.bin")))
+      try self.loader().load(DataRequest(url: URL(fileURLWithPath: "/tmp/x.bin")))
     }
     XCTAssertEqual(error?.code, .unsupportedScheme)
   }
@@ -84,8 +88,7 @@ final class HTTPDataSourceTests: XCTestCase {
     let server = try startServer()
     let clock = ManualClock(start: MediaTime(seconds: 100, preferredTimescale: 1))
     let recorder = ProgressRecorder()
-    let source = HTTPDataSource(clock: clock)
-    let response = try source.load(
+    let response = try loader(clock: clock).load(
       DataRequest(url: server.url("/media.bin")), progress: recorder.callback)
     XCTAssertEqual(response.startClock, MediaTime(seconds: 100, preferredTimescale: 1))
     XCTAssertEqual(response.endClock, response.startClock)
@@ -98,7 +101,7 @@ final class HTTPDataSourceTests: XCTestCase {
   func testLoad_slowServer_reportsProgressSeveralTimes() throws {
     let server = try startServer(faults: ["/media.bin": .slow(bytesPerSecond: 400_000)])
     let recorder = ProgressRecorder()
-    let response = try HTTPDataSource().load(
+    let response = try loader().load(
       DataRequest(url: server.url("/media.bin"), range: ByteRange(offset: 0, length: 100_000)),
       progress: recorder.callback)
     XCTAssertEqual(response.data, data.subdata(in: 0..<100_000))
@@ -112,7 +115,7 @@ final class HTTPDataSourceTests: XCTestCase {
     let server = try startServer(faults: ["/media.bin": .slow(bytesPerSecond: 20_000)])
     let recorder = ProgressRecorder { $0.bytesLoaded >= 1_000 ? false : true }
     let error = playheadError { () throws(PlayheadError) in
-      try HTTPDataSource().load(
+      try self.loader().load(
         DataRequest(url: server.url("/media.bin")), progress: recorder.callback)
     }
     XCTAssertEqual(error?.code, .cancelled)
@@ -120,9 +123,9 @@ final class HTTPDataSourceTests: XCTestCase {
     XCTAssertLessThan(recorder.reports.last?.bytesLoaded ?? .max, data.count)
   }
 
-  func testLoad_concurrentLoadsOnOneSource_eachGetTheirBytes() throws {
+  func testLoad_concurrentLoadsOnOneLoader_eachGetTheirBytes() throws {
     let server = try startServer()
-    let source = HTTPDataSource()
+    let source = loader()
     let url = server.url("/media.bin")
     var runs: [(XCTestExpectation, LockedBox<Result<DataResponse, PlayheadError>?>)] = []
     for index in 0..<6 {
@@ -137,14 +140,12 @@ final class HTTPDataSourceTests: XCTestCase {
     }
   }
 
-  func testHTTPRequestConfiguration_fromRequestConfiguration_carriesTheSharedFields() {
-    let shared = RequestConfiguration(
-      timeoutMs: 2_500, headers: ["A": "1"], referer: "r", userAgent: "u")
-    let byteSource = HTTPRequestConfiguration(shared, maxBufferAheadBytes: 1_000)
-    XCTAssertEqual(byteSource.timeoutSeconds, 2.5)
-    XCTAssertEqual(byteSource.headers, ["A": "1"])
-    XCTAssertEqual(byteSource.referer, "r")
-    XCTAssertEqual(byteSource.userAgent, "u")
-    XCTAssertEqual(byteSource.maxBufferAheadBytes, 1_000)
+  func testLoad_ofAnEmptyResource_isEmpty() throws {
+    let server = try startServer()
+    server.setFile(Data(), at: "/empty.bin")
+    let response = try loader().load(DataRequest(url: server.url("/empty.bin")))
+    XCTAssertEqual(response.data, Data())
+    XCTAssertEqual(response.totalLength, 0)
+    XCTAssertEqual(response.statusCode, 200)
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PlayheadCore
+import PlayheadNet
 import XCTest
 
 /// Deterministic pseudo-random bytes, so that a wrong offset shows up as a mismatch.
@@ -13,26 +14,29 @@ func generatedBytes(count: Int, seed: UInt32 = 0x1234_5678) -> Data {
   return Data(bytes)
 }
 
+// MARK: Random access (DataSourceReader)
+
 /// Reads `count` bytes (or fewer at the end) at `offset` with a single read call.
-func readOnce(_ source: any ByteSource, at offset: Int64, count: Int) throws(PlayheadError) -> Data
+func readOnce(_ reader: DataSourceReader, at offset: Int64, count: Int) throws(PlayheadError)
+  -> Data
 {
   var buffer = [UInt8](repeating: 0, count: count)
   let result = buffer.withUnsafeMutableBytes { raw in
-    Result { () throws(PlayheadError) -> Int in try source.read(into: raw, at: offset) }
+    Result { () throws(PlayheadError) -> Int in try reader.read(into: raw, at: offset) }
   }
   let read = try result.get()
   return Data(buffer[0..<read])
 }
 
 /// Reads `count` bytes at `offset` with as many reads as needed (a read may return fewer
-/// bytes than asked); fewer only when the source ends first.
-func readFully(_ source: any ByteSource, at offset: Int64, count: Int) throws(PlayheadError)
+/// bytes than asked); fewer only when the resource ends first.
+func readFully(_ reader: DataSourceReader, at offset: Int64, count: Int) throws(PlayheadError)
   -> Data
 {
   var result = Data()
   while result.count < count {
     let piece = try readOnce(
-      source, at: offset + Int64(result.count), count: count - result.count)
+      reader, at: offset + Int64(result.count), count: count - result.count)
     if piece.isEmpty { break }
     result.append(piece)
   }
@@ -40,18 +44,73 @@ func readFully(_ source: any ByteSource, at offset: Int64, count: Int) throws(Pl
 }
 
 /// Reads sequentially from `offset` in `chunk`-sized reads until a read returns 0.
-func readToEnd(_ source: any ByteSource, from offset: Int64 = 0, chunk: Int = 32 * 1024)
+func readToEnd(_ reader: DataSourceReader, from offset: Int64 = 0, chunk: Int = 32 * 1024)
   throws(PlayheadError) -> Data
 {
   var result = Data()
   var position = offset
   while true {
-    let piece = try readOnce(source, at: position, count: chunk)
+    let piece = try readOnce(reader, at: position, count: chunk)
     if piece.isEmpty { return result }
     result.append(piece)
     position += Int64(piece.count)
   }
 }
+
+// MARK: Streaming (an open DataSource)
+
+/// One read of up to `count` bytes from the open request of `source`.
+func readSome(_ source: any DataSource, count: Int) throws(PlayheadError) -> Data {
+  var buffer = [UInt8](repeating: 0, count: count)
+  let result = buffer.withUnsafeMutableBytes { raw in
+    Result { () throws(PlayheadError) -> Int in try source.read(into: raw) }
+  }
+  let read = try result.get()
+  return Data(buffer[0..<read])
+}
+
+/// Reads the open request of `source` in `chunk`-sized reads until a read returns 0, or
+/// until `limit` bytes were read.
+func drain(_ source: any DataSource, chunk: Int = 32 * 1024, limit: Int = .max)
+  throws(PlayheadError) -> Data
+{
+  var result = Data()
+  while result.count < limit {
+    let piece = try readSome(source, count: min(chunk, limit - result.count))
+    if piece.isEmpty { break }
+    result.append(piece)
+  }
+  return result
+}
+
+/// Reads what `source` delivered before a read failed, and the failure (nil when the
+/// open ran to its end).
+func drainUntilFailure(_ source: any DataSource, chunk: Int = 8192) -> (Data, PlayheadError?) {
+  var received = Data()
+  do {
+    while true {
+      let piece = try readSome(source, count: chunk)
+      if piece.isEmpty { return (received, nil) }
+      received.append(piece)
+    }
+  } catch {
+    return (received, error)
+  }
+}
+
+extension DataLoader {
+  /// A loader whose every load goes through `source` (one load at a time).
+  convenience init(
+    source: any DataSource, clock: any Clock = HostClock.shared,
+    transferListener: (any TransferListener)? = nil
+  ) {
+    self.init(
+      factory: DataSourceFactories.make { source }, clock: clock,
+      transferListener: transferListener)
+  }
+}
+
+// MARK: Errors, files, shared values
 
 /// Runs `body` and returns the PlayheadError it throws; fails the test when it throws
 /// nothing.

@@ -4,8 +4,9 @@ import PlayheadNet
 import PlayheadTestSupport
 import XCTest
 
-/// Retries on the clock: deterministic ones over `SimulatedDataSource` on `ManualClock`,
-/// and a few against the real test server.
+/// Retries of opens on the clock: deterministic ones over a `SimulatedNetwork` on
+/// `ManualClock`, and a few against the real test server. (Resuming broken reads:
+/// `RetryingDataSourceResumeTests`.)
 final class RetryingDataSourceTests: XCTestCase {
   private let url = URL(string: "https://sim.example/seg.ts")!
 
@@ -27,11 +28,25 @@ final class RetryingDataSourceTests: XCTestCase {
 
   private func simulated(
     _ configuration: RequestConfiguration, clock: ManualClock, latencyMs: Double = 20
-  ) -> SimulatedDataSource {
-    SimulatedDataSource(
+  ) -> SimulatedNetwork {
+    SimulatedNetwork(
       resources: [url: generatedBytes(count: 1_000)],
       trace: .constant(bandwidthKbps: 8_000, latencyMs: latencyMs), clock: clock,
       configuration: configuration)
+  }
+
+  /// A loader whose sources retry over `network`.
+  private func loader(
+    _ network: SimulatedNetwork, _ configuration: RequestConfiguration = .init(),
+    policy: any LoadErrorHandlingPolicy = DefaultLoadErrorHandlingPolicy(), clock: ManualClock,
+    onRetry: (@Sendable (RetryingDataSource.Retry) -> Void)? = nil
+  ) -> DataLoader {
+    let factory = DataSourceFactories.decorating(network) {
+      RetryingDataSource(
+        upstream: $0, configuration: configuration, policy: policy, clock: clock,
+        onRetry: onRetry)
+    }
+    return DataLoader(factory: factory, clock: clock)
   }
 
   func testLoad_deadServer_failsAfterTimeoutTimesAttemptsPlusTheDelays() throws {
@@ -40,8 +55,7 @@ final class RetryingDataSourceTests: XCTestCase {
     let upstream = simulated(configuration, clock: clock)
     upstream.fail(url, with: PlayheadError(.timedOut, "no answer"), times: .max)
     let log = RetryLog()
-    let source = RetryingDataSource(
-      upstream: upstream, configuration: configuration, clock: clock, onRetry: log.add)
+    let source = loader(upstream, configuration, clock: clock, onRetry: log.add)
     let error = playheadError { () throws(PlayheadError) in
       try source.load(DataRequest(url: url, purpose: .segment))
     }
@@ -59,7 +73,7 @@ final class RetryingDataSourceTests: XCTestCase {
     let clock = ManualClock(advancesOnWait: true)
     let upstream = simulated(configuration, clock: clock)
     upstream.fail(url, with: PlayheadError(.timedOut, "no answer"), times: .max)
-    let source = RetryingDataSource(upstream: upstream, configuration: configuration, clock: clock)
+    let source = loader(upstream, configuration, clock: clock)
     XCTAssertEqual(
       playheadError { () throws(PlayheadError) in try source.load(DataRequest(url: url)) }?.code,
       .timedOut)
@@ -71,12 +85,14 @@ final class RetryingDataSourceTests: XCTestCase {
     let clock = ManualClock(advancesOnWait: true)
     let upstream = simulated(configuration, clock: clock)
     upstream.fail(url, with: PlayheadError(.httpStatus, "HTTP 503", httpStatusCode: 503), times: 2)
-    let source = RetryingDataSource(upstream: upstream, configuration: configuration, clock: clock)
+    let source = loader(upstream, configuration, clock: clock)
     let response = try source.load(DataRequest(url: url))
     XCTAssertEqual(response.data, generatedBytes(count: 1_000))
-    XCTAssertEqual(upstream.requestLog.count, 3)
     // 20 ms per failed answer, 100 ms and 200 ms of delay, then 20 ms + 1 ms for the body.
-    XCTAssertEqual(response.startClock, ms(340))
+    XCTAssertEqual(upstream.requestLog.map(\.startClock), [ms(0), ms(120), ms(340)])
+    XCTAssertEqual(upstream.requestLog.map(\.error?.httpStatusCode), [503, 503, nil])
+    XCTAssertEqual(response.startClock, .zero, "the load's clock includes the retries")
+    XCTAssertEqual(response.endClock, ms(361))
     XCTAssertEqual(clock.now, ms(361))
   }
 
@@ -84,7 +100,7 @@ final class RetryingDataSourceTests: XCTestCase {
     let clock = ManualClock(advancesOnWait: true)
     let configuration = RequestConfiguration(retryCount: 3)
     let upstream = simulated(configuration, clock: clock)
-    let source = RetryingDataSource(upstream: upstream, configuration: configuration, clock: clock)
+    let source = loader(upstream, configuration, clock: clock)
     let missing = URL(string: "https://sim.example/missing.ts")!
     XCTAssertEqual(
       playheadError { () throws(PlayheadError) in try source.load(DataRequest(url: missing)) }?
@@ -94,7 +110,7 @@ final class RetryingDataSourceTests: XCTestCase {
     let none = RequestConfiguration(retryCount: 0)
     let plain = simulated(none, clock: clock)
     plain.fail(url, with: PlayheadError(.connectionFailed, "refused"), times: 5)
-    let noRetries = RetryingDataSource(upstream: plain, configuration: none, clock: clock)
+    let noRetries = loader(plain, none, clock: clock)
     XCTAssertEqual(
       playheadError { () throws(PlayheadError) in try noRetries.load(DataRequest(url: url)) }?.code,
       .connectionFailed)
@@ -105,7 +121,7 @@ final class RetryingDataSourceTests: XCTestCase {
     let clock = ManualClock(advancesOnWait: true)
     let configuration = RequestConfiguration(retryCount: 3)
     let upstream = simulated(configuration, clock: clock)
-    let source = RetryingDataSource(upstream: upstream, configuration: configuration, clock: clock)
+    let source = loader(upstream, configuration, clock: clock)
     let error = playheadError { () throws(PlayheadError) in
       try source.load(DataRequest(url: url), progress: { _ in false })
     }
@@ -113,29 +129,49 @@ final class RetryingDataSourceTests: XCTestCase {
     XCTAssertEqual(upstream.requestLog.count, 1)
   }
 
-  func testCancelAll_duringTheDelay_wakesTheLoadAtOnce() throws {
-    let clock = ManualClock()
+  /// A network that refuses every request at once, and settings that wait a minute before
+  /// each retry.
+  private func refusingForAMinute(_ clock: ManualClock) -> (SimulatedNetwork, RequestConfiguration)
+  {
     let configuration = RequestConfiguration(
-      retryCount: 3, retryBaseDelayMs: 60_000, retryMaxDelayMs: 60_000)
-    let upstream = simulated(configuration, clock: clock, latencyMs: 0)
-    upstream.fail(url, with: PlayheadError(.connectionFailed, "refused"), times: .max, afterMs: 0)
+      timeoutMs: 60_000, retryCount: 3, retryBaseDelayMs: 60_000, retryMaxDelayMs: 60_000)
+    let network = simulated(configuration, clock: clock, latencyMs: 0)
+    network.fail(url, with: PlayheadError(.connectionFailed, "refused"), times: .max, afterMs: 0)
+    return (network, configuration)
+  }
+
+  func testCancel_duringTheDelay_wakesTheOpenAtOnce_andReachesTheUpstream() throws {
+    let clock = ManualClock()
+    let (network, configuration) = refusingForAMinute(clock)
     let log = RetryLog()
+    let upstream = network.makeDataSource()
     let source = RetryingDataSource(
       upstream: upstream, configuration: configuration, clock: clock, onRetry: log.add)
     let url = self.url
-    let run = runInBackground("load") { try source.load(DataRequest(url: url)) }
-    waitUntil("the first retry is pending") { log.retries.count == 1 }
-    source.cancelAll()
-    wait(for: [run.done], timeout: 10)
-    guard case .failure(let error)? = run.result.value else {
-      return XCTFail("the load did not fail")
-    }
-    XCTAssertEqual(error.code, .cancelled)
-    XCTAssertEqual(upstream.requestLog.count, 1)
+    let run = runInBackground("open") { try source.open(DataRequest(url: url)) }
+    // The failed attempt took no clock time; the delay before the retry is the one wait.
+    XCTAssertTrue(clock.waitForBlockedWaits(count: 1))
+    XCTAssertEqual(clock.nextBlockedDeadline, ms(60_000))
+    XCTAssertEqual(log.retries.map(\.attempt), [1])
+    source.cancel()
+    XCTAssertEqual(failure(of: run)?.code, .cancelled)
+    XCTAssertEqual(network.requestLog.count, 1)
     XCTAssertEqual(clock.now, .zero)
-    let later = playheadError { () throws(PlayheadError) in try upstream.load(DataRequest(url: url))
+    let later = playheadError { () throws(PlayheadError) in try upstream.open(DataRequest(url: url))
     }
-    XCTAssertEqual(later?.code, .cancelled, "cancelAll reaches the upstream source")
+    XCTAssertEqual(later?.code, .cancelled, "cancel reaches the upstream source")
+  }
+
+  func testCancelAll_ofALoader_wakesALoadWaitingForItsRetry() throws {
+    let clock = ManualClock()
+    let (network, configuration) = refusingForAMinute(clock)
+    let loader = loader(network, configuration, clock: clock)
+    let url = self.url
+    let run = runInBackground("load") { try loader.load(DataRequest(url: url)) }
+    XCTAssertTrue(clock.waitForBlockedWaits(count: 1))
+    loader.cancelAll()
+    XCTAssertEqual(failure(of: run)?.code, .cancelled)
+    XCTAssertEqual(network.requestLog.count, 1)
   }
 
   func testLoad_customPolicy_decidesTheDelays() throws {
@@ -152,7 +188,7 @@ final class RetryingDataSourceTests: XCTestCase {
     let upstream = simulated(.init(), clock: clock, latencyMs: 0)
     upstream.fail(
       url, with: PlayheadError(.httpStatus, "HTTP 404", httpStatusCode: 404), times: .max)
-    let source = RetryingDataSource(upstream: upstream, policy: EveryErrorTwice(), clock: clock)
+    let source = loader(upstream, policy: EveryErrorTwice(), clock: clock)
     XCTAssertEqual(
       playheadError { () throws(PlayheadError) in try source.load(DataRequest(url: url)) }?.code,
       .httpStatus)
@@ -170,8 +206,9 @@ final class RetryingDataSourceTests: XCTestCase {
     addTeardownBlock { server.stop() }
     let configuration = RequestConfiguration(
       timeoutMs: 200, retryCount: 2, retryBaseDelayMs: 50, retryMaxDelayMs: 1_000)
-    let source = RetryingDataSource(
-      upstream: HTTPDataSource(configuration: configuration), configuration: configuration)
+    let source = DataLoader(
+      source: RetryingDataSource(
+        upstream: HTTPDataSource(configuration: configuration), configuration: configuration))
     let started = HostClock.shared.now
     let error = playheadError { () throws(PlayheadError) in
       try source.load(DataRequest(url: server.url("/seg.ts")))
@@ -191,8 +228,9 @@ final class RetryingDataSourceTests: XCTestCase {
     try server.start()
     addTeardownBlock { server.stop() }
     let configuration = RequestConfiguration(retryCount: 3, retryBaseDelayMs: 10)
-    let source = RetryingDataSource(
-      upstream: HTTPDataSource(configuration: configuration), configuration: configuration)
+    let source = DataLoader(
+      source: RetryingDataSource(
+        upstream: HTTPDataSource(configuration: configuration), configuration: configuration))
     XCTAssertEqual(try source.load(DataRequest(url: server.url("/seg.ts"))).data, body)
     XCTAssertEqual(server.requestCount(for: "/seg.ts"), 3)
   }

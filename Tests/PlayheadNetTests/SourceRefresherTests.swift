@@ -5,34 +5,52 @@ import XCTest
 
 @testable import PlayheadNet
 
-/// A data source that answers each request with a closure and logs the URLs it was sent.
-private final class ScriptedDataSource: DataSource, @unchecked Sendable {
-  private let lock = NSLock()
-  private var sent: [URL] = []
+/// A network that answers each request with a closure (bytes, or an error at `open`) and
+/// logs the URLs it was sent.
+private final class ScriptedNetwork: DataSourceFactory, Sendable {
+  private let sent = Locked<[URL]>([])
   private let answer: @Sendable (DataRequest) -> Result<Data, PlayheadError>
 
   init(_ answer: @escaping @Sendable (DataRequest) -> Result<Data, PlayheadError>) {
     self.answer = answer
   }
 
-  var sentURLs: [URL] {
-    lock.lock()
-    defer { lock.unlock() }
-    return sent
-  }
+  var sentURLs: [URL] { sent.value }
 
-  func load(_ request: DataRequest, progress: (@Sendable (TransferProgress) -> Bool)?)
-    throws(PlayheadError) -> DataResponse
-  {
-    lock.lock()
-    sent.append(request.url)
-    lock.unlock()
-    let data = try answer(request).get()
-    return DataResponse(
-      data: data, url: request.url, statusCode: 200, startClock: .zero, endClock: .zero)
-  }
+  func makeDataSource() -> any DataSource { Transfer(network: self) }
 
-  func cancelAll() {}
+  /// One transfer: the answer's bytes from memory.
+  private final class Transfer: DataSource, Sendable {
+    let network: ScriptedNetwork
+    private let bytes = Locked<MemoryDataSource?>(nil)
+
+    init(network: ScriptedNetwork) { self.network = network }
+
+    func open(_ request: DataRequest) throws(PlayheadError) -> DataResponseHead {
+      network.sent.withLock { $0.append(request.url) }
+      let memory = MemoryDataSource(data: try network.answer(request).get())
+      bytes.withLock { $0 = memory }
+      var head = try memory.open(DataRequest(url: request.url))
+      head.statusCode = 200
+      return head
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(PlayheadError) -> Int {
+      guard let memory = bytes.value else { throw PlayheadError.notOpen(nil) }
+      return try memory.read(into: buffer)
+    }
+
+    func close() { bytes.withLock { $0 = nil } }
+    func cancel() { bytes.value?.cancel() }
+  }
+}
+
+/// A loader whose sources refresh through `refresher` over `network`.
+private func loader(_ network: ScriptedNetwork, _ refresher: SourceRefresher) -> DataLoader {
+  DataLoader(
+    factory: DataSourceFactories.decorating(network) {
+      RefreshingDataSource(upstream: $0, refresher: refresher)
+    })
 }
 
 /// Answers 403 for URLs without `fresh` in their query.
@@ -82,8 +100,8 @@ final class SourceRefresherTests: XCTestCase {
         log.add(expired, callback)
         callback.onSuccess(URL(string: "https://cdn.example.com/v/segment001.ts?fresh=1")!)
       }, sourceURL: URL(string: "https://cdn.example.com/v/index.m3u8"))
-    let upstream = ScriptedDataSource(freshOnly)
-    let source = RefreshingDataSource(upstream: upstream, refresher: refresher)
+    let upstream = ScriptedNetwork(freshOnly)
+    let source = loader(upstream, refresher)
 
     let response = try source.load(
       DataRequest(url: segment, range: ByteRange(offset: 10, length: 20), purpose: .segment))
@@ -113,13 +131,13 @@ final class SourceRefresherTests: XCTestCase {
     let refresher = SourceRefresher(handler: { _, callback in
       callback.onSuccess(URL(string: "https://cdn.example.com/a.ts?fresh=1")!)
     })
-    let upstream = ScriptedDataSource { request in
+    let upstream = ScriptedNetwork { request in
       if request.url.query == "fresh=1" { return .success(Data([1])) }
       let status = request.url.lastPathComponent == "gone.ts" ? 410 : 404
       return .failure(
         PlayheadError(.httpStatus, "\(status)", url: request.url, httpStatusCode: status))
     }
-    let source = RefreshingDataSource(upstream: upstream, refresher: refresher)
+    let source = loader(upstream, refresher)
     XCTAssertEqual(
       try source.load(DataRequest(url: URL(string: "https://cdn.example.com/gone.ts")!)).data,
       Data([1]))
@@ -141,8 +159,8 @@ final class SourceRefresherTests: XCTestCase {
         log.add(expired, callback)
         callback.onSuccess(try! signer.sign(expired.url, expiry: wall.value + 60))
       }, options: options)
-    let upstream = ScriptedDataSource { _ in .success(Data([7])) }
-    let source = RefreshingDataSource(upstream: upstream, refresher: refresher)
+    let upstream = ScriptedNetwork { _ in .success(Data([7])) }
+    let source = loader(upstream, refresher)
     let url = try signer.sign(URL(string: "https://cdn.example.com/v/key.bin")!, expiry: 1_010)
 
     _ = try source.load(DataRequest(url: url, purpose: .key))
@@ -177,7 +195,7 @@ final class SourceRefresherTests: XCTestCase {
     let refresher = SourceRefresher(handler: { _, callback in
       callback.onError("REFRESH_ERROR:key fail")
     })
-    let source = RefreshingDataSource(upstream: ScriptedDataSource(freshOnly), refresher: refresher)
+    let source = loader(ScriptedNetwork(freshOnly), refresher)
     let error = playheadError { () throws(PlayheadError) in
       try source.load(DataRequest(url: segment, purpose: .segment))
     }
@@ -194,7 +212,7 @@ final class SourceRefresherTests: XCTestCase {
 
   func testNoHandler_failsWithSourceExpired() {
     let refresher = SourceRefresher(handler: nil)
-    let source = RefreshingDataSource(upstream: ScriptedDataSource(freshOnly), refresher: refresher)
+    let source = loader(ScriptedNetwork(freshOnly), refresher)
     let error = playheadError { () throws(PlayheadError) in
       try source.load(DataRequest(url: segment))
     }
@@ -209,7 +227,7 @@ final class SourceRefresherTests: XCTestCase {
     let options = SourceRefreshOptions(timeout: MediaTime(value: 5, timescale: 1))
     let refresher = SourceRefresher(
       handler: { expired, callback in log.add(expired, callback) }, options: options, clock: clock)
-    let source = RefreshingDataSource(upstream: ScriptedDataSource(freshOnly), refresher: refresher)
+    let source = loader(ScriptedNetwork(freshOnly), refresher)
     let segment = self.segment
     let (done, result) = runInBackground("load") {
       try source.load(DataRequest(url: segment, purpose: .segment)).data
@@ -235,8 +253,8 @@ final class SourceRefresherTests: XCTestCase {
         callback.onSuccess(
           URL(string: "https://cdn.example.com/v/segment001.ts?auth_key=old&n=\(counter.value)")!)
       }, options: options)
-    let upstream = ScriptedDataSource(freshOnly)
-    let source = RefreshingDataSource(upstream: upstream, refresher: refresher)
+    let upstream = ScriptedNetwork(freshOnly)
+    let source = loader(upstream, refresher)
     let error = playheadError { () throws(PlayheadError) in
       try source.load(DataRequest(url: segment, purpose: .segment))
     }
@@ -256,7 +274,7 @@ final class SourceRefresherTests: XCTestCase {
         callback.onSuccess(URL(string: "https://cdn.example.com/v/a.ts?fresh=\(counter.value)")!)
       }, options: options)
     let expiredOnce = LockedBox(Set<String>())
-    let upstream = ScriptedDataSource { request in
+    let upstream = ScriptedNetwork { request in
       // Each fresh URL works once, then expires.
       let query = request.url.query ?? ""
       if query.hasPrefix("fresh"), !expiredOnce.value.contains(query) {
@@ -265,7 +283,7 @@ final class SourceRefresherTests: XCTestCase {
       }
       return .failure(PlayheadError(.httpStatus, "403", url: request.url, httpStatusCode: 403))
     }
-    let source = RefreshingDataSource(upstream: upstream, refresher: refresher)
+    let source = loader(upstream, refresher)
     let url = URL(string: "https://cdn.example.com/v/a.ts")!
     for _ in 0..<4 { _ = try source.load(DataRequest(url: url, purpose: .playlist)) }
     XCTAssertEqual(refresher.handlerCallCount, 4)
@@ -275,12 +293,12 @@ final class SourceRefresherTests: XCTestCase {
     let log = HandlerLog()
     let refresher = SourceRefresher(handler: { expired, callback in log.add(expired, callback) })
     let failures = LockedBox(0)
-    let upstream = ScriptedDataSource { request in
+    let upstream = ScriptedNetwork { request in
       if request.url.query?.contains("fresh") == true { return .success(Data([1])) }
       failures.value += 1
       return .failure(PlayheadError(.httpStatus, "403", url: request.url, httpStatusCode: 403))
     }
-    let source = RefreshingDataSource(upstream: upstream, refresher: refresher)
+    let source = loader(upstream, refresher)
     let segment = self.segment
     let loads = (0..<4).map { index in
       runInBackground("load \(index)") {
@@ -313,14 +331,14 @@ final class SourceRefresherTests: XCTestCase {
         XCTAssertTrue(callback.isCompleted)
       }
     })
-    let source = RefreshingDataSource(upstream: ScriptedDataSource(freshOnly), refresher: refresher)
+    let source = loader(ScriptedNetwork(freshOnly), refresher)
     XCTAssertEqual(try source.load(DataRequest(url: segment)).url.query, "fresh=2")
   }
 
   func testCancelAll_endsAWaitingRefreshWithCancelled() {
     let log = HandlerLog()
     let refresher = SourceRefresher(handler: { expired, callback in log.add(expired, callback) })
-    let source = RefreshingDataSource(upstream: ScriptedDataSource(freshOnly), refresher: refresher)
+    let source = loader(ScriptedNetwork(freshOnly), refresher)
     let segment = self.segment
     let (done, result) = runInBackground("load") { try source.load(DataRequest(url: segment)).data }
     waitUntil("the handler was called") { log.expired.count == 1 }

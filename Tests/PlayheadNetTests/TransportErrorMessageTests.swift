@@ -98,10 +98,13 @@ final class TransportErrorMessageTests: XCTestCase {
     for (target, code) in cases {
       let configuration = RequestConfiguration(timeoutMs: 5_000, retryCount: 0)
       let loaded = playheadError { () throws(PlayheadError) in
-        try HTTPDataSource(configuration: configuration).load(DataRequest(url: target))
+        try DataSourceStack(request: configuration).loader().load(DataRequest(url: target))
       }
       let opened = playheadError { () throws(PlayheadError) in
-        try readToEnd(ByteSources.open(target, http: HTTPRequestConfiguration(configuration)))
+        try readToEnd(
+          DataSourceReader(
+            source: DataSourceStack(request: configuration).makeDataSource(),
+            request: DataRequest(url: target, purpose: .media)))
       }
       for error in [loaded, opened] {
         XCTAssertEqual(error?.code, code, "\(target): \(String(describing: error))")

@@ -156,12 +156,12 @@ extension DownloadManager {
     }
     deliver(.stateChanged(id, .downloading))
     let runKey = key
-    let thread = Thread { [self] in
+    // Downloads run on no player's clock: their waits are in real time.
+    HostClock.shared.startThread(named: "playhead.download.\(id.rawValue.prefix(8))") {
+      [self] in
       run(id, control: control, key: runKey)
       control.markFinished()
     }
-    thread.name = "playhead.download.\(id.rawValue.prefix(8))"
-    thread.start()
   }
 
   /// Stops the download's thread (if running) and sets `state`; a completed download can

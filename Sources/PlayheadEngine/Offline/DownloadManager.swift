@@ -240,7 +240,7 @@ public final class DownloadManager: Sendable {
   {
     let result: Result<DownloadMediaInfo, PlayheadError> = await withCheckedContinuation {
       continuation in
-      Thread.detachNewThread {
+      HostClock.shared.startThread(named: "playhead.download.prepare") {
         continuation.resume(
           returning: Result { () throws(PlayheadError) in
             try self.prepare(url: url, folderURL: folderURL)

@@ -224,9 +224,11 @@ public final class MediaLoader: @unchecked Sendable {
       busySlots += 1
       // The thread keeps the loader alive until the job has reported (the job's
       // reference to it is unowned).
-      let thread = Thread { [self] in withExtendedLifetime(self) { job.run() } }
-      thread.name = "playhead.preload"
-      thread.start()
+      // A plain thread (the host clock's): a preload is no player's worker; its waits on
+      // the configuration's clock are those of a thread outside the player.
+      HostClock.shared.startThread(named: "playhead.preload") { [self] in
+        withExtendedLifetime(self) { job.run() }
+      }
     }
   }
 

@@ -21,6 +21,7 @@ public final class RefreshingDataSource: DataSource, Sendable {
   public let refresher: SourceRefresher
 
   private let state = Locked(State())
+  private let cancellation = RefreshCancellation()
 
   private struct State: Sendable {
     var request: DataRequest?
@@ -50,7 +51,8 @@ public final class RefreshingDataSource: DataSource, Sendable {
       (upstream.bufferState?.bytesAhead ?? 0) == 0
     {
       _ = try refresher.refresh(
-        original: original, expiredURL: sentURL, purpose: request.purpose, reason: reason)
+        original: original, expiredURL: sentURL, purpose: request.purpose, reason: reason,
+        cancellation: cancellation)
       try reopen(request, delivered: delivered)
     }
     let limit = Self.passLimit(refresher)
@@ -67,7 +69,8 @@ public final class RefreshingDataSource: DataSource, Sendable {
         else { throw error }
         lastError = error
         _ = try refresher.refresh(
-          original: original, expiredURL: current, purpose: request.purpose, reason: reason)
+          original: original, expiredURL: current, purpose: request.purpose, reason: reason,
+          cancellation: cancellation)
         try reopen(request, delivered: state.withLock { $0.delivered })
       }
     }
@@ -79,9 +82,11 @@ public final class RefreshingDataSource: DataSource, Sendable {
     upstream.close()
   }
 
-  /// Cancels the upstream and any refresh that waits for an answer.
+  /// Cancels the upstream and this source's wait for a refresh, if any. The refresher,
+  /// which the item's other transfers share, goes on (its own `cancelAll()` ends them all).
   public func cancel() {
-    refresher.cancelAll()
+    cancellation.cancel()
+    refresher.wakeWaiters()
     upstream.cancel()
   }
 
@@ -113,7 +118,8 @@ public final class RefreshingDataSource: DataSource, Sendable {
       let url = refresher.currentURL(for: original)
       if let reason = refresher.options.clockExpiry(of: url) {
         _ = try refresher.refresh(
-          original: original, expiredURL: url, purpose: request.purpose, reason: reason)
+          original: original, expiredURL: url, purpose: request.purpose, reason: reason,
+          cancellation: cancellation)
         continue
       }
       var sent = request
@@ -127,7 +133,8 @@ public final class RefreshingDataSource: DataSource, Sendable {
         guard let reason = refresher.options.expiryReason(for: error) else { throw error }
         lastError = error
         _ = try refresher.refresh(
-          original: original, expiredURL: url, purpose: request.purpose, reason: reason)
+          original: original, expiredURL: url, purpose: request.purpose, reason: reason,
+          cancellation: cancellation)
       }
     }
     throw lastError

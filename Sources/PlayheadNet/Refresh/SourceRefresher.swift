@@ -112,10 +112,22 @@ public final class SourceRefresher: @unchecked Sendable {
   public func refresh(
     original: URL, expiredURL: URL, purpose: DataPurpose, reason: ExpiredURLSource.Reason
   ) throws(PlayheadError) -> URL {
+    try refresh(
+      original: original, expiredURL: expiredURL, purpose: purpose, reason: reason,
+      cancellation: nil)
+  }
+
+  /// `refresh`, for one transfer that `cancellation` may end: once it is cancelled, this
+  /// call throws `.cancelled` at once, while the refresher goes on serving its other
+  /// transfers (a load waiting for the same answer asks the handler again).
+  func refresh(
+    original: URL, expiredURL: URL, purpose: DataPurpose, reason: ExpiredURLSource.Reason,
+    cancellation: RefreshCancellation?
+  ) throws(PlayheadError) -> URL {
     condition.lock()
     var joined = false
     while true {
-      if cancelled {
+      if cancelled || cancellation?.isCancelled == true {
         condition.unlock()
         throw PlayheadError(
           .cancelled, "refresh cancelled: \(original.absoluteString)", url: original)
@@ -153,11 +165,23 @@ public final class SourceRefresher: @unchecked Sendable {
     // The deadline is fixed before the handler runs, so that a clock advanced while the
     // handler runs counts.
     let deadline = clock.now + options.timeout
+    cancellation?.attach(callback.signal)
     handler(expired, callback)
     while callback.current == nil {
+      if cancellation?.isCancelled == true { break }
       if clock.wait(until: deadline, orUntil: callback.signal) { break }
     }
     let outcome = callback.abandon()
+    if outcome == .abandoned, cancellation?.isCancelled == true {
+      // This transfer was cancelled while the handler had not answered: it stops waiting,
+      // and a load that joined the refresh asks again (a late answer is ignored).
+      condition.lock()
+      inFlight[original] = nil
+      condition.broadcast()
+      condition.unlock()
+      throw PlayheadError(
+        .cancelled, "refresh cancelled: \(original.absoluteString)", url: original)
+    }
     let now = clock.now
     var failure: SourceRefreshFailure?
     var freshURL: URL?
@@ -206,6 +230,13 @@ public final class SourceRefresher: @unchecked Sendable {
     return freshURL
   }
 
+  /// Wakes the loads waiting for another load's refresh, so that a cancelled one leaves.
+  func wakeWaiters() {
+    condition.lock()
+    condition.broadcast()
+    condition.unlock()
+  }
+
   private func fail(_ expired: ExpiredURLSource, _ reason: SourceRefreshFailure.Reason)
     -> PlayheadError
   {
@@ -219,5 +250,31 @@ public final class SourceRefresher: @unchecked Sendable {
     log.append(event)
     condition.unlock()
     onEvent?(event)
+  }
+}
+
+/// Ends one transfer's waits for refreshes (`RefreshingDataSource.cancel()`) without
+/// cancelling the refresher that the item's other transfers share.
+final class RefreshCancellation: Sendable {
+  private let state = Locked<(cancelled: Bool, signal: WakeSignal?)>((false, nil))
+
+  var isCancelled: Bool { state.withLock { $0.cancelled } }
+
+  /// Raises `signal`, which the transfer's current wait for an answer waits on, on
+  /// cancellation (at once when already cancelled).
+  func attach(_ signal: WakeSignal) {
+    let raiseNow = state.withLock { state -> Bool in
+      state.signal = signal
+      return state.cancelled
+    }
+    if raiseNow { signal.raise() }
+  }
+
+  func cancel() {
+    let signal = state.withLock { state -> WakeSignal? in
+      state.cancelled = true
+      return state.signal
+    }
+    signal?.raise()
   }
 }

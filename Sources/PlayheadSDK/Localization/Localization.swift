@@ -78,7 +78,8 @@ public final class Localization: Sendable {
     switch error.code {
     case .noPlayableStreams: return .errorNoPlayableSource
     case .timedOut: return .errorTimedOut
-    case .connectionFailed, .cancelled, .ioError, .tooManyRedirects: return .errorNetwork
+    case .connectionFailed, .cancelled, .ioError, .tooManyRedirects, .notInRecording:
+      return .errorNetwork
     case .redirectRefused: return .errorAccessDenied
     case .notRegularFile: return .errorUnsupportedFormat
     case .fileNotFound, .isDirectory, .emptySource: return .errorNotFound
@@ -93,7 +94,8 @@ public final class Localization: Sendable {
       return .errorUnsupportedFormat
     case .decryptionFailed, .unsupportedEncryption: return .errorDecryption
     case .sourceExpired: return .errorAccessDenied
-    case .decodeFailed, .invalidArgument, .invalidState, .noProgress, .mediaEndedEarly:
+    case .decodeFailed, .invalidArgument, .invalidState, .noProgress, .mediaEndedEarly,
+      .invalidRecording:
       return .errorPlayback
     }
   }

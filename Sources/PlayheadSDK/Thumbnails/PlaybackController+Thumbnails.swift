@@ -64,7 +64,9 @@ extension PlaybackController {
     guard runtime.session.setupError == nil, !runtime.session.isTerminated,
       let url = Self.thumbnailsFileURL(of: runtime.session.video)
     else { return nil }
-    let made = SessionThumbnails(trackURL: url, loader: ThumbnailLoader()) {
+    // Thumbnails come through the players' own stack (their network, cache and requests).
+    let loader = ThumbnailLoader(stack: basePlayerConfiguration.makeDataSourceStack())
+    let made = SessionThumbnails(trackURL: url, loader: loader) {
       [weak self, weak runtime] error in
       guard let self, let runtime else { return }
       self.sendLifecycleFromAnyQueue(.thumbnailAssetFailedToLoad, runtime, error: error)

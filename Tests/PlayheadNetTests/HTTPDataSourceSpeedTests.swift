@@ -4,8 +4,9 @@ import PlayheadNet
 import PlayheadTestSupport
 import XCTest
 
-/// The download speed (SPEC S9) an `HTTPByteSource` measures for progressive media.
-final class HTTPByteSourceSpeedTests: XCTestCase {
+/// The download speed (SPEC S9) an `HTTPDataSource` measures for progressive media, as its
+/// `bufferState` gives it.
+final class HTTPDataSourceSpeedTests: XCTestCase {
   private let data = generatedBytes(count: 300_000)
 
   private func speed(of fault: HTTPTestServer.Fault?) throws -> Double? {
@@ -13,11 +14,13 @@ final class HTTPByteSourceSpeedTests: XCTestCase {
       files: ["/media.bin": data], faults: fault.map { ["/media.bin": $0] } ?? [:])
     try server.start()
     defer { server.stop() }
-    let source = try HTTPByteSource(url: server.url("/media.bin"))
-    XCTAssertNil(source.downloadSpeedBitsPerSecond, "no figure before a transfer")
-    XCTAssertEqual(try readToEnd(source), data)
+    let source = HTTPDataSource()
+    XCTAssertNil(source.bufferState?.downloadSpeedBitsPerSecond, "no figure before a transfer")
+    let reader = DataSourceReader(
+      source: source, request: DataRequest(url: server.url("/media.bin")))
+    XCTAssertEqual(try readToEnd(reader), data)
     XCTAssertEqual(source.receivedByteCount, Int64(data.count))
-    return source.downloadSpeedBitsPerSecond
+    return reader.bufferState?.downloadSpeedBitsPerSecond
   }
 
   func testDownloadSpeed_followsTheServersRate() throws {
@@ -30,5 +33,14 @@ final class HTTPByteSourceSpeedTests: XCTestCase {
     XCTAssertGreaterThan(slow, rate / 20)
     let fast = try XCTUnwrap(try speed(of: nil))
     XCTAssertGreaterThan(fast, slow * 2, "an unpaced loopback transfer measures faster")
+  }
+
+  func testReceivedByteCount_countsBytesAServerIgnoringRangeSendsAgain() throws {
+    let server = try startServer(["/media.bin": data], faults: ["/media.bin": .ignoreRange])
+    let source = HTTPDataSource()
+    _ = try source.open(
+      DataRequest(url: server.url("/media.bin"), range: ByteRange(offset: 290_000, length: nil)))
+    XCTAssertEqual(try drain(source), data.subdata(in: 290_000..<300_000))
+    XCTAssertEqual(source.receivedByteCount, Int64(data.count), "the skipped bytes came too")
   }
 }
