@@ -284,11 +284,13 @@ final class SourceExpiryPlaybackTests: XCTestCase {
   func testProgressiveMP4_continuesOnTheFreshURLFromTheSameOffset() throws {
     let driver = PlaybackClockDriver()
     let setup = try startCDN(clock: driver.manual)
-    let url = try signer.sign(setup.server.url("/sample-h264-aac.mp4"), expiry: epoch + 2)
+    // Valid for the requests of the start (clock time below 2 s).
+    let url = try signer.sign(setup.server.url("/sample-h264-aac.mp4"), expiry: epoch + 1)
     var configuration = configuration(
       clock: driver.clock, wall: setup.wall, detectsByClock: false, validitySeconds: 1)
-    // A small read-ahead: the file is fetched in many requests over the 10 s.
-    configuration.request.readAheadBytes = 16 * 1024
+    // The smallest read-ahead (64 KiB): the file is fetched in several requests over the
+    // 10 s, each continuing where the bytes held ran out.
+    configuration.request.readAheadBytes = 64 * 1024
     let (player, recorder) = EventRecorder.recordingPlayer(
       PlayerItem(asset: Asset(url: url)), configuration: configuration)
     defer { player.close() }
@@ -326,9 +328,9 @@ final class SourceExpiryPlaybackTests: XCTestCase {
     let wall = setup.wall
     var configuration = PlayerConfiguration(clock: clock)
     configuration.cache = cache
-    // A small read-ahead: the cache's upstream transfer stops and continues with a new
-    // request as playback reads, so requests go out after the URL expired.
-    configuration.request.readAheadBytes = 16 * 1024
+    // The smallest read-ahead (64 KiB): the cache's upstream transfer stops and continues
+    // with a new request as playback reads, so requests go out after the URL expired.
+    configuration.request.readAheadBytes = 64 * 1024
     configuration.urlSourceExpiredHandler = { expired, callback in
       calls.add(expired.url)
       callback.onSuccess((try? signer.sign(expired.url, expiry: wall() + 1)) ?? expired.url)

@@ -165,13 +165,17 @@ public final class RetryingDataSource: DataSource, Sendable {
     }
     if let before, let now = resumed.totalLength, before != now {
       upstream.close()
-      throw Self.lengthChanged(request, from: before, at: offset, found: now)
+      throw PlayheadError(
+        .ioError,
+        "\(request.url.absoluteString) had \(before) bytes, but resuming at byte \(offset) "
+          + "found \(now): the resource changed", url: request.url)
     }
     state.withLock { $0.needsReopen = false }
   }
 
-  /// The error for a resumed answer that gives the resource another length (`found`) than
-  /// the first one did (`known`): not retried, a retry gets the same answer.
+  /// The error for a resource announced `known` bytes long that has none from `offset`,
+  /// where the bytes delivered stopped (as `HTTPDataSource` says of its own continuation):
+  /// not retried, a retry gets the same answer.
   private static func lengthChanged(
     _ request: DataRequest, from known: Int64, at offset: Int64, found: Int64
   ) -> PlayheadError {
