@@ -21,6 +21,7 @@
 #include <libavfilter/buffersrc.h>
 #include <dlfcn.h>
 #include <malloc.h>
+#include <stdarg.h>
 #include <stdlib.h>
 
 /* C macros that Swift cannot import become prefixed static inline functions. */
@@ -44,6 +45,23 @@ static inline int CFFmpeg_AV_TIME_BASE(void) { return AV_TIME_BASE; }
 /* Writes FFmpeg's message for `errnum` into `buf` (at least AV_ERROR_MAX_STRING_SIZE). */
 static inline void CFFmpeg_av_err2str(int errnum, char *buf, size_t size) {
   av_strerror(errnum, buf, size);
+}
+
+/* Formats one av_log call as FFmpeg's own logger would print it (av_log_format_line2:
+ * "[h264 @ 0x…] " before text that starts a line) into `line`, of `size` bytes. FFmpeg may
+ * split a line over several calls; `print_prefix` says whether this call starts one, and
+ * is updated for the next. It is the caller's (PlayheadMedia's FFmpegLog keeps it, under
+ * a lock): this header keeps no state, as a static here would be one per translation unit.
+ * Returns the length written, at most `size` - 1 (0 on failure). */
+static inline int CFFmpeg_formatLogLine(void *context, int level, const char *format,
+                                        va_list arguments, char *line, int size,
+                                        int *print_prefix) {
+  int length = av_log_format_line2(context, level, format, arguments, line, size, print_prefix);
+  if (length < 0) {
+    line[0] = 0;
+    return 0;
+  }
+  return length < size ? length : size - 1;
 }
 
 /* Scales the whole of `src` (after any cropping) into one packed plane at `dst`. */

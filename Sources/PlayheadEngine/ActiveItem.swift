@@ -2,13 +2,23 @@ import Foundation
 import PlayheadCore
 import PlayheadMedia
 
-/// The playback loop's working state for one item that has a loader.
+/// The playback loop's working state for one run of an item (the item with a loader).
+///
+/// It is the one home of the run's facts (position, renderers, stall and switch counts)
+/// and, in `state`, of the item's facts the loop owns; the item's getters read the
+/// `ItemSnapshot` the loop derives from them (docs/decisions/0046).
 final class ActiveItem {
   let item: PlayerItem
   let loader: ItemLoader
+  /// The item's facts the loop owns (status, buffer flags, logs, selections …).
+  var state: ItemState
+  /// What the item showed when the run began: its media, statistics and bandwidth
+  /// estimate stand until the run has its own.
+  let origin: ItemSnapshot
   /// The item's load control (the player's, with the item's limits); its HLS downloader
   /// shares it.
   let loadControl: ItemLoadControl
+  /// The media as this run opened it (nil until it did).
   var media: OpenedMedia?
   /// The item time at `anchorClock`; the position moves from there at the rate.
   var anchorItemTime: MediaTime = .zero
@@ -33,6 +43,8 @@ final class ActiveItem {
   let audio: AudioRenderer
   /// The text track's renderer and what the loop knows of its loading.
   let text = ActiveText()
+  /// The run's stalls and the clock time they lasted, and the clock time it played (the
+  /// period under way excluded).
   var stallCount = 0
   var totalStallTime: MediaTime = .zero
   var playingTime: MediaTime = .zero
@@ -40,8 +52,7 @@ final class ActiveItem {
   /// What the loader's messages told and the step has still to report (in order).
   var pendingErrors: [PlayheadError] = []
   var pendingVariants: [(variant: VariantInfo, reason: VariantChangeReason)] = []
-  /// The rendition being played as last reported, and how often it changed since.
-  var currentVariant: VariantInfo?
+  /// How often the rendition changed in this run after its first (`state.currentVariant`).
   var variantSwitches = 0
   /// Where the pending seek landed, once the loader said so.
   var landedSeekTime: MediaTime?
@@ -56,11 +67,6 @@ final class ActiveItem {
   /// Set while `Player.resume(at:)` rebuilds this item's source.
   var isResuming = false
   var period: AccessPeriod?
-  var bufferEmpty = true
-  var likelyToKeepUp = false
-  var bufferFull = false
-  /// Whether every decoded queue held its target at the last report.
-  var decodedFull = false
   /// The loaded time ranges last announced by an event.
   var announcedRanges: [MediaTimeRange] = []
   /// The no-progress watchdog's last view of the item, and the clock time it changed
@@ -69,10 +75,12 @@ final class ActiveItem {
   var progressClock: MediaTime = .zero
 
   init(
-    item: PlayerItem, loader: ItemLoader, loadControl: ItemLoadControl, video: VideoRenderer,
-    audio: AudioRenderer
+    item: PlayerItem, origin: ItemSnapshot, state: ItemState, loader: ItemLoader,
+    loadControl: ItemLoadControl, video: VideoRenderer, audio: AudioRenderer
   ) {
     self.item = item
+    self.origin = origin
+    self.state = state
     self.loader = loader
     self.loadControl = loadControl
     self.video = video

@@ -86,7 +86,12 @@ struct OpenedMedia: Sendable {
   var textOrigin: MediaTime?
 }
 
-/// The loader's state as the playback loop sees it.
+/// The loader's state as the playback loop sees it: the loader thread's own (its one
+/// home), guarded by the loader's lock, and read by the loop as a whole copy
+/// (`ItemLoader.snapshot()`) or, for the item's figures, through `figures()`.
+///
+/// The renditions, selections and variant here are the loader's record of what it plays;
+/// the loop learns of their changes by `LoaderMessage`, in order, and never reads them here.
 struct LoaderStatus: Sendable {
   enum Phase: Sendable {
     case opening
@@ -294,6 +299,15 @@ final class ItemLoader: @unchecked Sendable {
     return status
   }
 
+  /// What the loader has measured for the item's statistics, read at once under its lock.
+  func figures() -> LoaderFigures {
+    condition.lock()
+    defer { condition.unlock() }
+    return LoaderFigures(
+      framesDecoded: status.framesDecoded, audioSamplesDecoded: status.audioSamplesDecoded,
+      bytesRead: status.bytesRead, bandwidthEstimate: status.bandwidth?.estimate)
+  }
+
   /// The next video frame of the current generation without removing it.
   func peekVideo() -> TimedVideoFrame? {
     condition.lock()
@@ -349,6 +363,15 @@ final class ItemLoader: @unchecked Sendable {
 
   /// Tells the playback loop that something changed.
   func notifyLoop() { wake.raise() }
+}
+
+/// The loader's measurements as of one read (`ItemLoader.figures()`): a view of its
+/// status, never stored.
+struct LoaderFigures: Sendable {
+  var framesDecoded: Int
+  var audioSamplesDecoded: Int
+  var bytesRead: Int64
+  var bandwidthEstimate: Double?
 }
 
 /// The end of the decoded media waiting in a loader's queues (see `ItemLoader.queuedEnds()`).

@@ -69,7 +69,6 @@ extension PlaybackLoop {
   func receive(_ message: LoaderMessage, _ active: ActiveItem) {
     switch message {
     case .opened(let media):
-      active.text.origin = media.textOrigin
       if active.media == nil && !active.failed { becomeReady(active, media) }
     case .failed(let error):
       if !active.failed { itemFailed(active, error) }
@@ -82,18 +81,14 @@ extension PlaybackLoop {
     case .variantChanged(let variant, let reason):
       active.pendingVariants.append((variant, reason))
     case .renditionsListed(let audio, let subtitles):
-      active.item.update {
-        $0.audioRenditions = audio
-        $0.subtitleRenditions = subtitles
-      }
+      active.state.audioRenditions = audio
+      active.state.subtitleRenditions = subtitles
     case .audioRenditionSelected(let rendition):
-      active.item.update { $0.selectedAudioRendition = rendition }
+      active.state.selectedAudioRendition = rendition
       active.audioSelectionKnown = true
     case .subtitleRenditionSelected(let rendition, let segments):
-      active.item.update {
-        $0.selectedSubtitleRendition = rendition
-        $0.subtitleSegments = segments
-      }
+      active.state.selectedSubtitleRendition = rendition
+      active.state.subtitleSegments = segments
       active.subtitleSelectionKnown = true
     case .subtitleFailed(let rendition, let error):
       active.text.pendingFailures.append((rendition, error))

@@ -15,6 +15,7 @@ extension PlaybackLoop {
   func renderAudio(_ buffer: AudioBuffer, algorithm: AudioTimePitchAlgorithm) throws(PlayheadError)
     -> ProcessedAudio
   {
+    let settings = settings.value
     var output = buffer
     if rate != 1 && rate > 0 {
       if tempoKey?.rate != rate || tempoKey?.algorithm != algorithm || tempo == nil {
@@ -24,19 +25,22 @@ extension PlaybackLoop {
       }
       if let tempo { output = try tempo.process(buffer) }
     }
-    output = try enhance(output)
+    output = try enhance(output, settings)
     // Frames held back at the output rate are `rate` times as much item time.
     let lagFrames = Double(enhancer?.delayFrameCount ?? 0) * Double(rate > 0 ? rate : 1)
     let lag = MediaTime(
       value: Int64(lagFrames.rounded()), timescale: Int32(clamping: output.format.sampleRate))
-    applyChannelAndVolume(&output)
+    applyChannelAndVolume(&output, settings)
     return ProcessedAudio(buffer: output, lag: lag)
   }
 
   /// Runs the enhancement filters that are on over `buffer`. A change of options drains
   /// the old filters first, so what they held back is still heard.
-  private func enhance(_ buffer: AudioBuffer) throws(PlayheadError) -> AudioBuffer {
-    let wanted = isAudioEnhancementEnabled && !audioEnhancement.isEmpty ? audioEnhancement : nil
+  private func enhance(_ buffer: AudioBuffer, _ settings: PlayerSettings) throws(PlayheadError)
+    -> AudioBuffer
+  {
+    let enhancement = settings.audioEnhancement
+    let wanted = settings.isAudioEnhancementEnabled && !enhancement.isEmpty ? enhancement : nil
     var head: AudioBuffer?
     if let current = enhancer, current.enhancement != wanted || current.format != buffer.format {
       head = try current.flush()
@@ -61,14 +65,14 @@ extension PlaybackLoop {
     guard let current = enhancer else { return nil }
     enhancer = nil
     guard var tail = try current.flush() else { return nil }
-    applyChannelAndVolume(&tail)
+    applyChannelAndVolume(&tail, settings.value)
     return tail
   }
 
   /// The last two stages: the output channel, then the volume (silence when muted).
-  private func applyChannelAndVolume(_ buffer: inout AudioBuffer) {
-    buffer.route(audioChannel)
-    let gain: Float = isMuted ? 0 : volume
+  private func applyChannelAndVolume(_ buffer: inout AudioBuffer, _ settings: PlayerSettings) {
+    buffer.route(settings.audioOutputChannel)
+    let gain: Float = settings.isMuted ? 0 : settings.volume
     if gain != 1 { buffer.applyGain(gain) }
   }
 

@@ -57,7 +57,7 @@ extension PlaybackLoop {
       isFull: sourceStopped || ended, ended: ended, decodedFull: decodedFull)
   }
 
-  /// Mirrors the item's buffer into its properties and raises the buffer events: loaded
+  /// Judges the item's buffer into its state and raises the buffer events: loaded
   /// time ranges, buffer empty, likely to keep up (the start and resume rule of the load
   /// control), buffer full. Also tells the load control how playback goes.
   func reportBuffering(_ active: ActiveItem, _ loaderStatus: LoaderStatus) {
@@ -79,35 +79,27 @@ extension PlaybackLoop {
       || active.loadControl.shouldStartPlayback(
         bufferedAhead: view.ahead, isAfterRebuffer: active.stalledSince != nil)
     let likely = decodedReady && bufferReady
-    let decodedFull = view.decodedFull
-    if decodedFull != active.decodedFull {
-      active.decodedFull = decodedFull
-      active.item.update { $0.isDecodedBufferFull = decodedFull }
-    }
-    if empty != active.bufferEmpty {
-      active.bufferEmpty = empty
-      active.item.update { $0.isBufferEmpty = empty }
+    if empty != active.state.isBufferEmpty {
+      active.state.isBufferEmpty = empty
       emit(.bufferEmptyChanged(active.item, empty))
     }
-    if likely != active.likelyToKeepUp {
-      active.likelyToKeepUp = likely
-      active.item.update { $0.isLikelyToKeepUp = likely }
+    if likely != active.state.isLikelyToKeepUp {
+      active.state.isLikelyToKeepUp = likely
       emit(.likelyToKeepUpChanged(active.item, likely))
     }
-    if view.isFull != active.bufferFull {
-      active.bufferFull = view.isFull
-      active.item.update { $0.isBufferFull = view.isFull }
+    if view.isFull != active.state.isBufferFull {
+      active.state.isBufferFull = view.isFull
       emit(.bufferFullChanged(active.item, view.isFull))
     }
     publishLoadedRanges(active, view)
   }
 
-  /// Publishes the loaded time ranges when they changed, and announces them when they
+  /// Keeps the loaded time ranges when they changed, and announces them when they
   /// changed in shape or an end moved by `loadedRangesEventStep` (or reached the end).
   private func publishLoadedRanges(_ active: ActiveItem, _ view: BufferView) {
     let ranges = view.ranges
-    guard ranges != active.item.read({ $0.loadedTimeRanges }) else { return }
-    active.item.update { $0.loadedTimeRanges = ranges }
+    guard ranges != active.state.loadedTimeRanges else { return }
+    active.state.loadedTimeRanges = ranges
     let last = active.announcedRanges
     let reshaped =
       last.count != ranges.count || zip(last, ranges).contains { $0.start != $1.start }

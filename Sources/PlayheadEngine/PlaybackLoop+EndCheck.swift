@@ -16,7 +16,7 @@ extension PlaybackLoop {
   /// without a single frame from the video track it has. Nil when the end is fine.
   func endedEarlyError(_ active: ActiveItem, at endTime: MediaTime) -> PlayheadError? {
     guard let media = active.media, media.streamKind == .vod else { return nil }
-    let duration = active.item.duration
+    let duration = media.duration
     guard duration.isNumeric, duration > .zero else { return nil }
     let declared = forwardEnd(active).map { min($0, duration) } ?? duration
     let allowance = max(

@@ -3,12 +3,21 @@ import PlayheadCore
 import PlayheadMedia
 
 extension PlaybackLoop {
-  /// Creates the working state and loader for `item` and starts loading it.
-  func makeActive(_ item: PlayerItem, startLoading: Bool = true) -> ActiveItem {
+  /// Creates the working state and loader for a run of `item` and starts loading it.
+  ///
+  /// The run starts from what the item showed (`origin`, by default its published
+  /// snapshot) and the item state the loop carries on (by default that snapshot's).
+  func makeActive(
+    _ item: PlayerItem, origin: ItemSnapshot? = nil, state: ItemState? = nil,
+    startLoading: Bool = true
+  ) -> ActiveItem {
+    let origin = origin ?? item.snapshot
+    let state = (state ?? origin.state).forNewRun
     let loadControl = ItemLoadControl(item: item, make: configuration.loadControlFactory)
     let mailbox = LoaderMailbox()
     var hls = hlsConfiguration(for: item)
     hls.itemLoadControl = loadControl
+    hls.logger = logger(for: item)
     let settings = LoaderSettings(
       decodesVideo: !configuration.isVideoDisabled,
       decodesAudio: !configuration.isAudioDisabled,
@@ -24,13 +33,13 @@ extension PlaybackLoop {
       clock: configuration.clock,
       backupURLProvider: configuration.backupURLProvider,
       preferredAudioLanguages: item.readSettings { $0.preferredAudioLanguages },
-      initialAudioRendition: item.read { $0.selectedAudioRendition },
+      initialAudioRendition: state.selectedAudioRendition,
       sources: sources,
       refresher: makeSourceRefresher(for: item, mailbox: mailbox))
     let loader = ItemLoader(asset: item.asset, settings: settings, wake: wake)
     mailbox.attach(loader)
     loader.updateSelection(selection(for: item))
-    if let subtitle = item.read({ $0.selectedSubtitleRendition }) {
+    if let subtitle = state.selectedSubtitleRendition {
       // A resume keeps the selected subtitles.
       loader.selectSubtitleRendition(RenditionSelection(rendition: subtitle))
     }
@@ -49,10 +58,14 @@ extension PlaybackLoop {
       },
       drain: { [unowned self] () throws(PlayheadError) in try drainAudioStages() })
     let active = ActiveItem(
-      item: item, loader: loader, loadControl: loadControl, video: video, audio: audio)
+      item: item, origin: origin, state: state, loader: loader, loadControl: loadControl,
+      video: video, audio: audio)
     active.playRequestClock = clock.now
     item.owner = self
-    if startLoading { loader.start() }
+    if startLoading {
+      logItemOpening(item)
+      loader.start()
+    }
     return active
   }
 
@@ -61,6 +74,8 @@ extension PlaybackLoop {
     if let old = current {
       finishPeriod(old)
       old.loader.stop()
+      // Its last state stays in the item, for a later run to start from.
+      publishItem(old)
     }
     current = nil
     if let head = queue.first {
@@ -77,10 +92,6 @@ extension PlaybackLoop {
     boundaryCursor = .zero
     resetAudioStages()
     resetPeriodicObservers()
-    publish {
-      $0.currentItem = queue.first
-      $0.items = queue
-    }
     emit(.currentItemChanged(queue.first))
   }
 
@@ -131,15 +142,7 @@ extension PlaybackLoop {
   /// The loader opened the media: the item becomes ready.
   func becomeReady(_ active: ActiveItem, _ media: OpenedMedia) {
     active.media = media
-    active.item.update {
-      $0.status = .readyToPlay
-      $0.duration = media.duration
-      $0.tracks = media.tracks
-      $0.streamKind = media.streamKind
-      $0.variants = media.variants
-      $0.renditions = media.renditions
-      $0.iFrameVariants = media.iFrameVariants
-    }
+    active.state.status = .readyToPlay
     if media.streamKind != .vod && active.seek == nil && !active.isResuming {
       // A live item starts near the edge, not at the start of its timeline.
       let start = media.startTime
@@ -147,15 +150,13 @@ extension PlaybackLoop {
       for renderer in active.renderers { renderer.reset(to: start) }
       boundaryCursor = start
       resetPeriodicObservers()
-      publishItemTime(active)
+      positionMoved(active)
     }
-    if status != .readyToPlay {
-      status = .readyToPlay
-      publish { $0.status = .readyToPlay }
-    }
+    if status != .readyToPlay { status = .readyToPlay }
     if let backup = active.backupURL {
       emit(.backupSourceUsed(active.item, backup))
     }
+    logItemReady(active, media)
     emit(.itemStatusChanged(active.item, .readyToPlay))
     emit(.durationChanged(active.item, media.duration))
     if configuration.prefersHardwareDecoding && media.hasVideo && !active.reportedSoftwareDecoding {
@@ -169,12 +170,9 @@ extension PlaybackLoop {
   /// The item could not be opened.
   func itemFailed(_ active: ActiveItem, _ error: PlayheadError) {
     active.failed = true
-    active.item.update {
-      $0.status = .failed(error)
-      $0.errorLog.append(
-        ErrorLogEntry(clockTime: clock.now, uri: active.item.asset.url.absoluteString, error: error)
-      )
-    }
+    active.state.status = .failed(error)
+    logError(error, of: active)
+    logItemFailed(active, error)
     emit(.errorLogEntryAdded(active.item, error))
     emit(.itemStatusChanged(active.item, .failed(error)))
     failPendingSeek(active)
@@ -194,11 +192,7 @@ extension PlaybackLoop {
     active.hasEnded = true
     active.loader.stop()
     finishPeriod(active)
-    active.item.update {
-      $0.errorLog.append(
-        ErrorLogEntry(clockTime: clock.now, uri: active.item.asset.url.absoluteString, error: error)
-      )
-    }
+    logError(error, of: active)
     emit(.errorLogEntryAdded(active.item, error))
     emit(.failedToPlayToEnd(active.item, error))
     afterItemEnded()
@@ -212,7 +206,7 @@ extension PlaybackLoop {
     }
     if let error = endedEarlyError(active, at: endTime) {
       active.position = endTime
-      publishItemTime(active)
+      positionMoved(active)
       playbackFailed(active, error)
       return
     }
@@ -220,8 +214,7 @@ extension PlaybackLoop {
     active.position = endTime
     firePeriodicObservers(active, at: endTime)
     fireBoundaryObservers(active, upTo: endTime)
-    publishItemTime(active)
-    publishStatistics(active, active.loader.snapshot())
+    positionMoved(active)
     finishPeriod(active)
     if let preview = previewEnd(active), endTime >= preview {
       emit(.previewEnded(active.item))
@@ -258,27 +251,28 @@ extension PlaybackLoop {
     preloaded = makeActive(queue[1])
   }
 
-  /// Mirrors the loader's state into the item (buffering, errors, renditions, live
-  /// window, bandwidth) and raises the events of what changed.
+  /// Adds `error` to the item's error log.
+  private func logError(_ error: PlayheadError, of active: ActiveItem) {
+    active.state.errorLog.append(
+      ErrorLogEntry(clockTime: clock.now, uri: active.item.asset.url.absoluteString, error: error))
+  }
+
+  /// Takes in what the loader reported since the last step (buffering, errors,
+  /// renditions, live window, download speed) and raises the events of what changed.
   func reportLoaderProgress(_ active: ActiveItem, _ loaderStatus: LoaderStatus) {
     reportBuffering(active, loaderStatus)
     let errors = active.pendingErrors
     active.pendingErrors.removeAll()
     for error in errors {
-      active.item.update {
-        $0.errorLog.append(
-          ErrorLogEntry(
-            clockTime: clock.now, uri: active.item.asset.url.absoluteString, error: error))
-      }
+      logError(error, of: active)
       emit(.errorLogEntryAdded(active.item, error))
     }
     let variants = active.pendingVariants
     active.pendingVariants.removeAll()
-    for (variant, reported) in variants where variant != active.currentVariant {
-      let reason: VariantChangeReason = active.currentVariant == nil ? .initial : reported
-      if active.currentVariant != nil { active.variantSwitches += 1 }
-      active.currentVariant = variant
-      active.item.update { $0.currentVariant = variant }
+    for (variant, reported) in variants where variant != active.state.currentVariant {
+      let reason: VariantChangeReason = active.state.currentVariant == nil ? .initial : reported
+      if active.state.currentVariant != nil { active.variantSwitches += 1 }
+      active.state.currentVariant = variant
       emit(.variantChanged(active.item, variant, reason))
       // The access log has one entry per rendition played: a switch closes the period.
       if active.period != nil {
@@ -294,36 +288,17 @@ extension PlaybackLoop {
     } else {
       seekable = []
     }
-    if seekable != active.item.seekableTimeRanges {
-      active.item.update { $0.seekableTimeRanges = seekable }
+    if seekable != active.state.seekableTimeRanges {
+      active.state.seekableTimeRanges = seekable
       emit(.seekableTimeRangesChanged(active.item, seekable))
     }
     reportRenditions(active)
     catchUpIfTooFarBehind(active, window: loaderStatus.seekableRange)
-    if let bandwidth = loaderStatus.bandwidth {
-      active.item.update { $0.bandwidthEstimate = bandwidth.estimate }
-    }
     if let speed = loaderStatus.downloadSpeed, speed > 0,
-      speed != active.item.currentDownloadSpeed
+      speed != active.state.currentDownloadSpeed
     {
-      active.item.update { $0.currentDownloadSpeed = speed }
+      active.state.currentDownloadSpeed = speed
       emit(.downloadSpeedChanged(active.item, bitsPerSecond: speed))
-    }
-    publishStatistics(active, loaderStatus)
-  }
-
-  func publishStatistics(_ active: ActiveItem, _ loaderStatus: LoaderStatus) {
-    active.item.update {
-      $0.statistics.framesDecoded = loaderStatus.framesDecoded
-      $0.statistics.audioSamplesDecoded = loaderStatus.audioSamplesDecoded
-      $0.statistics.bytesRead = loaderStatus.bytesRead
-      $0.statistics.framesRendered = active.video.framesRendered
-      $0.statistics.framesDropped = active.video.framesDropped
-      $0.statistics.audioSamplesPlayed = active.audio.samplesPlayed
-      $0.statistics.stallCount = active.stallCount
-      $0.statistics.totalStallTime = active.totalStallTime
-      $0.statistics.playingTime = playingTime(of: active)
-      $0.statistics.variantSwitchCount = active.variantSwitches
     }
   }
 
@@ -333,17 +308,16 @@ extension PlaybackLoop {
     return active.playingTime + (clock.now - active.anchorClock)
   }
 
-  func publishItemTime(_ active: ActiveItem) {
-    let position = active.position
-    active.item.update { $0.currentTime = position }
-    active.loader.playbackPositionChanged(position)
+  /// Tells the loader where playback is (the item's `currentTime` is published with the
+  /// rest of its snapshot).
+  func positionMoved(_ active: ActiveItem) {
+    active.loader.playbackPositionChanged(active.position)
   }
 
   func setTimeControl(_ newValue: TimeControlStatus) {
     guard newValue != timeControl else { return }
     timeControl = newValue
     current?.audio.setPlaying(newValue == .playing)
-    publish { $0.timeControl = newValue }
     emit(.timeControlStatusChanged(newValue))
   }
 
@@ -356,7 +330,7 @@ extension PlaybackLoop {
       if isClockRunning(active) {
         active.position = positionAt(now, active)
         active.playingTime = active.playingTime + (now - active.anchorClock)
-        publishItemTime(active)
+        positionMoved(active)
       }
       anchor(active, at: active.position, clock: now)
       if rate == 0, newRate != 0, !active.firstFramePresented {
@@ -372,7 +346,6 @@ extension PlaybackLoop {
       }
     }
     rate = newRate
-    publish { $0.rate = newRate }
     emit(.rateChanged(newRate))
     if newRate == 0 {
       setTimeControl(.paused)
@@ -384,11 +357,11 @@ extension PlaybackLoop {
   func startPeriod(_ active: ActiveItem) {
     guard active.period == nil else { return }
     // The first entry counts the bytes read to start playing too.
-    let isFirst = active.item.read { $0.accessLog.isEmpty }
+    let isFirst = active.state.accessLog.isEmpty
     active.period = AccessPeriod(
       startClock: clock.now, startItemTime: active.position,
       startBytes: isFirst ? 0 : active.loader.snapshot().bytesRead, startStalls: active.stallCount,
-      startDropped: active.video.framesDropped, variant: active.currentVariant)
+      startDropped: active.video.framesDropped, variant: active.state.currentVariant)
   }
 
   func finishPeriod(_ active: ActiveItem) {
@@ -396,7 +369,7 @@ extension PlaybackLoop {
     active.period = nil
     let bytes = active.loader.snapshot().bytesRead - period.startBytes
     let watched = max(.zero, active.position - period.startItemTime)
-    let first = active.item.read { $0.accessLog.isEmpty }
+    let first = active.state.accessLog.isEmpty
     let assetURL = active.item.asset.url
     let uri =
       period.variant.flatMap { URL(string: $0.uri, relativeTo: assetURL)?.absoluteString }
@@ -412,8 +385,8 @@ extension PlaybackLoop {
         ?? active.media?.indicatedBitrate ?? 0,
       stallCount: active.stallCount - period.startStalls,
       droppedVideoFrameCount: active.video.framesDropped - period.startDropped,
-      startupTime: first ? active.item.statistics.timeToFirstFrame : .invalid)
-    active.item.update { $0.accessLog.append(entry) }
+      startupTime: first ? active.state.timeToFirstFrame : .invalid)
+    active.state.accessLog.append(entry)
     emit(.accessLogEntryAdded(active.item))
   }
 }

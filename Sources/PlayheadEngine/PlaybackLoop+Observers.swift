@@ -10,11 +10,17 @@ extension PlaybackLoop {
   /// Reports to each periodic observer whose next multiple of its interval has passed,
   /// once per call even when several multiples passed (after a jump).
   func firePeriodicObservers(_ active: ActiveItem, at position: MediaTime) {
+    var published = false
     for (key, observer) in periodicObservers {
       let next = observer.nextFire ?? position.ceilingMultiple(of: observer.interval)
       guard position >= next else {
         periodicObservers[key]?.nextFire = next
         continue
+      }
+      if !published {
+        // What the observer may read is in the getters before it runs.
+        publishState()
+        published = true
       }
       let handler = observer.handler
       observer.queue.async { handler(position) }
@@ -31,8 +37,13 @@ extension PlaybackLoop {
   /// Reports every boundary time crossed since the last call during normal playback.
   func fireBoundaryObservers(_ active: ActiveItem, upTo position: MediaTime) {
     guard position > boundaryCursor else { return }
+    var published = false
     for observer in boundaryObservers.values {
       for time in observer.times where time > boundaryCursor && time <= position {
+        if !published {
+          publishState()
+          published = true
+        }
         let handler = observer.handler
         observer.queue.async { handler() }
       }

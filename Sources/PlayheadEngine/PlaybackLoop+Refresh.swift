@@ -24,8 +24,19 @@ extension PlaybackLoop {
   func reportSourceRefresh(_ event: SourceRefreshEvent, of item: PlayerItem) {
     switch event {
     case .refreshed(let record):
+      configuration.logger.info(
+        "expired URL refreshed",
+        metadata: [
+          "url": .url(record.expired.originalURL), "purpose": "\(record.expired.purpose.rawValue)",
+          "attempt": "\(record.expired.attempt)",
+        ])
       emit(.sourceRefreshed(item, record))
     case .failed(let failure):
+      configuration.logger.warning(
+        "expired URL not refreshed",
+        metadata: [
+          "url": .url(failure.expired.originalURL), "error": "\(failure.error.message)",
+        ])
       emit(.sourceRefreshFailed(item, failure))
     }
   }

@@ -13,9 +13,8 @@ extension PlaybackLoop {
   /// Raises an event for each rendition selection that changed since the last one
   /// reported (the loader's messages put them in the item).
   func reportRenditions(_ active: ActiveItem) {
-    let (audio, subtitle) = active.item.read {
-      ($0.selectedAudioRendition, $0.selectedSubtitleRendition)
-    }
+    let audio = active.state.selectedAudioRendition
+    let subtitle = active.state.selectedSubtitleRendition
     if active.audioSelectionKnown, active.emittedAudioRendition != .some(audio) {
       active.emittedAudioRendition = .some(audio)
       emit(.audioRenditionChanged(active.item, audio))

@@ -32,11 +32,12 @@ extension PlaybackLoop {
     }
     failPendingSeek(active)
     var target = max(.zero, time)
-    let duration = active.media?.duration ?? item.duration
+    let duration = (active.media ?? active.origin.media)?.duration ?? .indefinite
     if duration.isNumeric && target > duration { target = duration }
     if let preview = previewEnd(active), target > preview { target = preview }
     // Live: inside the playlist's window, a little before the live edge.
     target = active.loader.seekTarget(for: target)
+    logSeek(item, requested: time, target: target)
     if isClockRunning(active) {
       active.playingTime = active.playingTime + (clock.now - active.anchorClock)
     }
@@ -55,7 +56,7 @@ extension PlaybackLoop {
         target: target, toleranceBefore: max(.zero, toleranceBefore),
         toleranceAfter: max(.zero, toleranceAfter), generation: seekGeneration))
     resetText(active, to: target)
-    publishItemTime(active)
+    positionMoved(active)
     resetAudioStages()
     if rate != 0 { setTimeControl(.waitingToPlayAtSpecifiedRate(.evaluatingBufferingRate)) }
   }
@@ -69,7 +70,7 @@ extension PlaybackLoop {
     active.needsDisplayRefresh = true
     boundaryCursor = resolved
     resetPeriodicObservers()
-    publishItemTime(active)
+    positionMoved(active)
     if rate != 0 {
       startPeriod(active)
     } else if presentDueVideo(active, upTo: resolved, countDrops: false) {
@@ -81,6 +82,7 @@ extension PlaybackLoop {
       active.isResuming = false
       emit(.resumeCompleted(active.item))
     }
+    // Published with the event just sent.
     if let completion = seek.completion { DispatchQueue.global().async { completion(true) } }
   }
 
@@ -99,18 +101,17 @@ extension PlaybackLoop {
     finishPeriod(old)
     failPendingSeek(old)
     old.loader.stop()
-    item.update {
-      $0.status = .unknown
-      $0.isBufferEmpty = true
-      $0.isLikelyToKeepUp = false
-    }
+    // The new source starts from the old run's state and figures, with nothing opened.
+    var state = old.state
+    state.status = .unknown
     // The seek is queued before the loader starts, so the media opens at `time`.
-    let fresh = makeActive(item, startLoading: false)
+    let fresh = makeActive(item, origin: itemSnapshot(old), state: state, startLoading: false)
     fresh.isResuming = true
     current = fresh
     if rate != 0 { setTimeControl(.waitingToPlayAtSpecifiedRate(.evaluatingBufferingRate)) }
     performSeek(
       item: item, to: time, toleranceBefore: .zero, toleranceAfter: .zero, completion: completion)
+    logItemOpening(item)
     fresh.loader.start()
   }
 

@@ -69,10 +69,10 @@ extension PlaybackLoop {
     active.stalledSince = since
     active.stallCount += 1
     finishPeriod(active)
+    logStallBegan(active)
     emit(.playbackStalled(active.item), at: since)
-    if !active.bufferEmpty {
-      active.bufferEmpty = true
-      active.item.update { $0.isBufferEmpty = true }
+    if !active.state.isBufferEmpty {
+      active.state.isBufferEmpty = true
       emit(.bufferEmptyChanged(active.item, true))
     }
     setTimeControl(.waitingToPlayAtSpecifiedRate(.toMinimizeStalls))

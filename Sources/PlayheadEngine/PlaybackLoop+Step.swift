@@ -63,7 +63,7 @@ extension PlaybackLoop {
       // Start (or restart after a stall) once the buffer is likely to keep up: frames to
       // show, and what the load control asks to have loaded ahead (decision 0025).
       let hasNextFrames = !isFrozen(at: active.position, limit: presentableEnd(active))
-      guard (active.likelyToKeepUp && hasNextFrames) || ended else {
+      guard (active.state.isLikelyToKeepUp && hasNextFrames) || ended else {
         setTimeControl(
           .waitingToPlayAtSpecifiedRate(
             active.stalledSince == nil ? .evaluatingBufferingRate : .toMinimizeStalls))
@@ -72,6 +72,7 @@ extension PlaybackLoop {
       if let since = active.stalledSince {
         active.totalStallTime = active.totalStallTime + (now - since)
         active.stalledSince = nil
+        logStallEnded(active, after: now - since)
         emit(.playbackRecovered(active.item))
       }
       active.isHeld = false
@@ -96,7 +97,7 @@ extension PlaybackLoop {
     renderText(active, at: position)
     firePeriodicObservers(active, at: position)
     fireBoundaryObservers(active, upTo: position)
-    publishItemTime(active)
+    positionMoved(active)
 
     // The end: everything decoded has been presented and its last frame has run out.
     let forwardEndTime = forwardEnd(active)
@@ -235,8 +236,7 @@ extension PlaybackLoop {
     guard !active.firstFramePresented else { return }
     active.firstFramePresented = true
     if let requested = active.playRequestClock {
-      let ttff = clock.now - requested
-      active.item.update { $0.statistics.timeToFirstFrame = ttff }
+      active.state.timeToFirstFrame = clock.now - requested
     }
     emit(.firstFramePresented(active.item))
   }

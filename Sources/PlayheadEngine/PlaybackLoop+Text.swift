@@ -13,13 +13,11 @@ final class ActiveText {
   /// Subtitle playlists that failed to load, as the loader reported them, not yet
   /// announced.
   var pendingFailures: [(rendition: RenditionInfo, error: PlayheadError)] = []
-  /// The media time of item time 0, from the loader (nil until open, or unknown).
-  var origin: MediaTime?
 }
 
 extension PlaybackLoop {
   /// Posts the application's text track choice for `item` (a subtitle rendition, a
-  /// sidecar track, or none; already in the item's state): a rendition goes to the
+  /// sidecar track, or none; already in the item's settings): a rendition goes to the
   /// loader, which loads its playlist; a sidecar track (or none) releases the loader's
   /// rendition.
   func textTrackSelected(_ track: RenditionInfo?, previous: RenditionInfo?, for item: PlayerItem) {
@@ -29,7 +27,7 @@ extension PlaybackLoop {
       let hadRendition = previous.map { !$0.isSidecarTextTrack } ?? false
       if let track, !track.isSidecarTextTrack {
         active.loader.selectSubtitleRendition(RenditionSelection(rendition: track))
-      } else if hadRendition || item.selectedSubtitleRendition != nil {
+      } else if hadRendition || active.state.selectedSubtitleRendition != nil {
         active.loader.selectSubtitleRendition(RenditionSelection(rendition: nil))
       }
       loop.syncTextRenderer(active)
@@ -96,7 +94,9 @@ extension PlaybackLoop {
   /// and the new track's renderer starts once its cues can be read (a rendition's once
   /// the loader has its segments).
   func syncTextRenderer(_ active: ActiveItem) {
-    let (wanted, selection) = active.item.read { ($0.text.selectedTrack, $0.text.selectionCount) }
+    let (wanted, selection) = active.item.readSettings {
+      ($0.text.selectedTrack, $0.text.selectionCount)
+    }
     if let renderer = active.text.renderer,
       renderer.track != wanted || active.text.selection != selection
     {
@@ -104,10 +104,6 @@ extension PlaybackLoop {
       announce(renderer.takeNotices(), of: renderer, in: active)
       active.text.renderer = nil
       active.text.nextBoundary = nil
-      active.item.update {
-        $0.text.cues = []
-        $0.text.activeCues = []
-      }
     }
     guard active.text.renderer == nil, let wanted,
       let source = textFeed(wanted, active)
@@ -137,21 +133,14 @@ extension PlaybackLoop {
     if track.isSidecarTextTrack {
       return track.uri.flatMap { URL(string: $0) }.map(TextSourcePlan.file)
     }
-    guard let list = active.item.subtitleSegments, list.rendition == track else { return nil }
-    return .segments(list, origin: active.text.origin)
+    guard let list = active.state.subtitleSegments, list.rendition == track else { return nil }
+    return .segments(list, origin: active.media?.textOrigin)
   }
 
-  /// Publishes the renderer's cues on the item and emits its notices, in order.
+  /// Emits the renderer's notices, in order (the item's cues are the renderer's, published
+  /// with the item's snapshot).
   private func announce(_ notices: [TextNotice], of renderer: TextRenderer, in active: ActiveItem) {
     let item = active.item
-    if !notices.isEmpty || item.read({ $0.text.cues.count }) != renderer.cues.count {
-      let cues = renderer.cues
-      let activeCues = renderer.activeCues
-      item.update {
-        $0.text.cues = cues
-        $0.text.activeCues = activeCues
-      }
-    }
     for notice in notices {
       switch notice {
       case .entered(let cue): emit(.textCueEntered(item, cue))

@@ -4,10 +4,10 @@ import PlayheadMedia
 
 /// The one owner of a player's playback state: a dedicated thread that runs commands
 /// posted by the public API, presents frames at their deadlines on the player's clock,
-/// and publishes snapshots for the getters.
+/// and publishes snapshots for the getters (docs/decisions/0046).
 final class PlaybackLoop: @unchecked Sendable {
-  // Unchecked Sendable: commands and the snapshot have locks of their own; everything
-  // else is the loop thread's.
+  // Unchecked Sendable: commands, the snapshot and the settings have locks of their own;
+  // everything else is the loop thread's.
   let configuration: PlayerConfiguration
   var clock: any Clock { configuration.clock }
   let wake = WakeSignal()
@@ -27,10 +27,13 @@ final class PlaybackLoop: @unchecked Sendable {
   /// reference here would make a cycle (loop → thread → closure → loop) that outlives it.
   private weak var thread: Thread?
 
-  // Published state: guarded by `snapshotLock`.
+  // Published state: guarded by `snapshotLock`, replaced whole by `publishState()`.
   let snapshotLock = NSLock()
   var snapshot = PlayerSnapshot()
   var lastPresentedFrame: VideoFrame?
+  /// What the application asks of the audio output: its setters write it, the audio
+  /// stages read it for each buffer they write.
+  let settings: Locked<PlayerSettings>
 
   // Everything below is owned by the loop thread.
   var queue: [PlayerItem] = []
@@ -38,8 +41,6 @@ final class PlaybackLoop: @unchecked Sendable {
   var preloaded: ActiveItem?
   var rate: Float = 0
   var defaultRate: Float = 1
-  var volume: Float = 1
-  var isMuted = false
   var actionAtItemEnd: ActionAtItemEnd
   var timeControl: TimeControlStatus = .paused
   var status: PlayerStatus = .unknown
@@ -51,9 +52,6 @@ final class PlaybackLoop: @unchecked Sendable {
   var tempoKey: (rate: Float, algorithm: AudioTimePitchAlgorithm)?
   /// The enhancement filters running (nil while they are off).
   var enhancer: AudioEnhancementProcessor?
-  var audioEnhancement: AudioEnhancement
-  var isAudioEnhancementEnabled: Bool
-  var audioChannel: AudioChannelMode
   var boundaryCursor: MediaTime = .zero
   var sinksFinished = false
   /// The start holds in place (`Player.holdStart()`): playback does not start while any is.
@@ -64,13 +62,12 @@ final class PlaybackLoop: @unchecked Sendable {
     self.actionAtItemEnd = actionAtItemEnd
     self.isFastMode = configuration.timing == .fast
     sources = MediaSourceFactory(stack: configuration.makeDataSourceStack())
-    audioEnhancement = configuration.audioEnhancement
-    isAudioEnhancementEnabled = configuration.isAudioEnhancementEnabled
-    audioChannel = configuration.audioOutputChannel
-    snapshot.actionAtItemEnd = actionAtItemEnd
-    snapshot.audioEnhancement = audioEnhancement
-    snapshot.isAudioEnhancementEnabled = isAudioEnhancementEnabled
-    snapshot.audioOutputChannel = audioChannel
+    settings = Locked(
+      PlayerSettings(
+        audioEnhancement: configuration.audioEnhancement,
+        isAudioEnhancementEnabled: configuration.isAudioEnhancementEnabled,
+        audioOutputChannel: configuration.audioOutputChannel))
+    snapshot = playerSnapshot()
   }
 
   /// Starts the loop thread.
@@ -121,12 +118,6 @@ final class PlaybackLoop: @unchecked Sendable {
     return body(snapshot)
   }
 
-  func publish(_ body: (inout PlayerSnapshot) -> Void) {
-    snapshotLock.lock()
-    body(&snapshot)
-    snapshotLock.unlock()
-  }
-
   private func run() {
     while true {
       commandLock.lock()
@@ -135,15 +126,22 @@ final class PlaybackLoop: @unchecked Sendable {
       let closing = closeRequested
       commandLock.unlock()
       if closing { break }
-      for command in pending { command(self) }
+      for command in pending {
+        command(self)
+        // The next command (a caller waiting for its commands, say) sees their effect.
+        publishState()
+      }
       if !pending.isEmpty { continue }
-      if let deadline = watchProgress(after: step()) {
+      let deadline = watchProgress(after: step())
+      publishState()
+      if let deadline {
         clock.wait(until: deadline, orUntil: wake)
       } else {
         clock.wait(for: wake)
       }
     }
     shutDown()
+    publishState()
     commandLock.lock()
     hasFinished = true
     commandLock.unlock()
@@ -167,10 +165,11 @@ final class PlaybackLoop: @unchecked Sendable {
   }
 
   /// Sends `kind` to every event observer (or only to `observerID`) on its queue, stamped
-  /// with `clockTime` (default: now).
+  /// with `clockTime` (default: now), once the state it reports is published.
   func emit(
     _ kind: PlayerEvent.Kind, only observerID: UInt64? = nil, at clockTime: MediaTime? = nil
   ) {
+    publishState()
     let event = PlayerEvent(
       kind: kind, clockTime: clockTime ?? clock.now, itemTime: current?.position ?? .invalid)
     for (id, observer) in eventObservers where observerID == nil || observerID == id {
@@ -183,16 +182,21 @@ final class PlaybackLoop: @unchecked Sendable {
   func sendInitialState(to observerID: UInt64) {
     guard let active = current else { return }
     emit(.currentItemChanged(active.item), only: observerID)
-    let itemStatus = active.item.status
+    let itemStatus = active.state.status
     if itemStatus != .unknown {
       emit(.itemStatusChanged(active.item, itemStatus), only: observerID)
     }
-    if active.likelyToKeepUp { emit(.likelyToKeepUpChanged(active.item, true), only: observerID) }
-    if active.bufferFull { emit(.bufferFullChanged(active.item, true), only: observerID) }
+    if active.state.isLikelyToKeepUp {
+      emit(.likelyToKeepUpChanged(active.item, true), only: observerID)
+    }
+    if active.state.isBufferFull {
+      emit(.bufferFullChanged(active.item, true), only: observerID)
+    }
   }
 }
 
-/// The state the public getters read, published by the loop.
+/// The player's state the public getters read: derived from the loop's fields by
+/// `PlaybackLoop.playerSnapshot()` and published whole (`publishState()`).
 struct PlayerSnapshot: Sendable {
   var rate: Float = 0
   var defaultRate: Float = 1
@@ -200,9 +204,14 @@ struct PlayerSnapshot: Sendable {
   var status: PlayerStatus = .unknown
   var currentItem: PlayerItem?
   var items: [PlayerItem] = []
+  var actionAtItemEnd: ActionAtItemEnd = .pause
+}
+
+/// What the application asks of a player's audio output: its setters write it (reading
+/// it back gives the value just set), the loop's audio stages read it as they write.
+struct PlayerSettings: Sendable {
   var volume: Float = 1
   var isMuted = false
-  var actionAtItemEnd: ActionAtItemEnd = .pause
   var audioEnhancement = AudioEnhancement.none
   var isAudioEnhancementEnabled = true
   var audioOutputChannel = AudioChannelMode.both

@@ -13,23 +13,15 @@ extension Player {
   /// accounts for, so picture and sound stay in step. A filter this FFmpeg lacks fails
   /// the item with `decoderUnavailable`.
   public var audioEnhancement: AudioEnhancement {
-    get { loop.read { $0.audioEnhancement } }
-    set {
-      loop.publish { $0.audioEnhancement = newValue }
-      loop.post { loop in loop.audioEnhancement = loop.read { $0.audioEnhancement } }
-    }
+    get { loop.settings.value.audioEnhancement }
+    set { loop.changeSettings { $0.audioEnhancement = newValue } }
   }
 
   /// Whether the enhancement filters run (seed 003's `setFilterValid("audioEnhance", …)`);
   /// turning them off keeps `audioEnhancement` for when they are turned on again.
   public var isAudioEnhancementEnabled: Bool {
-    get { loop.read { $0.isAudioEnhancementEnabled } }
-    set {
-      loop.publish { $0.isAudioEnhancementEnabled = newValue }
-      loop.post { loop in
-        loop.isAudioEnhancementEnabled = loop.read { $0.isAudioEnhancementEnabled }
-      }
-    }
+    get { loop.settings.value.isAudioEnhancementEnabled }
+    set { loop.changeSettings { $0.isAudioEnhancementEnabled = newValue } }
   }
 
   /// Which channel reaches the output (seed 003's `outputAudioChannel`): `.both` as the
@@ -38,10 +30,7 @@ extension Player {
   /// Applies to the audio written next. With a mono output the setting cannot pick a
   /// side there; the configuration's value, applied at decoding, holds instead.
   public var audioOutputChannel: AudioChannelMode {
-    get { loop.read { $0.audioOutputChannel } }
-    set {
-      loop.publish { $0.audioOutputChannel = newValue }
-      loop.post { loop in loop.audioChannel = loop.read { $0.audioOutputChannel } }
-    }
+    get { loop.settings.value.audioOutputChannel }
+    set { loop.changeSettings { $0.audioOutputChannel = newValue } }
   }
 }

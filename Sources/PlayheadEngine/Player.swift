@@ -80,10 +80,7 @@ public class Player: @unchecked Sendable {
     get { loop.read { $0.defaultRate } }
     set {
       guard newValue > 0, newValue.isFinite else { return }
-      loop.post { loop in
-        loop.defaultRate = newValue
-        loop.publish { $0.defaultRate = newValue }
-      }
+      loop.post { loop in loop.defaultRate = newValue }
     }
   }
 
@@ -116,10 +113,7 @@ public class Player: @unchecked Sendable {
   public var actionAtItemEnd: ActionAtItemEnd {
     get { loop.read { $0.actionAtItemEnd } }
     set {
-      loop.post { loop in
-        loop.actionAtItemEnd = newValue
-        loop.publish { $0.actionAtItemEnd = newValue }
-      }
+      loop.post { loop in loop.actionAtItemEnd = newValue }
     }
   }
 
@@ -128,22 +122,17 @@ public class Player: @unchecked Sendable {
   /// Reading it back gives the value just set; the playback thread applies it to the
   /// audio it writes next.
   public var volume: Float {
-    get { loop.read { $0.volume } }
+    get { loop.settings.value.volume }
     set {
       let clamped = max(0, min(1, newValue.isFinite ? newValue : 1))
-      loop.publish { $0.volume = clamped }
-      // The loop takes the latest value set, whatever order concurrent setters post in.
-      loop.post { loop in loop.volume = loop.read { $0.volume } }
+      loop.changeSettings { $0.volume = clamped }
     }
   }
 
   /// Whether the audio is muted (the audio clock keeps running; `volume` is kept).
   public var isMuted: Bool {
-    get { loop.read { $0.isMuted } }
-    set {
-      loop.publish { $0.isMuted = newValue }
-      loop.post { loop in loop.isMuted = loop.read { $0.isMuted } }
-    }
+    get { loop.settings.value.isMuted }
+    set { loop.changeSettings { $0.isMuted = newValue } }
   }
 
   // MARK: Items

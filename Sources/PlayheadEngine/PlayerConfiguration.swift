@@ -127,6 +127,16 @@ public struct PlayerConfiguration: Sendable {
   /// this to false on every player it creates.
   public var mapsLargeAllocations = true
 
+  /// Where the player logs what it does (docs/logging.md): item open, ready and failure,
+  /// stalls and rendition switches at `.info`; each ABR decision with its reason, playlist
+  /// loads and seeks at `.debug`. Nothing is logged per frame at `.info` or above.
+  ///
+  /// `Logger(label: "playhead.player")` by default, made from the factory
+  /// `LoggingSystem.bootstrap(_:)` set when the configuration is created. A test passes a
+  /// logger of its own (an `InMemoryLogHandler`'s) here, as the logging system can be
+  /// bootstrapped only once per process.
+  public var logger = Logger(label: "playhead.player")
+
   public init(
     clock: any Clock = HostClock.shared,
     videoSink: (any VideoSink)? = nil,
@@ -197,8 +207,19 @@ public struct PlayerConfiguration: Sendable {
   /// so that a simulated network or a replay serves them as well. Each call makes a new
   /// stack (with its own HTTP session when `network` is nil).
   public func makeDataSourceStack() -> DataSourceStack {
-    DataSourceStack(
+    var stack = DataSourceStack(
       request: request, clock: clock, network: network, cache: cache, recorder: recorder)
+    let logger = logger
+    stack.onRetry = { retry in
+      logger.info(
+        "retrying a request",
+        metadata: [
+          "url": .url(retry.request.url), "purpose": "\(retry.request.purpose.rawValue)",
+          "attempt": "\(retry.attempt)", "delay": .seconds(retry.delay),
+          "error": "\(retry.error.message)",
+        ])
+    }
+    return stack
   }
 
   /// The audio format actually produced: the sink's if there is one.

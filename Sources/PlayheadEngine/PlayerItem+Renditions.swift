@@ -12,7 +12,7 @@ extension PlayerItem {
   /// container index), GROUP-ID `stream`, no URI, its title (else its language, else
   /// `Audio <n>`) as NAME, and AUTOSELECT; the stream the demuxer picks by default is the
   /// DEFAULT one.
-  public var audioRenditions: [RenditionInfo] { read { $0.audioRenditions } }
+  public var audioRenditions: [RenditionInfo] { read { $0.state.audioRenditions } }
 
   /// The audio rendition being played, a value from `audioRenditions`; nil when the
   /// variant's own audio plays without a rendition (and for files without a choice).
@@ -24,7 +24,7 @@ extension PlayerItem {
   /// variant switch keeps the selection: the rendition of the new variant's group with
   /// the same GROUP-ID and NAME, else the same NAME. A file plays the chosen stream
   /// instead of the default one.
-  public var selectedAudioRendition: RenditionInfo? { read { $0.selectedAudioRendition } }
+  public var selectedAudioRendition: RenditionInfo? { read { $0.state.selectedAudioRendition } }
 
   /// Languages (BCP 47 tags such as "fr" or "pt-BR"), most preferred first, that choose
   /// the audio rendition when the item starts.
@@ -61,18 +61,20 @@ extension PlayerItem {
 
   /// The subtitle renditions of the variant being played (its SUBTITLES group), in
   /// master playlist order; empty until ready and without a group.
-  public var subtitleRenditions: [RenditionInfo] { read { $0.subtitleRenditions } }
+  public var subtitleRenditions: [RenditionInfo] { read { $0.state.subtitleRenditions } }
 
   /// The selected subtitle rendition, a value from `subtitleRenditions`; nil (the
   /// default) when none is selected.
-  public var selectedSubtitleRendition: RenditionInfo? { read { $0.selectedSubtitleRendition } }
+  public var selectedSubtitleRendition: RenditionInfo? {
+    read { $0.state.selectedSubtitleRendition }
+  }
 
   /// The segments of the selected subtitle rendition and where they lie on the item
   /// timeline; nil when none is selected.
   ///
   /// The player fetches the rendition's media playlist when it is selected; its text
   /// renderer then reads the segments (`textCues`, `textCueEntered` events).
-  public var subtitleSegments: SubtitleSegmentList? { read { $0.subtitleSegments } }
+  public var subtitleSegments: SubtitleSegmentList? { read { $0.state.subtitleSegments } }
 
   /// Selects `rendition` (a value from `subtitleRenditions` with a URI), or no subtitles
   /// for nil, and fetches its media playlist; the player then renders its cues (as

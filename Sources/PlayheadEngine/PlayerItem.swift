@@ -4,8 +4,9 @@ import PlayheadMedia
 
 /// The presentation state of one asset in a player: status, timing, buffering, logs.
 ///
-/// An item may be in at most one player at a time. Its properties are snapshots that
-/// the player's playback thread updates; reading them is thread-safe.
+/// An item may be in at most one player at a time. Its properties read the snapshot the
+/// player's playback thread last published (whole, never field by field); reading them
+/// is thread-safe.
 public final class PlayerItem: Sendable, Identifiable, Hashable {
   /// Whether the item can be played.
   public enum Status: Sendable, Equatable {
@@ -19,7 +20,7 @@ public final class PlayerItem: Sendable, Identifiable, Hashable {
 
   public let id: UInt64
   public let asset: Asset
-  private let state = Locked(ItemState())
+  private let published = Locked(ItemSnapshot())
   private let settings = Locked(ItemSettings())
   private let weakOwner = Locked(WeakOwner())
 
@@ -47,12 +48,17 @@ public final class PlayerItem: Sendable, Identifiable, Hashable {
   public static func == (lhs: PlayerItem, rhs: PlayerItem) -> Bool { lhs === rhs }
   public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
-  func read<T: Sendable>(_ body: (ItemState) -> T) -> T {
-    state.withLock { body($0) }
+  /// Reads the snapshot the playback loop last published.
+  func read<T: Sendable>(_ body: (ItemSnapshot) -> T) -> T {
+    published.withLock { body($0) }
   }
 
-  func update(_ body: (inout ItemState) -> Void) {
-    state.withLock { body(&$0) }
+  /// The snapshot the playback loop last published.
+  var snapshot: ItemSnapshot { published.value }
+
+  /// Replaces the published snapshot (the playback loop playing the item, only).
+  func publish(_ snapshot: ItemSnapshot) {
+    published.withLock { $0 = snapshot }
   }
 
   func readSettings<T: Sendable>(_ body: (ItemSettings) -> T) -> T {
@@ -64,7 +70,7 @@ public final class PlayerItem: Sendable, Identifiable, Hashable {
   }
 
   /// The item's status.
-  public var status: Status { read { $0.status } }
+  public var status: Status { read { $0.state.status } }
   /// The error when `status` is `.failed`.
   public var error: PlayheadError? {
     if case .failed(let error) = status { return error }
@@ -75,27 +81,27 @@ public final class PlayerItem: Sendable, Identifiable, Hashable {
   /// Whether the item is VOD, live or live DVR (known once ready).
   public var streamKind: StreamKind { read { $0.streamKind } }
   /// The stream's renditions, lowest bandwidth first (empty for progressive media).
-  public var variants: [VariantInfo] { read { $0.variants } }
+  public var variants: [VariantInfo] { read { $0.media?.variants ?? [] } }
   /// The ranges the item can be seeked in: the whole duration for VOD; for live streams
   /// the playlist's window, from its oldest segment to the live edge, on a timeline whose
   /// 0 is the first segment of the playlist as first loaded (an EVENT playlist's range
   /// starts at 0 and grows). Empty until ready.
-  public var seekableTimeRanges: [MediaTimeRange] { read { $0.seekableTimeRanges } }
+  public var seekableTimeRanges: [MediaTimeRange] { read { $0.state.seekableTimeRanges } }
   /// Every alternate rendition the master playlist offers (audio languages, subtitles,
   /// video angles, closed captions), in playlist order. `audioRenditions` and
   /// `subtitleRenditions` list those of the variant being played, which can be selected.
-  public var renditions: [RenditionInfo] { read { $0.renditions } }
+  public var renditions: [RenditionInfo] { read { $0.media?.renditions ?? [] } }
   /// The I-frame (trick play) variants the stream offers.
-  public var iFrameVariants: [VariantInfo] { read { $0.iFrameVariants } }
+  public var iFrameVariants: [VariantInfo] { read { $0.media?.iFrameVariants ?? [] } }
   /// The rendition being loaded, for streams that have renditions.
-  public var currentVariant: VariantInfo? { read { $0.currentVariant } }
+  public var currentVariant: VariantInfo? { read { $0.state.currentVariant } }
   /// The engine's bandwidth estimate in bits per second (nil for progressive media).
   public var bandwidthEstimate: Double? { read { $0.bandwidthEstimate } }
   /// The current download speed an application shows, in bits per second (SPEC S9): the
   /// speed of the last HLS segment, or of the last measured stretch of a progressive HTTP
   /// file (256 KiB, or the end of a response); nil before one was measured and for local
   /// files. Each change comes with a `downloadSpeedChanged` event.
-  public var currentDownloadSpeed: Double? { read { $0.currentDownloadSpeed } }
+  public var currentDownloadSpeed: Double? { read { $0.state.currentDownloadSpeed } }
   /// The item's tracks, once opened.
   public var tracks: [AssetTrack] { read { $0.tracks } }
   /// The ranges of media time that are loaded, in order and merged (decision 0025): the
@@ -105,23 +111,21 @@ public final class PlayerItem: Sendable, Identifiable, Hashable {
   /// the media is (a seek away from what the cache holds). Empty until ready. Announced by
   /// `loadedTimeRangesChanged` events when their shape changes or an end moves by a
   /// second; this property always holds the latest.
-  public var loadedTimeRanges: [MediaTimeRange] { read { $0.loadedTimeRanges } }
+  public var loadedTimeRanges: [MediaTimeRange] { read { $0.state.loadedTimeRanges } }
   /// Whether playback has consumed all buffered media and would stall.
-  public var isPlaybackBufferEmpty: Bool { read { $0.isBufferEmpty } }
+  public var isPlaybackBufferEmpty: Bool { read { $0.state.isBufferEmpty } }
   /// Whether the buffer is expected to keep playback going without a stall: frames are
   /// decoded and the load control's `shouldStartPlayback` says the media loaded ahead is
   /// enough (its startup buffer; after a stall, its buffer after a rebuffer), or nothing
   /// more can load (the rest of the media is loaded, or loading holds back at its
   /// target). Playback starts, and resumes after a stall, only once this is true.
-  public var isPlaybackLikelyToKeepUp: Bool { read { $0.isLikelyToKeepUp } }
+  public var isPlaybackLikelyToKeepUp: Bool { read { $0.state.isLikelyToKeepUp } }
   /// Whether the media buffer is full and loading has paused (AVPlayerItem's meaning):
   /// the source holds back at the load control's target (the high-water mark, or the
   /// item's `preferredForwardBufferDuration`) or has everything to the end (a local file
   /// at once). Each change comes with a `bufferFullChanged` event (`playbackBufferFull` /
   /// `playbackBufferNotFull`).
-  public var isPlaybackBufferFull: Bool { read { $0.isBufferFull } }
-  /// Whether every decoded queue holds its target (or its stream has ended).
-  var isDecodedBufferFull: Bool { read { $0.isDecodedBufferFull } }
+  public var isPlaybackBufferFull: Bool { read { $0.state.isBufferFull } }
   /// The item's current time (the player's position while this item is current).
   public func currentTime() -> MediaTime { read { $0.currentTime } }
   /// Statistics of the item's playback so far.
@@ -130,13 +134,14 @@ public final class PlayerItem: Sendable, Identifiable, Hashable {
   /// start or seek to an end, pause or seek, split at every rendition switch, so that each
   /// entry covers one rendition (its URI and declared bit rate) with its bytes, stalls,
   /// dropped frames and (the first entry) startup time.
-  public func accessLog() -> [AccessLogEntry] { read { $0.accessLog } }
+  public func accessLog() -> [AccessLogEntry] { read { $0.state.accessLog } }
   /// The error log: every error met while loading or playing.
-  public func errorLog() -> [ErrorLogEntry] { read { $0.errorLog } }
+  public func errorLog() -> [ErrorLogEntry] { read { $0.state.errorLog } }
   /// Whether the item has no video track (or video is disabled) but has audio.
   public var isAudioOnly: Bool {
-    read { state in
-      !state.tracks.contains { $0.kind == .video } && state.tracks.contains { $0.kind == .audio }
+    read { snapshot in
+      let tracks = snapshot.tracks
+      return !tracks.contains { $0.kind == .video } && tracks.contains { $0.kind == .audio }
     }
   }
 
@@ -264,35 +269,6 @@ struct ItemSettings: Sendable {
   var reversePlaybackEndTime: MediaTime = .invalid
   var audioTimePitchAlgorithm: AudioTimePitchAlgorithm = .timeDomain
   var preferredAudioLanguages: [String] = []
-}
-
-/// The playback state of an item, written only by the playback loop's thread (its
-/// getters read it; the application's requests are in `ItemSettings`).
-struct ItemState: Sendable {
-  var status: PlayerItem.Status = .unknown
-  var duration: MediaTime = .indefinite
-  var tracks: [AssetTrack] = []
-  var streamKind: StreamKind = .vod
-  var variants: [VariantInfo] = []
-  var renditions: [RenditionInfo] = []
-  var seekableTimeRanges: [MediaTimeRange] = []
-  var iFrameVariants: [VariantInfo] = []
-  var currentVariant: VariantInfo?
-  var bandwidthEstimate: Double?
-  var currentDownloadSpeed: Double?
-  var loadedTimeRanges: [MediaTimeRange] = []
-  var isBufferEmpty = true
-  var isLikelyToKeepUp = false
-  var isBufferFull = false
-  var isDecodedBufferFull = false
-  var currentTime: MediaTime = .zero
-  var statistics = PlaybackStatistics()
-  var accessLog: [AccessLogEntry] = []
-  var errorLog: [ErrorLogEntry] = []
-  var audioRenditions: [RenditionInfo] = []
-  var selectedAudioRendition: RenditionInfo?
-  var subtitleRenditions: [RenditionInfo] = []
-  var selectedSubtitleRendition: RenditionInfo?
-  var subtitleSegments: SubtitleSegmentList?
-  var text = ItemTextState()
+  /// The text tracks the application added and the one it selected.
+  var text = ItemTextSettings()
 }

@@ -48,7 +48,6 @@ public final class QueuePlayer: Player, @unchecked Sendable {
       } else {
         loop.queue.append(item)
       }
-      loop.publish { $0.items = loop.queue }
       if loop.current == nil { loop.activateHead() }
     }
   }
@@ -65,7 +64,6 @@ public final class QueuePlayer: Player, @unchecked Sendable {
           loop.preloaded?.loader.stop()
           loop.preloaded = nil
         }
-        loop.publish { $0.items = loop.queue }
       }
     }
   }

@@ -1,4 +1,5 @@
 import CFFmpeg
+import PlayheadCore
 
 /// Facts about the FFmpeg libraries this build links against.
 public enum MediaLibrary {
@@ -22,39 +23,25 @@ public enum MediaLibrary {
     }.joined(separator: ", ")
   }
 
-  /// How much FFmpeg itself prints to standard error.
-  public enum LogLevel: Sendable {
-    /// Nothing at all.
-    case quiet
-    /// Only errors (the default Playhead sets on first use).
-    case error
-    /// Errors and warnings.
-    case warning
-    /// Everything FFmpeg's command-line tools print by default.
-    case info
-
-    var rawValue: Int32 {
-      switch self {
-      case .quiet: return AV_LOG_QUIET
-      case .error: return AV_LOG_ERROR
-      case .warning: return AV_LOG_WARNING
-      case .info: return AV_LOG_INFO
-      }
+  /// Where FFmpeg's own messages go: `Logger(label: "playhead.ffmpeg")` unless set.
+  ///
+  /// Each line FFmpeg logs becomes one entry at the matching level (FFmpeg's info
+  /// messages at `.debug`; see `docs/logging.md`), with source `FFmpeg`. The logger's
+  /// level is also FFmpeg's own threshold: messages below it are never formatted. The
+  /// setting is process-wide and takes effect at once, also for players already playing.
+  /// The default logger is made on first use, from the factory `LoggingSystem.bootstrap`
+  /// set by then.
+  public static var logger: Logger {
+    get { FFmpegLog.logger }
+    set {
+      _ = configured
+      FFmpegLog.setLogger(newValue)
     }
   }
 
-  /// Sets FFmpeg's process-wide log level.
-  ///
-  /// Playhead lowers it to `.error` the first time a demuxer opens, unless this was
-  /// called before.
-  public static func setLogLevel(_ level: LogLevel) {
-    _ = configured
-    av_log_set_level(level.rawValue)
-  }
-
-  /// Runs once per process: the default log level.
+  /// Runs once per process: FFmpeg's messages go to `logger`.
   static let configured: Bool = {
-    av_log_set_level(AV_LOG_ERROR)
+    FFmpegLog.install()
     return true
   }()
 }

@@ -4,7 +4,7 @@ import Playhead
 /// `--audio-filter NAME[=VALUE]` (repeatable) and `--audio-channel both|left|right`: the
 /// audio enhancement filters and the output channel (seed 003's `audioEnhance` and
 /// `outputAudioChannel`).
-struct AudioOptions: Equatable, Sendable {
+struct AudioOptions: OptionGroup, Equatable, Sendable {
   /// The option names this type reads.
   static let names: Set<String> = ["--audio-filter", "--audio-channel"]
 

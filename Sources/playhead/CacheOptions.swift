@@ -3,7 +3,7 @@ import Playhead
 
 /// `--cache-dir DIR` and `--cache-max-mb N`: play through a disk cache in DIR, keeping at
 /// most N MiB (default 20 GiB).
-struct CacheOptions: Equatable, Sendable {
+struct CacheOptions: OptionGroup, Equatable, Sendable {
   /// The option names this type reads.
   static let names: Set<String> = ["--cache-dir", "--cache-max-mb"]
 

@@ -3,7 +3,7 @@ import Playhead
 
 /// The Playback API options shared by `catalog` and `play catalog:ACCOUNT/VIDEO_ID`:
 /// credentials, the base URL, the bumper and the parameters passed through.
-struct CatalogOptions: Sendable {
+struct CatalogOptions: OptionGroup, Sendable {
   /// The option names this type reads (`--account` only for `catalog`).
   static let names: Set<String> = [
     "--account", "--policy-key", "--auth-token", "--base-url", "--bumper-id", "--bumper-ref",

@@ -9,83 +9,51 @@ struct DownloadCommand: Command {
   static let stateFolder = ".playhead-download"
 
   var input: String
-  var outputPath: String
-  var selection = DownloadSelection()
-  var encryptionKey: [UInt8]?
-  var json = false
-  var quiet = false
+  /// The folder to fill (`--out DIR`).
+  var outputPath = ""
+  /// `--out DIR`, `--rendition N`, `--max-bitrate BPS`, `--encrypt-key-hex HEX`.
+  var options = DownloadOptions()
+  /// `--audio LANG`, `--subtitles LANG`.
+  var tracks = TrackOptions()
+  /// `--json`, `--quiet`.
+  var output = OutputOptions()
+  /// `--header`, `--referer`, `--user-agent`, `--timeout`, `--retries`.
   var requests = RequestOptions()
   /// `--sign-key KEY [--sign-validity-seconds N]`.
   var signing = SignOptions()
 
+  /// The option groups `download` takes.
+  private static var optionGroups: [OptionSlot<DownloadCommand>] {
+    [
+      .group(\.options), .group(\.tracks, names: ["--audio", "--subtitles"]),
+      .group(\.output, names: ["--json", "--quiet"]), .group(\.requests), .group(\.signing),
+    ]
+  }
+
   init(parsing arguments: [String]) throws(UsageError) {
+    self.input = ""
     var cursor = ArgumentCursor(arguments, verb: "download")
-    var input: String?
-    var output: String?
-    while let token = cursor.next() {
-      switch token {
-      case .positional(let text):
-        guard input == nil else { throw cursor.unexpected(text) }
-        input = text
-      case .option(let name, let inline):
-        switch name {
-        case "--json":
-          try cursor.noValue(for: name, inline: inline)
-          json = true
-        case "--quiet":
-          try cursor.noValue(for: name, inline: inline)
-          quiet = true
-        case "--out", "-o":
-          output = try ArgumentValue.path(cursor.value(for: name, inline: inline), option: name)
-        case "--rendition":
-          selection.variantIndex = try ArgumentValue.integer(
-            cursor.value(for: name, inline: inline), option: name, in: 0...10_000)
-        case "--max-bitrate":
-          selection.maxBitrate = try ArgumentValue.integer(
-            cursor.value(for: name, inline: inline), option: name, in: 1...Int(Int32.max))
-        case "--audio":
-          selection.audioLanguage = try Self.language(
-            cursor.value(for: name, inline: inline), option: name)
-        case "--subtitles":
-          selection.subtitleLanguage = try Self.language(
-            cursor.value(for: name, inline: inline), option: name)
-        case "--encrypt-key-hex":
-          encryptionKey = try Self.key(cursor.value(for: name, inline: inline), option: name)
-        case _ where RequestOptions.names.contains(name):
-          try requests.parse(name, inline: inline, cursor: &cursor)
-        case _ where SignOptions.names.contains(name):
-          try signing.parse(name, inline: inline, cursor: &cursor)
-        default:
-          throw cursor.unknown(name)
-        }
-      }
-    }
+    let input = try cursor.readInput(into: &self, groups: Self.optionGroups)
     guard let input else { throw cursor.missingInput() }
-    guard let output else {
+    guard let outputPath = options.outputPath else {
       throw UsageError("option '--out DIR' is required (see 'playhead download --help')")
     }
-    if selection.variantIndex != nil && selection.maxBitrate != nil {
+    if options.variantIndex != nil && options.maxBitrate != nil {
       throw UsageError("give either '--rendition N' or '--max-bitrate BPS', not both")
     }
     try signing.validate()
     self.input = input
-    self.outputPath = output
+    self.outputPath = outputPath
   }
 
-  static func language(_ text: String, option: String) throws(UsageError) -> String {
-    guard TrackLanguage.normalized(text) != nil else {
-      throw UsageError(
-        "option '\(option)' needs a language tag such as 'en' or 'pt-BR', not '\(text)'")
-    }
-    return text
-  }
-
-  static func key(_ text: String, option: String) throws(UsageError) -> [UInt8] {
-    do {
-      return try OfflineKeyRegistry.key(fromHex: text)
-    } catch {
-      throw UsageError("option '\(option)' needs 32 hex digits (a 16-byte key)")
-    }
+  /// The variant and renditions to download.
+  var selection: DownloadSelection {
+    var selection = DownloadSelection()
+    selection.variantIndex = options.variantIndex
+    selection.maxBitrate = options.maxBitrate
+    selection.audioLanguage = tracks.audio
+    selection.subtitleLanguage = tracks.subtitles
+    return selection
   }
 
   func run(console: Console) throws(PlayheadError) -> ExitCode {
@@ -100,7 +68,7 @@ struct DownloadCommand: Command {
     let lock = try FolderLock(directory: root)
     defer { lock.release() }
     let manager = try DownloadManager(rootDirectory: root, configuration: configuration)
-    let reporter = DownloadReporter(console: console, json: json, quiet: quiet)
+    let reporter = DownloadReporter(console: console, json: output.json, quiet: output.quiet)
     manager.addObserver { event in reporter.show(event) }
     let id: DownloadID
     if let existing = manager.downloads.first(where: {
@@ -123,13 +91,13 @@ struct DownloadCommand: Command {
       }
       reporter.note("resuming the download in \(folder.path)")
       if existing.state == .requested { try manager.select(selection, for: id) }
-      try manager.resume(id, encryptionKey: encryptionKey)
+      try manager.resume(id, encryptionKey: options.encryptionKey)
     } else {
       try Self.requireEmpty(folder)
       let info = try manager.prepare(url: url, folderURL: folder)
       id = info.id
       try manager.select(selection, for: id)
-      try manager.start(id, encryptionKey: encryptionKey)
+      try manager.start(id, encryptionKey: options.encryptionKey)
     }
     guard let record = manager.waitUntilStopped(id) else {
       throw PlayheadError(.invalidState, "the download disappeared")

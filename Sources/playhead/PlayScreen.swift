@@ -33,7 +33,9 @@ extension PlayCommand {
   /// and playback goes on without sound; a window that cannot open is an error only with
   /// `--window`, else `play` goes on headless with a note.
   func openScreen(for url: URL, console: Console) throws(PlayheadError) -> PlayScreen? {
-    guard window.opensWindow(fast: fast, videoDisabled: isVideoDisabled) else { return nil }
+    guard window.opensWindow(fast: playback.fast, videoDisabled: playback.isVideoDisabled) else {
+      return nil
+    }
     guard WindowRequest.hasDisplay() else {
       // Only `--window` gets here: SDL would fall back to an invisible driver.
       throw PlayheadError(
@@ -50,7 +52,7 @@ extension PlayCommand {
       return nil
     }
     var device: SDLAudioOutput?
-    if !isAudioDisabled && wavPath == nil {
+    if !playback.isAudioDisabled && sinks.wavPath == nil {
       do {
         device = try SDLAudioOutput()
       } catch {

@@ -104,7 +104,7 @@ final class PlaySession: Sendable {
   let queue = DispatchQueue(label: "playhead.cli.play")
   private weak let player: Player?
   private let item: PlayerItem
-  private let output: PlayCommand.Output
+  private let output: OutputOptions
   private let console: Console
   /// `--rendition INDEX`, checked against the stream once it is ready.
   private let renditionIndex: Int?
@@ -140,7 +140,7 @@ final class PlaySession: Sendable {
 
   /// `audioSettled` runs on the session's queue once the `audio` track plays.
   init(
-    player: Player, item: PlayerItem, output: PlayCommand.Output, console: Console,
+    player: Player, item: PlayerItem, output: OutputOptions, console: Console,
     renditionIndex: Int? = nil, audio: AudioChoice? = nil, keepsOpen: Bool = false,
     recorder: SessionRecorder? = nil, audioSettled: (@Sendable () -> Void)? = nil
   ) {

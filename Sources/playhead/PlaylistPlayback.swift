@@ -36,7 +36,7 @@ struct PlaylistPlayback {
       configuration.audioSink = device
     }
     let queue = DispatchQueue(label: "playhead.cli.playlist")
-    let subtitles = command.subtitles.map {
+    let subtitles = command.tracks.subtitles.map {
       SubtitleLines(language: $0, output: command.output, console: console)
     }
     let provider = subtitles.map {
@@ -52,8 +52,8 @@ struct PlaylistPlayback {
     controller.autoAdvance = autoAdvance
     // With --subtitles the monitor plays each session once its subtitle track is loaded.
     controller.autoPlay = autoPlay && subtitles == nil
-    if let rate = command.rate { controller.playbackRate = rate }
-    if let preview = command.previewSeconds {
+    if let rate = command.playback.rate { controller.playbackRate = rate }
+    if let preview = command.playback.previewSeconds {
       controller.previewDuration = MediaTime(commandLineSeconds: preview)
     }
     configure(controller)
@@ -85,7 +85,7 @@ struct PlaylistPlayback {
 
   /// Without `--events` or `--json`, only the main lines are printed; cue enters and exits
   /// never are (the `--subtitles` lines show the cues).
-  private static func shouldPrint(_ line: String, output: PlayCommand.Output) -> Bool {
+  private static func shouldPrint(_ line: String, output: OutputOptions) -> Bool {
     let event = eventName(line, json: output.json)
     if event == "textCueEnter" || event == "textCueExit" { return false }
     if output.json || output.events { return true }

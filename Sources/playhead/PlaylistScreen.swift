@@ -67,13 +67,15 @@ extension PlayCommand {
   /// The playlist's window and sound card when the run has a display (or `--window`); nil
   /// when it plays headless.
   func openPlaylistScreen(console: Console) throws(PlayheadError) -> PlaylistScreen? {
-    guard window.opensWindow(fast: fast, videoDisabled: isVideoDisabled) else { return nil }
+    guard window.opensWindow(fast: playback.fast, videoDisabled: playback.isVideoDisabled) else {
+      return nil
+    }
     guard WindowRequest.hasDisplay() else {
       throw PlayheadError(
         .invalidState, "no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set)")
     }
     var device: SDLAudioOutput?
-    if !isAudioDisabled && wavPath == nil {
+    if !playback.isAudioDisabled && sinks.wavPath == nil {
       do {
         device = try SDLAudioOutput()
       } catch {

@@ -4,7 +4,7 @@ import Playhead
 /// `--header`, `--referer`, `--user-agent`, `--timeout` and `--retries`: how `play` and
 /// `probe` make their HTTP requests, for HLS playlists, segments and keys as for
 /// progressive media.
-struct RequestOptions: Equatable, Sendable {
+struct RequestOptions: OptionGroup, Equatable, Sendable {
   /// The option names this type reads.
   static let names: Set<String> = [
     "--header", "--referer", "--user-agent", "--timeout", "--retries",

@@ -3,7 +3,7 @@ import Playhead
 
 /// `--sign-key KEY [--sign-validity-seconds N]`: sign the URL with CDN auth type A and
 /// re-sign any URL of the stream that expires or is refused as expired (403, 410).
-struct SignOptions: Equatable, Sendable {
+struct SignOptions: OptionGroup, Equatable, Sendable {
   /// The option names this type reads.
   static let names: Set<String> = ["--sign-key", "--sign-validity-seconds"]
   /// How long a signature is valid without `--sign-validity-seconds` (the seed's default).

@@ -18,47 +18,18 @@ struct SnapshotCommand: Command {
 
   init(parsing arguments: [String]) throws(UsageError) {
     var cursor = ArgumentCursor(arguments, verb: "snapshot")
-    var input: String?
-    var at: Double?
-    var output: String?
-    var width: Int?
-    var height: Int?
-    while let token = cursor.next() {
-      switch token {
-      case .positional(let text):
-        guard input == nil else { throw cursor.unexpected(text) }
-        input = text
-      case .option(let name, let inline):
-        switch name {
-        case "--at":
-          at = try ArgumentValue.seconds(cursor.value(for: name, inline: inline), option: name)
-        case "-o", "--output":
-          output = try ArgumentValue.path(cursor.value(for: name, inline: inline), option: name)
-        case "--width":
-          width = try ArgumentValue.positiveInteger(
-            cursor.value(for: name, inline: inline), option: name)
-        case "--height":
-          height = try ArgumentValue.positiveInteger(
-            cursor.value(for: name, inline: inline), option: name)
-        case "--gravity":
-          gravity = try ArgumentValue.gravity(cursor.value(for: name, inline: inline), option: name)
-        default:
-          throw cursor.unknown(name)
-        }
-      }
-    }
+    var options = SnapshotOptions()
+    let input = try cursor.readInput(
+      into: &options, groups: [.group(\.self, names: SnapshotOptions.verbNames)])
     guard let input else { throw cursor.missingInput() }
-    guard let at else {
+    guard let at = options.atSeconds else {
       throw UsageError("'snapshot' needs --at T (see 'playhead snapshot --help')")
     }
-    guard let output else {
+    guard let output = options.path else {
       throw UsageError("'snapshot' needs -o FILE.png (see 'playhead snapshot --help')")
     }
-    switch (width, height) {
-    case (let width?, let height?): size = (width, height)
-    case (nil, nil): size = nil
-    default: throw UsageError("options '--width' and '--height' go together")
-    }
+    size = try options.size()
+    gravity = options.gravity
     self.input = input
     self.atSeconds = at
     self.output = output

@@ -18,7 +18,7 @@ enum SceneArgument {
 /// The HLS options of `play`: `--max-bitrate`, `--max-pixels`, `--rendition`,
 /// `--start-bandwidth` and `--scene`. Progressive media ignores all but `--scene`, whose
 /// start and resume buffers apply to every item.
-struct StreamOptions: Equatable, Sendable {
+struct StreamOptions: OptionGroup, Equatable, Sendable {
   /// The option names this type reads.
   static let names: Set<String> = [
     "--max-bitrate", "--max-pixels", "--rendition", "--start-bandwidth", "--scene",

@@ -13,7 +13,7 @@ import Playhead
 struct SubtitleLines: Sendable {
   /// The language asked for.
   var language: String
-  var output: PlayCommand.Output
+  var output: OutputOptions
   let console: Console
 
   /// How far ahead subtitle segments are fetched: playback waits for them up to here.

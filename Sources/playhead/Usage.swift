@@ -21,6 +21,16 @@ enum Usage {
     Inputs are local paths (absolute or relative) or http(s) URLs, including HLS
     playlists (.m3u8); 'play' also takes catalog:ACCOUNT/VIDEO_ID (see 'play --help').
 
+    Log options (every command, before or after its name):
+      --log-level LEVEL   Log at LEVEL and above: trace, debug, info, notice, warning,
+                          error or critical (default: warning, which logs nothing in a
+                          session that goes well; FFmpeg's own messages are logged only
+                          when a level is asked for, with this option or -v)
+      -v                  One step more verbose (repeatable): -v info (items opening and
+                          ready, rendition switches, stalls), -vv debug (each ABR
+                          decision with its reason, playlist loads, seeks), -vvv trace
+      --log-file PATH     Append the log lines to PATH instead of standard error
+
     Exit status:
       0  success (for play: the item played to its end)
       1  a playlist is empty or not valid M3U8 (the error names the line)
@@ -141,6 +151,8 @@ enum Usage {
                           cookie headers and signed-URL parameters are left out
       --record-secrets    Keep those in the recording too
       -h, --help          Show this help
+      --log-level L, -v, --log-file PATH
+                          What to log, and where (see 'playhead --help')
 
     HLS options (ignored for progressive media, but for --scene):
       --max-bitrate BPS   Choose no variant above BPS bits/s (600000, 600k, 1.5M)
@@ -262,6 +274,8 @@ enum Usage {
       --timeout MS        Fail a request after MS milliseconds without an answer
       --retries N         Retry a failed playlist request N times (0 to 100)
       -h, --help          Show this help
+      --log-level L, -v, --log-file PATH
+                          What to log, and where (see 'playhead --help')
     """
 
   /// `playhead snapshot --help`.
@@ -278,6 +292,8 @@ enum Usage {
       --height H          Scale to H pixels high (with --width)
       --gravity G         How the frame fits W x H: fit (default), fill or stretch
       -h, --help          Show this help
+      --log-level L, -v, --log-file PATH
+                          What to log, and where (see 'playhead --help')
     """
 
   /// `playhead catalog --help`.
@@ -310,6 +326,8 @@ enum Usage {
       --header 'K: V'     Send this header field (repeatable)
       --timeout MS        Fail after MS milliseconds without an answer (default 10000)
       -h, --help          Show this help
+      --log-level L, -v, --log-file PATH
+                          What to log, and where (see 'playhead --help')
 
     Exit status: 0 fetched, 2 bad command line, 3 the API answered with an error (each
     error_code and message is printed), the network failed, or the answer is not a video
@@ -341,6 +359,8 @@ enum Usage {
       --header 'K: V', --referer R, --user-agent UA, --timeout MS
                           HTTP request options, as for 'play'
       -h, --help          Show this help
+      --log-level L, -v, --log-file PATH
+                          What to log, and where (see 'playhead --help')
 
     Exit status: 0 when every file was written, 2 for a bad command line (or more than
     100000 thumbnails), 3 when the input cannot be read or a file cannot be written, 4
@@ -361,6 +381,8 @@ enum Usage {
       --write             Print the playlist as Playhead writes it (warnings go to
                           standard error)
       -h, --help          Show this help
+      --log-level L, -v, --log-file PATH
+                          What to log, and where (see 'playhead --help')
 
     A playlist loaded over http(s) may reference only http(s) URIs; a local one may also
     reference local files. Exit status: 0 parsed, 1 not a valid playlist or an empty one
@@ -398,6 +420,8 @@ enum Usage {
                           signature has expired; a resume re-signs the stored URLs
       --sign-validity-seconds N
                           How long each signature is valid (default 3600)
+      --log-level L, -v, --log-file PATH
+                          What to log, and where (see 'playhead --help')
 
     Exit status: 0 when the download is complete; 2 for a bad command line or a DIR that
     holds something else; 3 when the source fails (the files so far are kept: run the
@@ -426,6 +450,8 @@ enum Usage {
       --json                  One JSON object per item: event, index, uid, url, ttffMs,
                               preloadedMs (null when the preload had not completed),
                               startBandwidth
+      --log-level L, -v, --log-file PATH
+                              What to log, and where (see 'playhead --help')
 
     Exit status: 0 when every item showed its first frame, 2 for a bad command line, 3
     when an item failed (each failure is printed; the feed goes on).

@@ -7,7 +7,7 @@ import PlayheadUI
 /// `--window-size WxH`, `--gravity fit|fill|stretch`, `--background RRGGBB`,
 /// `--renderer auto|gpu|software`, and the controls' `--no-controls`, `--layout KIND`,
 /// `--compact`.
-struct WindowRequest: Equatable, Sendable {
+struct WindowRequest: OptionGroup, Equatable, Sendable {
   /// The option names this type reads.
   static let names: Set<String> = [
     "--no-window", "--window", "--keep-open", "--fullscreen", "--window-size", "--gravity",

@@ -1,14 +1,29 @@
 import Foundation
 import Playhead
 
-// FFmpeg's own log lines would duplicate the one-line errors the verbs print.
-MediaLibrary.setLogLevel(.quiet)
 // Ctrl-C exits with 130 at any point, whatever the verb is doing.
 Interrupt.install()
 
-// Dispatches the verb; each verb parses its own options and prints its own errors.
 let console = Console()
-let arguments = Array(CommandLine.arguments.dropFirst())
+// The log options of every verb, taken out first: logging is set up once, before the verb
+// runs (FFmpeg's own messages only when a level is asked for; LogOptions).
+let arguments: [String]
+do {
+  let logOptions: LogOptions
+  (logOptions, arguments) = try LogOptions.extract(from: Array(CommandLine.arguments.dropFirst()))
+  try logOptions.bootstrap(console: console)
+} catch let error as UsageError {
+  console.error(error.message)
+  exit(ExitCode.usage.rawValue)
+} catch let error as PlayheadError {
+  console.error(error.message)
+  exit(ExitCode(error).rawValue)
+} catch {
+  console.error("\(error)")
+  exit(ExitCode.usage.rawValue)
+}
+
+// Dispatches the verb; each verb parses its own options and prints its own errors.
 let verbArguments = Array(arguments.dropFirst())
 let status: ExitCode
 

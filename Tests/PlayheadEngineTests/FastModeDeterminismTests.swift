@@ -21,7 +21,7 @@ final class FastModeDeterminismTests: XCTestCase {
       .init(durationMs: 4_000, bandwidthKbps: 300, latencyMs: 60),
       .init(durationMs: 60_000, bandwidthKbps: 3_000, latencyMs: 20),
     ])
-    let resources = try ladder()
+    let resources = try FixtureLadder.resources(base: base)
     let first = assertRunsGiveTheSameEvents(runs) {
       try play(
         base.appendingPathComponent("master.m3u8"), resources: resources, trace: trace,
@@ -163,21 +163,6 @@ final class FastModeDeterminismTests: XCTestCase {
       "\(event.name) \(event.clockTime.microseconds) \(event.itemTime.microseconds)"
     }
     return (events, network.requestLog)
-  }
-
-  /// The fixture ladder (master, three variants, six segments each), served from memory.
-  private func ladder() throws -> [URL: Data] {
-    var files: [URL: Data] = [:]
-    var names = ["master.m3u8"]
-    for variant in ["144p", "360p", "720p"] {
-      names.append(variant + "/index.m3u8")
-      names += (0..<6).map { String(format: "\(variant)/segment%03d.ts", $0) }
-    }
-    for name in names {
-      files[base.appendingPathComponent(name)] = try Data(
-        contentsOf: try Fixtures.url("hls/" + name))
-    }
-    return files
   }
 }
 

@@ -9,7 +9,8 @@ import PlayheadMedia
 public func demuxerFuzzerMain(
   _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
 ) -> CInt {
-  MediaLibrary.setLogLevel(.quiet)
+  // FFmpeg's messages: only its panics.
+  MediaLibrary.logger.logLevel = .critical
   var count = argc
   var arguments = argv
   return LLVMFuzzerRunDriver(&count, &arguments) { data, size in

@@ -100,6 +100,9 @@ extension HLSDriver {
     } catch {
       guard error.code == .cancelled, let target = watch.target, !isStopped else { throw error }
       let endClock = clock.now
+      logAbandonment(
+        sequence: segment.mediaSequence, level: level, target: target,
+        loadedBytes: watch.bytesLoaded, elapsed: endClock - requestClock)
       abr.didCompleteDownload(
         CompletedDownload(
           level: level, bytes: Int64(watch.bytesLoaded), duration: endClock - requestClock,

@@ -117,6 +117,9 @@ extension HLSDriver {
           finishedGeneration = generation
           continue
         }
+        logChoice(
+          segment.segment, level: level, previous: loading, reason: reason, bufferAhead: ahead,
+          phase: phase)
         let outcome = try download(segment, level: level, generation: generation)
         guard case .loaded(var downloaded) = outcome else {
           if case .abandoned(let target) = outcome { abandonedTo = target }
@@ -202,6 +205,7 @@ extension HLSDriver {
     if let next { activeURI[level] = next }
     lock.unlock()
     guard next != nil else { return false }
+    logFailover(level: level, failed: uris[current], after: error)
     do {
       try loadPlaylist(level: level)
       reportRecoverable(error)
@@ -249,6 +253,7 @@ extension HLSDriver {
         let handler = changeHandler
         lock.unlock()
         handler?()
+        logPlaylistLoad(media, level: level, isReload: previous != nil)
         if let stale { throw stale }
         return
       } catch {
@@ -256,7 +261,10 @@ extension HLSDriver {
         lock.lock()
         excludedUntil[uri] = clock.now + configuration.exclusionDuration
         lock.unlock()
-        if attempt < uris.count - 1 { reportRecoverable(error) }
+        if attempt < uris.count - 1 {
+          logFailover(level: level, failed: uri, after: error)
+          reportRecoverable(error)
+        }
       }
     }
     throw lastError

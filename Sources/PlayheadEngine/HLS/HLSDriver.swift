@@ -44,6 +44,8 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   let master: MasterPlaylist?
   let queue: HLSSegmentQueue
   let lock = NSLock()
+  /// Where the driver logs (`HLSDriver+Log`): the player's logger, else `playhead.hls`.
+  let logger: Logger
   /// Media playlists by level, as last loaded; set with `setPlaylistLocked`.
   var playlists: [Int: MediaPlaylist] = [:]
   /// The segment end times of each playlist in `playlists`.
@@ -117,6 +119,7 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
     // clock; in fast mode its scheduler moves time only once the decoder has done all it
     // can, so they never make frames late (decision 0028).
     self.clock = clock
+    self.logger = configuration.logger ?? Logger(label: "playhead.hls")
     self.queue = HLSSegmentQueue(clock: clock)
     let meter = BandwidthMeter(
       configuration: BandwidthMeter.Configuration(

@@ -2,8 +2,9 @@ import Foundation
 import PlayheadCore
 import PlayheadNet
 
-/// An item's text tracks as the application and the text renderer see them.
-struct ItemTextState: Sendable {
+/// What the application asks of an item's text tracks (part of `ItemSettings`; the cues
+/// are the text renderer's, published in the item's snapshot).
+struct ItemTextSettings: Sendable {
   var sidecarTracks: [RenditionInfo] = []
   /// The text track the application selected (a subtitle rendition or a sidecar track).
   var selectedTrack: RenditionInfo?
@@ -11,8 +12,6 @@ struct ItemTextState: Sendable {
   var selectionCount = 0
   var lookAhead: MediaTime?
   var network: (any DataSourceFactory)?
-  var cues: [TimedTextCue] = []
-  var activeCues: [TimedTextCue] = []
 }
 
 extension RenditionInfo {
@@ -40,7 +39,7 @@ extension PlayerItem {
     forced: Bool = false
   ) -> RenditionInfo {
     var result: RenditionInfo?
-    update { state in
+    updateSettings { state in
       let count = state.text.sidecarTracks.count
       let track = RenditionInfo(
         type: "subtitles", groupID: RenditionInfo.sidecarGroupID,
@@ -57,7 +56,7 @@ extension PlayerItem {
   }
 
   /// The sidecar text tracks added with `addSidecarTextTrack`, in the order added.
-  public var sidecarTextTracks: [RenditionInfo] { read { $0.text.sidecarTracks } }
+  public var sidecarTextTracks: [RenditionInfo] { readSettings { $0.text.sidecarTracks } }
 
   /// Selects the text track whose cues the player renders: a value of
   /// `subtitleRenditions` with a URI, a value of `sidecarTextTracks`, or none for nil.
@@ -89,7 +88,7 @@ extension PlayerItem {
       }
     }
     var previous: RenditionInfo?
-    update { state in
+    updateSettings { state in
       previous = state.text.selectedTrack
       state.text.selectedTrack = track
       state.text.selectionCount += 1
@@ -100,27 +99,27 @@ extension PlayerItem {
 
   /// The text track selected with `selectTextTrack(_:)` (or `selectSubtitleRendition`);
   /// nil when none.
-  public var selectedTextTrack: RenditionInfo? { read { $0.text.selectedTrack } }
+  public var selectedTextTrack: RenditionInfo? { readSettings { $0.text.selectedTrack } }
 
   /// Every cue of the selected text track read so far, in start order (item times).
-  public var textCues: [TimedTextCue] { read { $0.text.cues } }
+  public var textCues: [TimedTextCue] { read { $0.textCues } }
 
   /// The cues of the selected text track active at the play position, in start order.
-  public var activeTextCues: [TimedTextCue] { read { $0.text.activeCues } }
+  public var activeTextCues: [TimedTextCue] { read { $0.activeTextCues } }
 
   /// How far ahead of the play position the segments of a subtitle rendition are read;
   /// nil (the default) reads the whole rendition, nearest segments first. Applies to the
   /// next selection.
   public var subtitleLookAhead: MediaTime? {
-    get { read { $0.text.lookAhead } }
-    set { update { $0.text.lookAhead = newValue } }
+    get { readSettings { $0.text.lookAhead } }
+    set { updateSettings { $0.text.lookAhead = newValue } }
   }
 
   /// Where the text tracks' files are loaded from instead of the player's data-source
   /// stack (nil, the default: the HLS stream's loader, else the player's stack). Applies to
   /// the next selection; the containment rule applies to it too.
   public var textNetwork: (any DataSourceFactory)? {
-    get { read { $0.text.network } }
-    set { update { $0.text.network = newValue } }
+    get { readSettings { $0.text.network } }
+    set { updateSettings { $0.text.network = newValue } }
   }
 }

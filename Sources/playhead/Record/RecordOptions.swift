@@ -3,7 +3,7 @@ import Playhead
 
 /// `--record FILE` and `--record-secrets`: write a session recording of the run (every
 /// transfer, the events, what was played and how), for `playhead replay FILE`.
-struct RecordOptions: Equatable, Sendable {
+struct RecordOptions: OptionGroup, Equatable, Sendable {
   /// The option names this type reads.
   static let names: Set<String> = ["--record", "--record-secrets"]
 

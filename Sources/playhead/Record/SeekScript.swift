@@ -5,7 +5,7 @@ import Playhead
 /// session's clock has run CLOCK seconds, as a viewer would. The seeks are given on the
 /// player's clock (a worker of it in fast mode), so a run with them gives the same events
 /// every time, and a recording of it replays them.
-struct SeekScript: Equatable, Sendable {
+struct SeekScript: OptionGroup, Equatable, Sendable {
   /// The option names this type reads.
   static let names: Set<String> = ["--seek-at"]
 

@@ -12,28 +12,15 @@ import PlayheadTesting
 struct ReplayCommand: Command {
   static let usage = Usage.replay
 
-  var path: String
-  var output = PlayCommand.Output()
+  var path = ""
+  /// `--events`, `--json`, `--quiet`.
+  var output = OutputOptions()
 
   init(parsing arguments: [String]) throws(UsageError) {
     var cursor = ArgumentCursor(arguments, verb: "replay")
-    var path: String?
-    while let token = cursor.next() {
-      switch token {
-      case .positional(let text):
-        guard path == nil else { throw cursor.unexpected(text) }
-        path = text
-      case .option(let name, let inline):
-        try cursor.noValue(for: name, inline: inline)
-        switch name {
-        case "--json": output.json = true
-        case "--events": output.events = true
-        case "--quiet": output.quiet = true
-        default: throw cursor.unknown(name)
-        }
-      }
+    guard let path = try cursor.readInput(into: &self, groups: [.group(\.output)]) else {
+      throw cursor.missingInput()
     }
-    guard let path else { throw cursor.missingInput() }
     self.path = path
   }
 
@@ -52,7 +39,7 @@ struct ReplayCommand: Command {
       throw PlayheadError(
         .invalidRecording, "the arguments kept in \(path) do not parse: \(error.message)")
     }
-    play.fast = true
+    play.playback.fast = true
     play.output = output
     play.window.isDisabled = true
     play.window.isRequired = false
