@@ -99,9 +99,9 @@ final class ABRDecisionLogTests: XCTestCase {
     let log = InMemoryLogHandler()
     var configuration = PlayerConfiguration.fast()
     configuration.logger = log.logger(label: "playhead.player", level: level)
-    let source = SimulatedDataSource(
+    let source = SimulatedNetwork(
       resources: try FixtureLadder.resources(base: base), trace: trace, clock: configuration.clock)
-    configuration.hls.dataSource = source
+    configuration.network = source
     let clock = configuration.clock
     let (player, recorder) = clock.runAsWorker {
       let (player, recorder) = EventRecorder.recordingPlayer(

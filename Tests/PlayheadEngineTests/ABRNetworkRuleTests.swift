@@ -7,7 +7,7 @@ import XCTest
 @testable import PlayheadEngine
 
 /// The steadiness and safety rules of the default controller, played by the engine's HLS
-/// driver (`HLSPlaybackSimulator`) on a fast manual clock over `SimulatedDataSource`: the
+/// driver (`HLSPlaybackSimulator`) on a fast manual clock over `SimulatedNetwork`: the
 /// ladder of the real-network benchmark (3.4 / 1.2 / 0.55 Mbit/s, 4 s segments, 120 s)
 /// with a 25 s buffer.
 final class ABRNetworkRuleTests: XCTestCase {
@@ -170,15 +170,15 @@ private func playSteadyLadder(
   abr: DefaultABRController.Configuration? = nil
 ) throws -> HLSSimulationReport {
   let clock = ManualClock(advancesOnWait: true)
-  let source = SimulatedDataSource(
+  let source = SimulatedNetwork(
     resources: resources, trace: trace, clock: clock, progressIntervalMs: 100)
   var configuration = HLSConfiguration()
-  configuration.request.retryCount = 0
   let buffer = MediaTime(value: 25, timescale: 1)
   configuration.bufferSettings = BufferSettings(
     lowWaterMark: MediaTime(value: 20, timescale: 1), highWaterMark: buffer,
     maximumBuffer: buffer, optimizer: BufferOptimizer.none)
   if let abr { configuration.makeABRController = { DefaultABRController(configuration: abr) } }
   return try HLSPlaybackSimulator.run(
-    url: master, configuration: configuration, dataSource: source, clock: clock)
+    url: master, configuration: configuration, request: RequestConfiguration(retryCount: 0),
+    network: source, clock: clock)
 }

@@ -72,7 +72,7 @@ final class BadInputTests: XCTestCase {
     try server.start()
     defer { server.stop() }
     var configuration = PlayerConfiguration.fast()
-    configuration.http.timeoutSeconds = 0.5
+    configuration.request.timeoutMs = 500
     let error = try failure(of: server.url("/hang.mp4"), configuration: configuration)
     XCTAssertEqual(error.code, .timedOut)
   }
@@ -82,7 +82,7 @@ final class BadInputTests: XCTestCase {
     try server.start()
     defer { server.stop() }
     var configuration = PlayerConfiguration.fast()
-    configuration.http.timeoutSeconds = 600
+    configuration.request.timeoutMs = 600_000
     let player = Player(url: server.url("/hang.mp4"), configuration: configuration)
     player.play()
     XCTAssertTrue(server.waitForRequests(count: 1))

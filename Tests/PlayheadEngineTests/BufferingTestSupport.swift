@@ -113,11 +113,11 @@ final class BufferProbeSink: VideoSink, @unchecked Sendable {
   }
 }
 
-/// A player over a `FineCutStream` served by a `SimulatedDataSource` on a driven clock.
+/// A player over a `FineCutStream` served by a `SimulatedNetwork` on a driven clock.
 final class FineCutRun {
   let stream: FineCutStream
   let driver = PlaybackClockDriver()
-  let source: SimulatedDataSource
+  let source: SimulatedNetwork
   let sink = BufferProbeSink()
   let item: PlayerItem
   let player: Player
@@ -130,9 +130,9 @@ final class FineCutRun {
     prepare: (PlayerItem) -> Void = { _ in }
   ) throws {
     stream = try FineCutStream(cycles: cycles)
-    source = SimulatedDataSource(resources: stream.resources, trace: trace, clock: driver.manual)
+    source = SimulatedNetwork(resources: stream.resources, trace: trace, clock: driver.manual)
     var configuration = PlayerConfiguration(clock: driver.clock, videoSink: sink)
-    configuration.hls.dataSource = source
+    configuration.network = source
     configure(&configuration)
     item = PlayerItem(url: stream.playlistURL)
     prepare(item)

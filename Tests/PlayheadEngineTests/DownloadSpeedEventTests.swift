@@ -24,7 +24,7 @@ final class DownloadSpeedEventTests: XCTestCase {
         contentsOf: try Fixtures.url("hls/144p/" + name))
     }
     var configuration = PlayerConfiguration.fast()
-    configuration.hls.dataSource = SimulatedDataSource(
+    configuration.network = SimulatedNetwork(
       resources: resources, trace: .constant(bandwidthKbps: 2_000), clock: configuration.clock)
     let (player, recorder) = EventRecorder.recordingPlayer(
       url: base.appendingPathComponent("index.m3u8"), configuration: configuration)

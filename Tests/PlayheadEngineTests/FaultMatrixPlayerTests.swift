@@ -18,13 +18,11 @@ final class FaultMatrixPlayerTests: XCTestCase {
   func testKeyFaults() throws { try runMatrix(.key) }
   func testProgressiveFaults() throws { try runMatrix(.progressive) }
 
-  /// A fast configuration whose HLS and progressive loads share the timeout and retries.
+  /// A fast configuration with the timeout and retries every load (HLS and progressive) uses.
   static func configuration() -> PlayerConfiguration {
     var configuration = PlayerConfiguration.fast()
-    configuration.hls.request.timeoutMs = timeoutMs
-    configuration.hls.request.retryCount = retries
-    configuration.http.timeoutSeconds = Double(timeoutMs) / 1000
-    configuration.http.retryCount = retries
+    configuration.request.timeoutMs = timeoutMs
+    configuration.request.retryCount = retries
     return configuration
   }
 

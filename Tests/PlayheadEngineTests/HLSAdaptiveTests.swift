@@ -34,15 +34,19 @@ final class HLSAdaptiveTests: XCTestCase {
     return files
   }
 
-  /// Opens the driver on another thread while the playlist loads run on the clock.
-  private func openDriver(_ configuration: HLSConfiguration, clock: ManualClock) throws -> HLSDriver
-  {
+  /// Opens the driver over `network` on another thread while the playlist loads run on the
+  /// clock.
+  private func openDriver(
+    _ configuration: HLSConfiguration, network: SimulatedNetwork,
+    request: RequestConfiguration = RequestConfiguration(), clock: ManualClock
+  ) throws -> HLSDriver {
+    let stack = DataSourceStack(request: request, clock: clock, network: network)
     let box = DriverBox()
     let url = base.appendingPathComponent("master.m3u8")
     let opener = Thread {
       box.set(
         Result(catching: { () throws(PlayheadError) -> HLSDriver in
-          try HLSDriver(url: url, configuration: configuration, clock: clock)
+          try HLSDriver(url: url, configuration: configuration, clock: clock, stack: stack)
         }))
     }
     opener.start()
@@ -70,13 +74,16 @@ final class HLSAdaptiveTests: XCTestCase {
     throws -> Outcome
   {
     let clock = ManualClock()
-    let source = SimulatedDataSource(resources: try resources(), trace: trace, clock: clock)
+    let source = SimulatedNetwork(resources: try resources(), trace: trace, clock: clock)
     var configuration = HLSConfiguration()
-    configuration.dataSource = source
     configuration.forwardBufferDuration = MediaTime(value: 20, timescale: 1)
-    configuration.request.retryCount = 0
     configuration.defaultBandwidthEstimate = startBandwidth
-    let driver = try openDriver(configuration, clock: clock)
+    // The loop below moves the clock once one wait is blocked on it, which must be the
+    // downloader's: no stall checks, whose "playhead.load-watch" thread would be a second
+    // waiter while a segment loads, racing with the move.
+    configuration.stalledDownloadCheckInterval = nil
+    let driver = try openDriver(
+      configuration, network: source, request: RequestConfiguration(retryCount: 0), clock: clock)
     defer { driver.stop() }
     driver.startDownloading()
 
@@ -155,10 +162,11 @@ final class HLSAdaptiveTests: XCTestCase {
       (600_000, nil, 0...1), (0, 0 as Int?, 0...0), (0, 1 as Int?, 1...1),
     ] {
       var configuration = HLSConfiguration()
-      configuration.dataSource = SimulatedDataSource(resources: files, trace: trace, clock: clock)
       configuration.preferredPeakBitRate = peak
       configuration.manualVariantIndex = manual
-      let driver = try openDriver(configuration, clock: clock)
+      let driver = try openDriver(
+        configuration,
+        network: SimulatedNetwork(resources: files, trace: trace, clock: clock), clock: clock)
       XCTAssertTrue(
         allowed.contains(driver.initialLevel()),
         "start level with peak \(peak), manual \(String(describing: manual))")

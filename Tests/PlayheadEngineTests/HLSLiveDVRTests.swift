@@ -60,8 +60,12 @@ final class HLSLiveDVRTests: XCTestCase {
   }
 
   private func openPlayer(_ url: URL, clock: ManualClock) -> (Player, EventRecorder) {
+    var configuration = PlayerConfiguration(clock: clock)
+    // `drive` moves the clock whenever one wait is blocked on it: no stall checks, whose
+    // "playhead.load-watch" thread would be that waiter while a segment still loads.
+    configuration.hls.stalledDownloadCheckInterval = nil
     let (player, recorder) = EventRecorder.recordingPlayer(
-      url: url, configuration: PlayerConfiguration(clock: clock))
+      url: url, configuration: configuration)
     addTeardownBlock { player.close() }
     return (player, recorder)
   }

@@ -33,10 +33,11 @@ final class HLSPlaybackSimulatorTests: XCTestCase {
     ])
   }
 
-  private func configuration(_ source: SimulatedDataSource) -> HLSConfiguration {
+  /// No retries: the requests every run of the ladder makes.
+  private let noRetries = RequestConfiguration(retryCount: 0)
+
+  private func configuration() -> HLSConfiguration {
     var configuration = HLSConfiguration()
-    configuration.dataSource = source
-    configuration.request.retryCount = 0
     configuration.bufferSettings = BufferSettings(
       lowWaterMark: MediaTime(value: 20, timescale: 1),
       highWaterMark: MediaTime(value: 20, timescale: 1),
@@ -46,10 +47,11 @@ final class HLSPlaybackSimulatorTests: XCTestCase {
 
   private func simulate() throws -> HLSSimulationReport {
     let clock = ManualClock(advancesOnWait: true)
-    let source = SimulatedDataSource(
+    let source = SimulatedNetwork(
       resources: resources(), trace: try stepTrace(), clock: clock, progressIntervalMs: 100)
     return try HLSPlaybackSimulator.run(
-      url: master, configuration: configuration(source), dataSource: source, clock: clock)
+      url: master, configuration: configuration(), request: noRetries, network: source,
+      clock: clock)
   }
 
   func testBandwidthDropSwitchesDownBeforeTheBufferEmpties() throws {
@@ -106,13 +108,11 @@ final class HLSPlaybackSimulatorTests: XCTestCase {
     ])
     var request = RequestConfiguration(timeoutMs: 60_000)
     request.retryCount = 0
-    let source = SimulatedDataSource(
+    let source = SimulatedNetwork(
       resources: resources(), trace: trace, clock: clock, configuration: request,
       progressIntervalMs: 100)
-    var hls = configuration(source)
-    hls.request = request
     let report = try HLSPlaybackSimulator.run(
-      url: master, configuration: hls, dataSource: source, clock: clock)
+      url: master, configuration: configuration(), request: request, network: source, clock: clock)
     let abandoned = try XCTUnwrap(report.abandonments.first, "nothing abandoned")
     XCTAssertLessThan(abandoned.targetLevel, abandoned.level)
     let replacement = try XCTUnwrap(
@@ -132,13 +132,13 @@ final class HLSPlaybackSimulatorTests: XCTestCase {
       .init(durationMs: 60_000, bandwidthKbps: 100, latencyMs: 40),
       .init(durationMs: 3_600_000, bandwidthKbps: 5_000, latencyMs: 40),
     ])
-    let source = SimulatedDataSource(
+    let source = SimulatedNetwork(
       resources: resources(), trace: trace, clock: clock, progressIntervalMs: 100)
-    var hls = configuration(source)
+    var hls = configuration()
     hls.bufferSettings?.startupBuffer = MediaTime(value: 5, timescale: 1)
     hls.bufferSettings?.bufferAfterRebuffer = MediaTime(value: 7, timescale: 1)
     let report = try HLSPlaybackSimulator.run(
-      url: master, configuration: hls, dataSource: source, clock: clock)
+      url: master, configuration: hls, request: noRetries, network: source, clock: clock)
     let started = try XCTUnwrap(
       report.segments.first { $0.arrivalClock == report.playbackStartClock })
     XCTAssertGreaterThanOrEqual(started.bufferAfterArrival.seconds, 5)
@@ -155,9 +155,9 @@ final class HLSPlaybackSimulatorTests: XCTestCase {
 
   func testRejectsAClockThatDoesNotAdvanceOnWait() throws {
     let clock = ManualClock()
-    let source = SimulatedDataSource(resources: resources(), trace: try stepTrace(), clock: clock)
+    let source = SimulatedNetwork(resources: resources(), trace: try stepTrace(), clock: clock)
     XCTAssertThrowsError(
-      try HLSPlaybackSimulator.run(url: master, dataSource: source, clock: clock)
+      try HLSPlaybackSimulator.run(url: master, network: source, clock: clock)
     ) { error in
       XCTAssertEqual((error as? PlayheadError)?.code, .invalidArgument)
     }
@@ -178,14 +178,21 @@ final class HLSPlaybackSimulatorTests: XCTestCase {
   /// the clock is where playback will be when the driver wakes.
   private func playOnSteppedClock() throws -> [SteppedSegment] {
     let clock = ManualClock()
-    let source = SimulatedDataSource(
+    let source = SimulatedNetwork(
       resources: resources(), trace: try stepTrace(), clock: clock, progressIntervalMs: 100)
     let box = DriverBox()
-    let hls = configuration(source)
-    let opener = Thread { [master] in
+    var hls = configuration()
+    // The test moves the clock once one wait is blocked on it, which must be the
+    // downloader's: the stall checks' "playhead.load-watch" thread, which lives while a
+    // segment loads, would be a second waiter that the move races with. No download of the
+    // step trace receives nothing for 100 ms, so the checks change nothing in the
+    // simulator's run (it keeps them on), and the runs still match.
+    hls.stalledDownloadCheckInterval = nil
+    let stack = DataSourceStack(request: noRetries, clock: clock, network: source)
+    let opener = Thread { [master, hls] in
       box.set(
         Result(catching: { () throws(PlayheadError) -> HLSDriver in
-          try HLSDriver(url: master, configuration: hls, clock: clock)
+          try HLSDriver(url: master, configuration: hls, clock: clock, stack: stack)
         }))
     }
     opener.start()

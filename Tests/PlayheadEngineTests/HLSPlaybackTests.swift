@@ -69,7 +69,7 @@ final class HLSPlaybackTests: XCTestCase {
     let server = try startServer(faults: ["/hls/144p/segment002.ts": .failTimes(2, status: 503)])
     var configuration = PlayerConfiguration.fast()
     configuration.hls.manualVariantIndex = 0
-    configuration.hls.request.retryCount = 3
+    configuration.request.retryCount = 3
     let (player, recorder) = play(server.url("/hls/master.m3u8"), configuration: configuration)
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
     XCTAssertEqual(player.currentItem?.statistics.framesDecoded, 300)
@@ -80,7 +80,7 @@ final class HLSPlaybackTests: XCTestCase {
     let server = try startServer(faults: ["/hls/144p/segment003.ts": .status(503)])
     var configuration = PlayerConfiguration.fast()
     configuration.hls.manualVariantIndex = 0
-    configuration.hls.request.retryCount = 2
+    configuration.request.retryCount = 2
     let (player, recorder) = play(server.url("/hls/master.m3u8"), configuration: configuration)
     let end = recorder.waitForEnd()
     XCTAssertEqual(end?.name, "failedToPlayToEnd")
@@ -94,7 +94,7 @@ final class HLSPlaybackTests: XCTestCase {
     let server = try startServer(faults: ["/hls/144p/segment003.ts": .status(503)])
     var configuration = PlayerConfiguration.fast()
     configuration.hls.manualVariantIndex = 0
-    configuration.hls.request.retryCount = 0
+    configuration.request.retryCount = 0
     let (player, recorder) = play(server.url("/hls/master.m3u8"), configuration: configuration)
     XCTAssertEqual(recorder.waitForEnd()?.name, "failedToPlayToEnd")
     server.setFault(nil, for: "/hls/144p/segment003.ts")

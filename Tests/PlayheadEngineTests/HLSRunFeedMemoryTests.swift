@@ -1,5 +1,6 @@
 import Foundation
 import PlayheadCore
+import PlayheadNet
 import XCTest
 
 @testable import PlayheadEngine
@@ -19,6 +20,17 @@ final class HLSRunFeedMemoryTests: XCTestCase {
       data: Data(repeating: UInt8(sequence & 0xFF), count: segmentBytes),
       uri: URL(string: "http://127.0.0.1/live\(sequence).ts"),
       playlistURL: URL(string: "http://127.0.0.1/live.m3u8"))
+  }
+
+  /// Reads `feed` from run offset `offset`, as a demuxer does: it opens the feed there (a
+  /// step back within the kept window, or the next read in order) and reads.
+  private func readFeed(
+    _ feed: HLSRunFeed, into buffer: UnsafeMutableRawBufferPointer, at offset: Int64
+  )
+    throws -> Int
+  {
+    _ = try feed.open(DataRequest(url: feed.url, range: ByteRange(offset: offset, length: nil)))
+    return try feed.read(into: buffer)
   }
 
   /// Reads a run of `count` segments in order, appending each segment just before the
@@ -45,7 +57,7 @@ final class HLSRunFeedMemoryTests: XCTestCase {
       }
       if appended == count { queue.finish(generation: generation) }
       let read = try buffer.withUnsafeMutableBytes { raw in
-        try feed.read(into: raw, at: offset)
+        try readFeed(feed, into: raw, at: offset)
       }
       XCTAssertGreaterThan(read, 0, "the run ended early at \(offset) of \(total) bytes")
       if read == 0 { break }
@@ -71,12 +83,12 @@ final class HLSRunFeedMemoryTests: XCTestCase {
     XCTAssertLessThanOrEqual(peak, Int(HLSRunFeed.retainedHistoryBytes) + 3 * segmentBytes + 1000)
     // The MP4 demuxer steps back to the initialisation section: it is always kept.
     var buffer = [UInt8](repeating: 0, count: 1000)
-    let read = try buffer.withUnsafeMutableBytes { try feed.read(into: $0, at: 0) }
+    let read = try buffer.withUnsafeMutableBytes { try readFeed(feed, into: $0, at: 0) }
     XCTAssertEqual(read, 1000)
     XCTAssertEqual(Data(buffer), initSection)
     // Bytes well behind the window are gone, and saying so is an error, not a hang.
     XCTAssertThrowsError(
-      try buffer.withUnsafeMutableBytes { try feed.read(into: $0, at: 1000 + 10) }
+      try buffer.withUnsafeMutableBytes { try readFeed(feed, into: $0, at: 1000 + 10) }
     ) { error in
       XCTAssertEqual((error as? PlayheadError)?.code, .ioError)
     }

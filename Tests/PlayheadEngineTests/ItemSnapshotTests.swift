@@ -160,7 +160,7 @@ final class ItemSnapshotTests: XCTestCase {
       .init(durationMs: 60_000, bandwidthKbps: 3_000, latencyMs: 20),
     ])
     var configuration = PlayerConfiguration.fast()
-    configuration.hls.dataSource = SimulatedDataSource(
+    configuration.network = SimulatedNetwork(
       resources: try ladder(), trace: trace, clock: configuration.clock)
     let clock = configuration.clock
     let (player, recorder) = clock.runAsWorker {

@@ -9,11 +9,11 @@ import XCTest
 /// and typed errors for bad sources and a missing cache.
 final class MediaLoaderControlTests: XCTestCase {
   /// A loader whose loads pass a gate in front of HTTP to the test server.
-  private func gatedLoader(cache: MediaCache?, concurrent: Int) -> (MediaLoader, GateDataSource) {
-    let gate = GateDataSource(upstream: HTTPDataSource())
+  private func gatedLoader(cache: MediaCache?, concurrent: Int) -> (MediaLoader, GateNetwork) {
+    let gate = GateNetwork(upstream: HTTPDataSourceFactory())
     var configuration = MediaLoader.Configuration(
       cache: cache, maximumConcurrentTasks: concurrent)
-    configuration.hls.dataSource = gate
+    configuration.network = gate
     let loader = MediaLoader(configuration: configuration)
     addTeardownBlock {
       loader.cancelAll()

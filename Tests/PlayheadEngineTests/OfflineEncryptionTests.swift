@@ -36,7 +36,7 @@ final class OfflineEncryptionTests: XCTestCase {
     }
     // A third-party reader (FFmpeg on its own) finds no media in a stored segment.
     let segment = folder.appendingPathComponent("video/seg00000.ts")
-    XCTAssertThrowsError(try Demuxer(source: try FileByteSource(url: segment)))
+    XCTAssertThrowsError(try Demuxer(source: FileDataSource(), url: segment))
 
     let asset = try OfflineAsset(folderURL: folder)
     XCTAssertTrue(asset.isEncrypted)
@@ -92,7 +92,7 @@ final class OfflineEncryptionTests: XCTestCase {
     let stored = try Data(contentsOf: media)
     XCTAssertEqual(stored.count, source.count)
     XCTAssertNotEqual(stored, source)
-    XCTAssertThrowsError(try Demuxer(source: try FileByteSource(url: media)))
+    XCTAssertThrowsError(try Demuxer(source: FileDataSource(), url: media))
 
     // Decrypting any range on its own gives the source's bytes (AES-CTR random access).
     // The nonce as decision 0015 writes it down, from the manifest's salt.

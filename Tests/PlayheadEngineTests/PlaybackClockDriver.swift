@@ -5,7 +5,7 @@ import XCTest
 @testable import PlayheadEngine
 
 /// Plays the part of real time for one player whose network runs on the same clock (a
-/// `SimulatedDataSource`): a fast-mode `ManualClock`, whose scheduler moves time only
+/// `SimulatedNetwork`): a fast-mode `ManualClock`, whose scheduler moves time only
 /// once every thread of the player waits on it (decision 0028), so the schedule depends
 /// neither on the machine's speed nor on its load, and no heuristic decides when the
 /// player is idle.

@@ -75,28 +75,38 @@ final class PreloadRecorder: PreloadListener, @unchecked Sendable {
   }
 }
 
-/// A data source in front of another that can hold loads whose URL path contains a
-/// pattern until released, and logs every load it passes on.
-final class GateDataSource: DataSource, @unchecked Sendable {
-  let upstream: any DataSource
+/// A network in front of another that can hold transfers whose URL path contains a
+/// pattern at their open until released, and logs every open it passes on.
+final class GateNetwork: DataSourceFactory, @unchecked Sendable {
+  // Unchecked Sendable: every `var` is guarded by `condition`.
+  let upstream: any DataSourceFactory
   private let condition = NSCondition()
   private var heldPatterns: Set<String> = []
   private var waitingPaths: [String] = []
   private var log: [String] = []
   private var cancelled = false
+  private var sources: [GatedSource] = []
 
-  init(upstream: any DataSource) {
+  init(upstream: any DataSourceFactory) {
     self.upstream = upstream
   }
 
-  /// Holds loads of paths containing `pattern`.
+  func makeDataSource() -> any DataSource {
+    let source = GatedSource(gate: self, upstream: upstream.makeDataSource())
+    condition.lock()
+    sources.append(source)
+    condition.unlock()
+    return source
+  }
+
+  /// Holds opens of paths containing `pattern`.
   func hold(_ pattern: String) {
     condition.lock()
     heldPatterns.insert(pattern)
     condition.unlock()
   }
 
-  /// Lets held loads of `pattern` (and later ones) through.
+  /// Lets held opens of `pattern` (and later ones) through.
   func release(_ pattern: String) {
     condition.lock()
     heldPatterns.remove(pattern)
@@ -104,14 +114,14 @@ final class GateDataSource: DataSource, @unchecked Sendable {
     condition.unlock()
   }
 
-  /// The paths of every load that arrived, in order (held ones included).
+  /// The paths of every open that arrived, in order (held ones included).
   var requestedPaths: [String] {
     condition.lock()
     defer { condition.unlock() }
     return log
   }
 
-  /// Waits until `count` loads are being held.
+  /// Waits until `count` opens are being held.
   func waitForHeld(count: Int, file: StaticString = #filePath, line: UInt = #line) {
     let limit = Date(timeIntervalSinceNow: 60)
     condition.lock()
@@ -124,30 +134,79 @@ final class GateDataSource: DataSource, @unchecked Sendable {
     }
   }
 
-  func load(_ request: DataRequest, progress: (@Sendable (TransferProgress) -> Bool)?)
-    throws(PlayheadError) -> DataResponse
-  {
+  /// Logs the open of `request` and holds it while its path is held; throws `.cancelled`
+  /// once the gate or `source` is cancelled.
+  fileprivate func pass(_ request: DataRequest, for source: GatedSource) throws(PlayheadError) {
     let path = request.url.path
     condition.lock()
     log.append(path)
     waitingPaths.append(path)
     condition.broadcast()
-    while !cancelled && heldPatterns.contains(where: { path.contains($0) }) { condition.wait() }
+    while !cancelled && !source.isCancelled
+      && heldPatterns.contains(where: { path.contains($0) })
+    {
+      condition.wait()
+    }
     if let index = waitingPaths.firstIndex(of: path) { waitingPaths.remove(at: index) }
-    let wasCancelled = cancelled
+    let wasCancelled = cancelled || source.isCancelled
     condition.unlock()
     if wasCancelled {
       throw PlayheadError(.cancelled, "load cancelled: \(path)", url: request.url)
     }
-    return try upstream.load(request, progress: progress)
   }
 
+  /// Wakes held opens so that they see a cancellation.
+  fileprivate func wake() {
+    condition.lock()
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Makes every held and later open, and every transfer under way, throw `.cancelled`.
   func cancelAll() {
     condition.lock()
     cancelled = true
+    let current = sources
     condition.broadcast()
     condition.unlock()
-    upstream.cancelAll()
+    for source in current { source.cancel() }
+  }
+}
+
+/// One transfer through a `GateNetwork`: its open passes the gate, then the upstream's.
+private final class GatedSource: DataSource, Sendable {
+  let gate: GateNetwork
+  let upstream: any DataSource
+  private let cancelled = Locked(false)
+
+  init(gate: GateNetwork, upstream: any DataSource) {
+    self.gate = gate
+    self.upstream = upstream
+  }
+
+  var isCancelled: Bool { cancelled.value }
+
+  func open(_ request: DataRequest) throws(PlayheadError) -> DataResponseHead {
+    try gate.pass(request, for: self)
+    return try upstream.open(request)
+  }
+
+  func read(into buffer: UnsafeMutableRawBufferPointer) throws(PlayheadError) -> Int {
+    try upstream.read(into: buffer)
+  }
+
+  func close() { upstream.close() }
+
+  func cancel() {
+    cancelled.withLock { $0 = true }
+    upstream.cancel()
+    gate.wake()
+  }
+
+  var bufferState: DataBufferState? { upstream.bufferState }
+
+  func setBufferChangeHandler(_ handler: (@Sendable () -> Void)?) {
+    upstream.setBufferChangeHandler(handler)
   }
 }
 

@@ -11,8 +11,8 @@ import XCTest
 /// serves with a short validity; the player refreshes what expires through
 /// `urlSourceExpiredHandler` and plays on.
 ///
-/// The HLS cases run over `SimulatedSignedCDN` (a `SimulatedDataSource` whose network time
-/// is on the same clock), driven by `PlaybackClockDriver`: deterministic and fast. The
+/// The HLS cases run over `SimulatedSignedCDN` (a network in front of a `SimulatedNetwork` whose
+/// time is on the same clock), driven by `PlaybackClockDriver`: deterministic and fast. The
 /// progressive cases run end to end over HTTP against `SignedCDN` on `HTTPTestServer`.
 final class SourceExpiryPlaybackTests: XCTestCase {
   private let epoch: Int64 = 1_800_000_000
@@ -50,7 +50,7 @@ final class SourceExpiryPlaybackTests: XCTestCase {
     clock: ManualClock, folders: [String] = ["hls"], status: Int = 403,
     graceSeconds: Int64 = 0, playlistValiditySeconds: Int64 = 3
   ) throws -> (cdn: SimulatedSignedCDN, wall: @Sendable () -> Int64) {
-    let network = SimulatedDataSource(
+    let network = SimulatedNetwork(
       resources: try SimulatedSignedCDN.resources(
         folders, in: try Fixtures.directory(), base: base),
       trace: .constant(bandwidthKbps: 20_000, latencyMs: 20), clock: clock)
@@ -62,14 +62,15 @@ final class SourceExpiryPlaybackTests: XCTestCase {
   }
 
   /// A configuration that re-signs expired URLs for `validitySeconds`; with `detectsByClock`
-  /// the signer's expiry is checked before sending. HLS loads through `dataSource`.
+  /// the signer's expiry is checked before sending. Every load goes through
+  /// `network` (files and HTTP when nil).
   private func configuration(
     clock: any Clock, wall: @escaping @Sendable () -> Int64, detectsByClock: Bool,
     validitySeconds: Int64 = 3, sink: RecordingVideoSink? = nil,
-    dataSource: (any DataSource)? = nil
+    network: (any DataSourceFactory)? = nil
   ) -> PlayerConfiguration {
     var configuration = PlayerConfiguration(clock: clock, videoSink: sink)
-    configuration.hls.dataSource = dataSource
+    configuration.network = network
     configuration.hls.manualVariantIndex = 1
     configuration.hls.forwardBufferDuration = MediaTime(value: 4, timescale: 1)
     configuration.urlSourceExpiredHandler = SourceRefresh.resigning(
@@ -170,7 +171,7 @@ final class SourceExpiryPlaybackTests: XCTestCase {
       url: master,
       configuration: configuration(
         clock: driver.clock, wall: wall, detectsByClock: true, validitySeconds: 1, sink: sink,
-        dataSource: cdn))
+        network: cdn))
     defer { player.close() }
     let recorder = playToEndWithoutAStall(player, on: driver)
     XCTAssertEqual(player.currentItem?.statistics.framesDecoded ?? sink.presentedTimes.count, 300)
@@ -199,7 +200,7 @@ final class SourceExpiryPlaybackTests: XCTestCase {
       url: url,
       configuration: configuration(
         clock: driver.clock, wall: wall, detectsByClock: true, validitySeconds: 1, sink: sink,
-        dataSource: cdn))
+        network: cdn))
     defer { player.close() }
     let recorder = playToEndWithoutAStall(player, on: driver)
     assertContinuous(sink.presentedTimes)
@@ -232,7 +233,7 @@ final class SourceExpiryPlaybackTests: XCTestCase {
     let (player, recorder) = EventRecorder.recordingPlayer(
       url: url,
       configuration: configuration(
-        clock: driver.clock, wall: wall, detectsByClock: true, sink: sink, dataSource: cdn))
+        clock: driver.clock, wall: wall, detectsByClock: true, sink: sink, network: cdn))
     defer { player.close() }
     // One segment every 2 s of clock time, 8 more in all, then the end: published by a
     // worker of the clock, so at exactly those clock times.
@@ -267,7 +268,7 @@ final class SourceExpiryPlaybackTests: XCTestCase {
     let player = Player(
       url: master,
       configuration: configuration(
-        clock: driver.clock, wall: wall, detectsByClock: false, sink: sink, dataSource: cdn))
+        clock: driver.clock, wall: wall, detectsByClock: false, sink: sink, network: cdn))
     defer { player.close() }
     let recorder = playToEndWithoutAStall(player, on: driver)
     XCTAssertEqual(sink.presentedTimes.count, 300)
@@ -283,13 +284,15 @@ final class SourceExpiryPlaybackTests: XCTestCase {
   func testProgressiveMP4_continuesOnTheFreshURLFromTheSameOffset() throws {
     let driver = PlaybackClockDriver()
     let setup = try startCDN(clock: driver.manual)
-    let url = try signer.sign(setup.server.url("/sample-h264-aac.mp4"), expiry: epoch + 2)
-    let configuration = configuration(
+    // Valid for the requests of the start (clock time below 2 s).
+    let url = try signer.sign(setup.server.url("/sample-h264-aac.mp4"), expiry: epoch + 1)
+    var configuration = configuration(
       clock: driver.clock, wall: setup.wall, detectsByClock: false, validitySeconds: 1)
-    // A small read-ahead: the file is fetched in many requests over the 10 s.
-    let asset = Asset(url: url, http: HTTPRequestConfiguration(maxBufferAheadBytes: 16 * 1024))
+    // The smallest read-ahead (64 KiB): the file is fetched in several requests over the
+    // 10 s, each continuing where the bytes held ran out.
+    configuration.request.readAheadBytes = 64 * 1024
     let (player, recorder) = EventRecorder.recordingPlayer(
-      PlayerItem(asset: asset), configuration: configuration)
+      PlayerItem(asset: Asset(url: url)), configuration: configuration)
     defer { player.close() }
     player.play()
     driver.drive(player, recorder: recorder)
@@ -325,6 +328,9 @@ final class SourceExpiryPlaybackTests: XCTestCase {
     let wall = setup.wall
     var configuration = PlayerConfiguration(clock: clock)
     configuration.cache = cache
+    // The smallest read-ahead (64 KiB): the cache's upstream transfer stops and continues
+    // with a new request as playback reads, so requests go out after the URL expired.
+    configuration.request.readAheadBytes = 64 * 1024
     configuration.urlSourceExpiredHandler = { expired, callback in
       calls.add(expired.url)
       callback.onSuccess((try? signer.sign(expired.url, expiry: wall() + 1)) ?? expired.url)
@@ -336,7 +342,7 @@ final class SourceExpiryPlaybackTests: XCTestCase {
 
     XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd", "\(recorder.names)")
     XCTAssertEqual(player.currentItem?.statistics.framesDecoded, 250)
-    // The cache's chunk loads (up to three at once) go through one refresher: never two
+    // Every request of the cache's upstream goes through one refresher: never two
     // callbacks for one expired URL. (SourceRefresherTests forces the concurrent case.)
     XCTAssertFalse(calls.urls.isEmpty, "the URL expired during playback")
     XCTAssertEqual(Set(calls.urls).count, calls.urls.count, "one callback per expired URL")
@@ -348,7 +354,7 @@ final class SourceExpiryPlaybackTests: XCTestCase {
     let (cdn, _) = try simulatedCDN(clock: clock)
     let master = try signer.sign(base.appendingPathComponent("hls/master.m3u8"), expiry: epoch - 60)
     var configuration = PlayerConfiguration(clock: clock)
-    configuration.hls.dataSource = cdn
+    configuration.network = cdn
     configuration.urlSourceExpiredHandler = { _, callback in
       DispatchQueue.global().async { callback.onError("REFRESH_ERROR:key fail") }
     }
@@ -375,7 +381,7 @@ final class SourceExpiryPlaybackTests: XCTestCase {
     let sink = RecordingVideoSink()
     let master = try signer.sign(base.appendingPathComponent("hls/master.m3u8"), expiry: epoch + 3)
     var configuration = configuration(
-      clock: driver.clock, wall: wall, detectsByClock: true, sink: sink, dataSource: cdn)
+      clock: driver.clock, wall: wall, detectsByClock: true, sink: sink, network: cdn)
     configuration.urlSourceExpiredHandler = { _, callback in callback.onError("subscription ended")
     }
     let (player, recorder) = EventRecorder.recordingPlayer(
@@ -409,7 +415,7 @@ final class SourceExpiryPlaybackTests: XCTestCase {
       called.fulfill()
     }
     configuration.sourceRefresh.timeout = MediaTime(value: 8, timescale: 1)
-    configuration.hls.dataSource = cdn
+    configuration.network = cdn
     let (player, recorder) = EventRecorder.recordingPlayer(
       url: master, configuration: configuration)
     defer { player.close() }
@@ -435,7 +441,7 @@ final class SourceExpiryPlaybackTests: XCTestCase {
     let epoch = self.epoch
     var configuration = PlayerConfiguration(clock: clock)
     configuration.sourceRefresh.maximumAttempts = 4
-    configuration.hls.dataSource = cdn
+    configuration.network = cdn
     configuration.urlSourceExpiredHandler = { expired, callback in
       calls.increment()
       // Signed, but already expired.

@@ -159,7 +159,7 @@ private final class PlayRun {
       .init(durationMs: 600_000, bandwidthKbps: 20_000),
     ])
     var configuration = PlayerConfiguration(clock: clock, videoSink: DiscardVideoSink())
-    configuration.hls.dataSource = SimulatedDataSource(
+    configuration.network = SimulatedNetwork(
       resources: resources, trace: trace, clock: manual)
     configuration.hls.manualVariantIndex = 0
     configuration.hls.bufferSettings = BufferSettings(

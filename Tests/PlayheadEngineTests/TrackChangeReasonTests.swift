@@ -87,7 +87,7 @@ extension TrackChangeReasonTests {
     try server.start()
     defer { server.stop() }
     var configuration = PlayerConfiguration.fast()
-    configuration.hls.request.retryCount = 0
+    configuration.request.retryCount = 0
     let (player, recorder) = EventRecorder.recordingPlayer(
       url: server.url("/hls-redundant/master.m3u8"), configuration: configuration)
     defer { player.close() }

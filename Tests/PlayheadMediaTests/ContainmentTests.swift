@@ -18,9 +18,9 @@ final class ContainmentTests: XCTestCase {
     _ data: Data, name: String, formats: ContainerFormats = .media,
     file: StaticString = #filePath, line: UInt = #line
   ) -> PlayheadError? {
-    let source = MemoryByteSource(bytes: data, url: URL(string: "http://example.com/\(name)")!)
     do {
-      _ = try Demuxer(source: source, formats: formats)
+      _ = try Demuxer(
+        bytes: data, url: URL(string: "http://example.com/\(name)")!, formats: formats)
       XCTFail("\(name) opened", file: file, line: line)
       return nil
     } catch {
@@ -70,11 +70,11 @@ final class ContainmentTests: XCTestCase {
 
   func testAHintOffTheList_isRefused() throws {
     let data = try MediaFixtures.data("sample-h264-aac.ts")
-    let source = MemoryByteSource(bytes: data, url: URL(string: "memory:a.ts")!)
-    XCTAssertThrowsError(try Demuxer(source: source, formatHint: "hls")) { error in
+    let url = URL(string: "memory:a.ts")!
+    XCTAssertThrowsError(try Demuxer(bytes: data, url: url, formatHint: "hls")) { error in
       XCTAssertEqual((error as? PlayheadError)?.code, .unsupportedFormat)
     }
-    XCTAssertEqual(try Demuxer(source: source, formatHint: "mpegts").containerName, "mpegts")
+    XCTAssertEqual(try Demuxer(bytes: data, url: url, formatHint: "mpegts").containerName, "mpegts")
   }
 
   func testEveryPlayheadContainer_isOnTheMediaList() throws {

@@ -6,7 +6,7 @@ import XCTest
 final class DecodeTests: XCTestCase {
   func testDecode_mp4_everyVideoFrameWithManifestTimestamps() throws {
     let facts = try FixtureFacts.load("sample-h264-aac.mp4")
-    let demuxer = try Demuxer(source: try MediaFixtures.memorySource("sample-h264-aac.mp4"))
+    let demuxer = try MediaFixtures.memoryDemuxer("sample-h264-aac.mp4")
     let summary = try decodeAll(demuxer)
     XCTAssertEqual(summary.videoPTS.count, 250)
     XCTAssertEqual(summary.videoPTS.count, facts.videoFrameCount)

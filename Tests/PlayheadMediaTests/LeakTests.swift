@@ -12,7 +12,7 @@ final class LeakTests: XCTestCase {
 
   /// One full pass through everything that allocates FFmpeg objects.
   private func decodeConvertAndResample(_ bytes: Data) throws {
-    let demuxer = try Demuxer(source: MemoryByteSource(bytes: bytes))
+    let demuxer = try Demuxer(bytes: bytes)
     let video = try XCTUnwrap(demuxer.bestStream(of: .video))
     let audio = try XCTUnwrap(demuxer.bestStream(of: .audio))
     let videoDecoder = try demuxer.makeVideoDecoder(streamIndex: video.index)
@@ -68,8 +68,8 @@ final class LeakTests: XCTestCase {
     let text = try MediaFixtures.data("not-a-video.mp4")
     let truncated = try MediaFixtures.data("truncated.mp4")
     func attempt() {
-      _ = try? Demuxer(source: MemoryByteSource(bytes: text))
-      _ = try? Demuxer(source: MemoryByteSource(bytes: truncated))
+      _ = try? Demuxer(bytes: text)
+      _ = try? Demuxer(bytes: truncated)
       _ = try? PNGCodec.decode(Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]))
     }
     for _ in 0..<20 { attempt() }

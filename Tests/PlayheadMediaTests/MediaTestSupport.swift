@@ -1,6 +1,7 @@
 import Foundation
 import PlayheadCore
 import PlayheadMedia
+import PlayheadNet
 import XCTest
 
 /// Locates fixtures at `<package root>/Fixtures/<name>`; a missing fixture fails the test.
@@ -33,18 +34,19 @@ enum MediaFixtures {
     try Data(contentsOf: url(name, file: file, line: line))
   }
 
-  /// A memory source over the fixture, named by its file URL.
-  static func memorySource(_ name: String, file: StaticString = #filePath, line: UInt = #line)
-    throws -> MemoryByteSource
-  {
+  /// A demuxer over the fixture's bytes read into memory, named by its file URL.
+  static func memoryDemuxer(
+    _ name: String, formatHint: String? = nil, file: StaticString = #filePath, line: UInt = #line
+  ) throws -> Demuxer {
     let url = try url(name, file: file, line: line)
-    return MemoryByteSource(bytes: try Data(contentsOf: url), url: url)
+    return try Demuxer(bytes: try Data(contentsOf: url), url: url, formatHint: formatHint)
   }
 
+  /// A demuxer over the fixture file.
   static func demuxer(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws
     -> Demuxer
   {
-    try Demuxer(source: try FileBytes(url: url(name, file: file, line: line)))
+    try Demuxer(source: FileDataSource(), url: url(name, file: file, line: line))
   }
 }
 
@@ -81,78 +83,58 @@ struct FixtureFacts {
   }
 }
 
-/// A byte source over a local file, read with `pread`.
-final class FileBytes: ByteSource, @unchecked Sendable {
-  let url: URL
-  let length: Int64?
-  private let descriptor: Int32
-  private let lock = NSLock()
-  private var cancelled = false
-
-  init(url: URL) throws {
-    self.url = url
-    descriptor = open(url.path, O_RDONLY)
-    guard descriptor >= 0 else { throw PlayheadError(.fileNotFound, "cannot open \(url.path)") }
-    var info = stat()
-    fstat(descriptor, &info)
-    length = Int64(info.st_size)
-  }
-
-  deinit { close(descriptor) }
-
-  func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(PlayheadError)
-    -> Int
-  {
-    lock.lock()
-    let isCancelled = cancelled
-    lock.unlock()
-    if isCancelled { throw PlayheadError(.cancelled, "cancelled", url: url) }
-    let count = pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset))
-    if count < 0 { throw PlayheadError(.ioError, "pread failed", url: url) }
-    return count
-  }
-
-  func cancel() {
-    lock.lock()
-    cancelled = true
-    lock.unlock()
+extension Demuxer {
+  /// Opens `bytes` held in memory, named `url` in errors: `Demuxer(source:url:…)` over a
+  /// `MemoryDataSource`.
+  convenience init(
+    bytes: Data, url: URL = URL(string: "memory:")!, formatHint: String? = nil,
+    formats: ContainerFormats = .media
+  ) throws(PlayheadError) {
+    try self.init(
+      source: MemoryDataSource(data: bytes), url: url, formatHint: formatHint, formats: formats)
   }
 }
 
-/// A source whose every read fails with the given error.
-final class FailingByteSource: ByteSource, @unchecked Sendable {
-  let url = URL(string: "http://127.0.0.1:9/missing.mp4")!
-  let length: Int64? = 1_000_000
+/// A source that opens (1,000,000 bytes long) and whose every read fails with the given
+/// error.
+final class FailingDataSource: DataSource, Sendable {
+  static let url = URL(string: "http://127.0.0.1:9/missing.mp4")!
   let error: PlayheadError
 
   init(error: PlayheadError) { self.error = error }
 
-  func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(PlayheadError)
-    -> Int
-  {
+  func open(_ request: DataRequest) throws(PlayheadError) -> DataResponseHead {
+    let length: Int64 = 1_000_000
+    let offset = request.range?.offset ?? 0
+    return DataResponseHead(url: request.url, length: length - offset, totalLength: length)
+  }
+
+  func read(into buffer: UnsafeMutableRawBufferPointer) throws(PlayheadError) -> Int {
     throw error
   }
 
+  func close() {}
   func cancel() {}
 }
 
 /// Serves `bytes` until `startStalling()` (or past `availableBytes`), then blocks every
 /// read until cancelled.
-final class StallingByteSource: ByteSource, @unchecked Sendable {
-  let url = URL(string: "http://127.0.0.1:9/stalling.mp4")!
+final class StallingDataSource: DataSource, @unchecked Sendable {
+  // Unchecked Sendable: every `var` is guarded by `condition`.
+  static let url = URL(string: "http://127.0.0.1:9/stalling.mp4")!
   private let bytes: Data
   private let availableBytes: Int
   private let condition = NSCondition()
   private var cancelled = false
   private var stalling = false
   private var blockedReaders = 0
+  /// The offset of the next byte a read hands out.
+  private var position = 0
 
   init(bytes: Data, availableBytes: Int? = nil) {
     self.bytes = bytes
     self.availableBytes = availableBytes ?? bytes.count
   }
-
-  var length: Int64? { Int64(bytes.count) }
 
   func startStalling() {
     condition.lock()
@@ -160,26 +142,37 @@ final class StallingByteSource: ByteSource, @unchecked Sendable {
     condition.unlock()
   }
 
-  func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(PlayheadError)
-    -> Int
-  {
+  func open(_ request: DataRequest) throws(PlayheadError) -> DataResponseHead {
     condition.lock()
     defer { condition.unlock() }
-    if cancelled { throw PlayheadError(.cancelled, "read cancelled", url: url) }
-    if !stalling && offset < Int64(availableBytes) {
-      let start = Int(offset)
+    if cancelled { throw PlayheadError(.cancelled, "open cancelled", url: request.url) }
+    position = Int(request.range?.offset ?? 0)
+    return DataResponseHead(
+      url: request.url, length: Int64(max(0, bytes.count - position)),
+      totalLength: Int64(bytes.count))
+  }
+
+  func read(into buffer: UnsafeMutableRawBufferPointer) throws(PlayheadError) -> Int {
+    condition.lock()
+    defer { condition.unlock() }
+    if cancelled { throw PlayheadError(.cancelled, "read cancelled", url: Self.url) }
+    if !stalling && position < availableBytes {
+      let start = position
       let count = min(buffer.count, availableBytes - start)
       bytes.withUnsafeBytes { raw in
         buffer.baseAddress!.copyMemory(from: raw.baseAddress! + start, byteCount: count)
       }
+      position += count
       return count
     }
-    if !stalling && offset >= Int64(bytes.count) { return 0 }
+    if !stalling && position >= bytes.count { return 0 }
     blockedReaders += 1
     condition.broadcast()
     while !cancelled { condition.wait() }
-    throw PlayheadError(.cancelled, "read cancelled", url: url)
+    throw PlayheadError(.cancelled, "read cancelled", url: Self.url)
   }
+
+  func close() {}
 
   /// Blocks until some reader is waiting for bytes it will not get.
   func waitUntilBlocked() {
