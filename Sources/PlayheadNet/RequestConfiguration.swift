@@ -8,7 +8,7 @@ import PlayheadCore
 /// keys, sidecar text, thumbnails, the catalog): `DataSourceStack` builds the player's
 /// sources from it. Every duration is in whole milliseconds. Values out of range never
 /// trap: a `timeoutMs` below 1 counts as 1, a negative `retryCount` as 0, negative delays
-/// as 0, and a `readAheadBytes` below 64 KiB as 64 KiB.
+/// as 0, and a `readAheadBytes` below 4 KiB as 4 KiB.
 ///
 /// Timeout: `timeoutMs` is an idle timeout, as in Media3, AVFoundation
 /// (`timeoutIntervalForRequest`), FFmpeg (`rw_timeout`) and mpv: a request fails with
@@ -66,8 +66,8 @@ public struct RequestConfiguration: Sendable, Equatable {
     self.readAheadBytes = readAheadBytes
   }
 
-  /// The read-ahead in effect: `readAheadBytes`, at least 64 KiB.
-  public var effectiveReadAheadBytes: Int { max(64 * 1024, readAheadBytes) }
+  /// The read-ahead in effect: `readAheadBytes`, at least 4 KiB.
+  public var effectiveReadAheadBytes: Int { max(4 * 1024, readAheadBytes) }
 
   /// A configuration whose retries are spaced by exactly the timeout, as SPEC S5 words it.
   public static func spacedByTimeout(

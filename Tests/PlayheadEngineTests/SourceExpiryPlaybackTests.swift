@@ -288,9 +288,10 @@ final class SourceExpiryPlaybackTests: XCTestCase {
     let url = try signer.sign(setup.server.url("/sample-h264-aac.mp4"), expiry: epoch + 1)
     var configuration = configuration(
       clock: driver.clock, wall: setup.wall, detectsByClock: false, validitySeconds: 1)
-    // The smallest read-ahead (64 KiB): the file is fetched in several requests over the
-    // 10 s, each continuing where the bytes held ran out.
-    configuration.request.readAheadBytes = 64 * 1024
+    // A small read-ahead (16 KiB): the file is fetched in many requests over the 10 s,
+    // each continuing where the bytes held ran out as playback reads them, so requests go
+    // out after the URL expired however fast the server sends.
+    configuration.request.readAheadBytes = 16 * 1024
     let (player, recorder) = EventRecorder.recordingPlayer(
       PlayerItem(asset: Asset(url: url)), configuration: configuration)
     defer { player.close() }
@@ -328,9 +329,9 @@ final class SourceExpiryPlaybackTests: XCTestCase {
     let wall = setup.wall
     var configuration = PlayerConfiguration(clock: clock)
     configuration.cache = cache
-    // The smallest read-ahead (64 KiB): the cache's upstream transfer stops and continues
-    // with a new request as playback reads, so requests go out after the URL expired.
-    configuration.request.readAheadBytes = 64 * 1024
+    // A small read-ahead (16 KiB): the cache's upstream transfer stops and continues with
+    // a new request as playback reads, so requests go out after the URL expired.
+    configuration.request.readAheadBytes = 16 * 1024
     configuration.urlSourceExpiredHandler = { expired, callback in
       calls.add(expired.url)
       callback.onSuccess((try? signer.sign(expired.url, expiry: wall() + 1)) ?? expired.url)

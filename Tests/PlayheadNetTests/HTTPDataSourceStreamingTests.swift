@@ -197,7 +197,7 @@ final class HTTPDataSourceStreamingTests: XCTestCase {
   func testConfigurationOutOfRange_neverTraps_andStillStreams() throws {
     let server = try startServer(["/media.bin": data])
     let configuration = RequestConfiguration(timeoutMs: 0, readAheadBytes: 0)
-    XCTAssertEqual(configuration.effectiveReadAheadBytes, 64 * 1024)
+    XCTAssertEqual(configuration.effectiveReadAheadBytes, 4 * 1024)
     XCTAssertEqual(configuration.effectiveTimeoutMs, 1)
     let reader = reader(
       server, configuration: RequestConfiguration(timeoutMs: 10_000, readAheadBytes: 0))
