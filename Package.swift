@@ -69,7 +69,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "playhead",
-      dependencies: ["Playhead", "PlayheadOverlay", "PlayheadDesktop", "PlayheadUI", "PlayheadTesting"]
+      dependencies: ["Playhead", "PlayheadOverlay", "PlayheadDesktop", "PlayheadUI"]
     ),
     .target(
       name: "PlayheadTesting",

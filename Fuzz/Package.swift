@@ -34,6 +34,7 @@ let package = Package(
       name: "DemuxerFuzzer",
       dependencies: [
         "CFuzzerDriver", .product(name: "PlayheadCore", package: rootIdentity),
+        .product(name: "PlayheadNet", package: rootIdentity),
         .product(name: "PlayheadMedia", package: rootIdentity),
       ]
     ),

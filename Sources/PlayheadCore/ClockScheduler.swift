@@ -8,13 +8,21 @@ final class ClockWorker: @unchecked Sendable {
   let scheduler: ClockScheduler
   /// Signalled when the worker is given the turn.
   let permit = DispatchSemaphore(value: 0)
-  /// What the worker waits for while it is blocked.
-  var deadline: MediaTime = .positiveInfinity
+  /// What the worker waits for while it is blocked: a fixed time, or a movable deadline
+  /// read each time the scheduler looks.
+  var fixedDeadline: MediaTime = .positiveInfinity
+  var movableDeadline: MovableDeadline?
   var signal: WakeSignal?
+  /// Whether it became runnable because time reached its deadline (not a signal or a
+  /// yield).
+  var releasedByDeadline = false
   /// When it began to wait, for a stable order among equal deadlines.
   var order: UInt64 = 0
 
   init(scheduler: ClockScheduler) { self.scheduler = scheduler }
+
+  /// The time the worker waits for now.
+  var deadline: MediaTime { movableDeadline?.time ?? fixedDeadline }
 }
 
 /// Runs the worker threads of a fast-mode `ManualClock` one at a time, and moves time
@@ -121,10 +129,30 @@ final class ClockScheduler: @unchecked Sendable {
     lock.unlock()
   }
 
+  /// The scheduled form of `Clock.wait(until:orUntil:)` with a movable deadline: the
+  /// worker is released once time reaches the deadline as it then stands.
+  func wait(_ worker: ClockWorker, until deadline: MovableDeadline, orUntil signal: WakeSignal)
+    -> Bool
+  {
+    while true {
+      let reached = wait(worker, until: deadline.time, movable: deadline, orUntil: signal)
+      if !reached { return false }
+      // Moved while the worker waited for the turn: wait on.
+      if (clock?.now ?? .zero) >= deadline.time { return true }
+    }
+  }
+
   /// The scheduled form of `Clock.wait(until:orUntil:)` for `worker`, which holds the turn.
   func wait(_ worker: ClockWorker, until deadline: MediaTime, orUntil signal: WakeSignal)
     -> Bool
   {
+    wait(worker, until: deadline, movable: nil, orUntil: signal)
+  }
+
+  private func wait(
+    _ worker: ClockWorker, until deadline: MediaTime, movable: MovableDeadline?,
+    orUntil signal: WakeSignal
+  ) -> Bool {
     // A worker waiting outside the clock (a transfer's progress callback) takes its turn
     // back first, and gives it up again after.
     let wasOutside = lock.withLock { outside.contains { $0 === worker } }
@@ -142,7 +170,8 @@ final class ClockScheduler: @unchecked Sendable {
       yieldLocked(worker)
       return true
     }
-    worker.deadline = deadline
+    worker.fixedDeadline = deadline
+    worker.movableDeadline = movable
     worker.signal = signal
     worker.order = nextOrder
     nextOrder += 1
@@ -193,33 +222,55 @@ final class ClockScheduler: @unchecked Sendable {
 
   /// Gives the turn to the next runnable worker if none holds it; when none can run, time
   /// first jumps to the earliest deadline a worker waits for.
+  ///
+  /// A worker released by a movable deadline that has since moved past now goes back to
+  /// waiting without taking the turn (a stall watch postponed by the bytes that arrived at
+  /// its time).
   private func dispatchLocked() {
     guard running == nil else { return }
-    if runnable.isEmpty {
-      guard outside.isEmpty else { return }
-      let timed = blocked.filter { $0.deadline.isNumeric }
-      guard let earliest = timed.min(by: Self.comesFirst), let clock else { return }
-      clock.moveForScheduler(to: earliest.deadline)
-      releaseDueLocked()
+    while true {
+      if runnable.isEmpty {
+        guard outside.isEmpty else { return }
+        let timed = blocked.filter { $0.deadline.isNumeric }
+        guard let earliest = timed.min(by: Self.comesFirst), let clock else { return }
+        clock.moveForScheduler(to: earliest.deadline)
+        releaseDueLocked()
+      }
+      guard !runnable.isEmpty else { return }
+      let next = runnable.removeFirst()
+      if next.releasedByDeadline {
+        next.releasedByDeadline = false
+        if next.movableDeadline != nil, let now = clock?.now, next.deadline > now,
+          !(next.signal?.isRaised ?? false)
+        {
+          blocked.append(next)
+          continue
+        }
+      }
+      running = next
+      next.permit.signal()
+      return
     }
-    guard !runnable.isEmpty else { return }
-    let next = runnable.removeFirst()
-    running = next
-    next.permit.signal()
   }
 
   /// Moves every blocked worker whose deadline time has reached to the runnable ones, in
-  /// deadline order (ties: the order their waits began).
+  /// deadline order (ties: fixed deadlines before movable ones, so that what arrives at a
+  /// stall watch's time postpones it first; then the order their waits began).
   private func releaseDueLocked() {
     guard let now = clock?.now else { return }
     let due = blocked.filter { $0.deadline.isNumeric && $0.deadline <= now }
     guard !due.isEmpty else { return }
     blocked.removeAll { worker in due.contains { $0 === worker } }
+    for worker in due { worker.releasedByDeadline = true }
     runnable.append(contentsOf: due.sorted(by: Self.comesFirst))
   }
 
   private static func comesFirst(_ a: ClockWorker, _ b: ClockWorker) -> Bool {
-    a.deadline != b.deadline ? a.deadline < b.deadline : a.order < b.order
+    let (aTime, bTime) = (a.deadline, b.deadline)
+    if aTime != bTime { return aTime < bTime }
+    let (aMovable, bMovable) = (a.movableDeadline != nil, b.movableDeadline != nil)
+    if aMovable != bMovable { return bMovable }
+    return a.order < b.order
   }
 }
 

@@ -36,6 +36,10 @@ public final class ManualClock: Clock, @unchecked Sendable {
 
   public var timing: PlaybackTiming { advancesOnWait ? .fast : .manual }
 
+  /// Whether the clock runs its workers one at a time (fast mode): a worker's wait on a
+  /// `MovableDeadline` then follows every move of it without being woken.
+  public var schedulesWorkers: Bool { scheduler != nil }
+
   public func startThread(
     named name: String, stackSize: Int?, _ body: @escaping @Sendable () -> Void
   ) {
@@ -129,6 +133,15 @@ public final class ManualClock: Clock, @unchecked Sendable {
     return signal.block(hostTimeoutSeconds: nil) { self.now >= deadline }
   }
 
+  /// `wait(until:orUntil:)` for a movable deadline: a worker of the scheduler waits
+  /// without a turn while the deadline moves; any other thread re-checks.
+  func waitScheduled(until deadline: MovableDeadline, orUntil signal: WakeSignal) -> Bool {
+    if let scheduler, let worker = scheduler.currentWorker() {
+      return scheduler.wait(worker, until: deadline, orUntil: signal)
+    }
+    return Clocks.waitRechecking(self, until: deadline, orUntil: signal)
+  }
+
   /// How many waits are blocked on a deadline the clock has not reached.
   public var blockedWaitCount: Int {
     lock.lock()
@@ -144,13 +157,13 @@ public final class ManualClock: Clock, @unchecked Sendable {
   }
 
   /// Blocks the caller until at least `count` waits are blocked on the clock; returns
-  /// false after `hostTimeoutSeconds` of real time (a guard against hangs in tests).
+  /// false after `hostTimeoutMs` of real time (a guard against hangs in tests).
   ///
   /// A test that drives the clock uses this to advance only when the threads under test
   /// are all waiting, which makes their timing exact and repeatable.
   @discardableResult
-  public func waitForBlockedWaits(count: Int, hostTimeoutSeconds: Double = 30) -> Bool {
-    let limit = Date(timeIntervalSinceNow: hostTimeoutSeconds)
+  public func waitForBlockedWaits(count: Int, hostTimeoutMs: Int = 30_000) -> Bool {
+    let limit = Date(timeIntervalSinceNow: Double(hostTimeoutMs) / 1000)
     blockedChanged.lock()
     defer { blockedChanged.unlock() }
     while blockedWaitCount < count {

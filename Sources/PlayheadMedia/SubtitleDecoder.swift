@@ -111,7 +111,8 @@ public final class SubtitleDecoder {
       let line = String(cString: ass)
       events.append(
         SubtitleEvent(
-          start: start, end: end, text: SubtitleText.webVTTMarkup(ofASSText: SubtitleText.text(ofASSEvent: line)),
+          start: start, end: end,
+          text: SubtitleText.webVTTMarkup(ofASSText: SubtitleText.text(ofASSEvent: line)),
           assEvent: line))
     }
     return events

@@ -26,8 +26,10 @@ public enum SubtitleText {
       characters = characters.dropFirst()
       switch character {
       case "{":
-        guard let close = characters.firstIndex(of: "}") else { characters = []
-          break }
+        guard let close = characters.firstIndex(of: "}") else {
+          characters = []
+          break
+        }
         applyOverrides(String(characters[..<close]), open: &open, output: &output)
         characters = characters[characters.index(after: close)...]
       case "\\" where characters.first == "N" || characters.first == "n":
@@ -47,7 +49,8 @@ public enum SubtitleText {
   }
 
   /// Applies the style switches of one override block (`\i1\b0…`).
-  private static func applyOverrides(_ block: String, open: inout [Character], output: inout String) {
+  private static func applyOverrides(_ block: String, open: inout [Character], output: inout String)
+  {
     for override in block.split(separator: "\\") {
       guard let tag = override.first, "ibu".contains(tag) else { continue }
       let value = override.dropFirst()

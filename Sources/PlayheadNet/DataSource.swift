@@ -59,7 +59,9 @@ public struct DataRequest: Sendable, Hashable {
   public var deliversErrorResponses: Bool {
     get { flags.contains(.deliversErrorResponses) }
     set {
-      if newValue { flags.insert(.deliversErrorResponses) } else {
+      if newValue {
+        flags.insert(.deliversErrorResponses)
+      } else {
         flags.remove(.deliversErrorResponses)
       }
     }

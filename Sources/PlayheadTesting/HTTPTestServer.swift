@@ -291,10 +291,10 @@ public final class HTTPTestServer: @unchecked Sendable {
     condition.unlock()
   }
 
-  /// Waits until at least `count` requests were logged; false when `timeoutSeconds`
+  /// Waits until at least `count` requests were logged; false when `timeoutMs`
   /// passed first.
-  public func waitForRequests(count: Int, timeoutSeconds: Double = 10) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: timeoutSeconds)
+  public func waitForRequests(count: Int, timeoutMs: Int = 10_000) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: Double(timeoutMs) / 1000)
     condition.lock()
     defer { condition.unlock() }
     while log.count < count {
@@ -312,9 +312,9 @@ public final class HTTPTestServer: @unchecked Sendable {
 
   /// Waits until at least `count` response-body bytes were written to clients since the
   /// last reset (a point inside a transfer, chosen by bytes rather than time); false when
-  /// `timeoutSeconds` passed first.
-  public func waitForSentBodyBytes(atLeast count: Int, timeoutSeconds: Double = 10) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: timeoutSeconds)
+  /// `timeoutMs` passed first.
+  public func waitForSentBodyBytes(atLeast count: Int, timeoutMs: Int = 10_000) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: Double(timeoutMs) / 1000)
     condition.lock()
     defer { condition.unlock() }
     while sentBodyBytes < count {

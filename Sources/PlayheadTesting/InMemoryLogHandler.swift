@@ -2,7 +2,7 @@ import Foundation
 import PlayheadCore
 
 /// A log handler that keeps every entry in memory, for tests: read them with `entries`,
-/// wait for one with `waitForEntry(timeoutSeconds:_:)`.
+/// wait for one with `waitForEntry(timeoutMs:_:)`.
 ///
 /// Copies share one record: give a component `handler.logger(label:)` (or a
 /// `Logger(label:factory:)` that returns a copy) and read the entries from the handler kept
@@ -96,14 +96,14 @@ public struct InMemoryLogHandler: LogHandler {
   }
 
   /// Waits until an entry satisfying `predicate` is recorded (or already was) and returns
-  /// the first such entry; nil when `timeoutSeconds` of real time pass first.
+  /// the first such entry; nil when `timeoutMs` of real time pass first.
   ///
   /// The limit only ends a hang: the wait returns as soon as the entry is logged, woken by
   /// the log call itself, never by polling.
   public func waitForEntry(
-    timeoutSeconds: Double = 60, _ predicate: (Entry) -> Bool
+    timeoutMs: Int = 60_000, _ predicate: (Entry) -> Bool
   ) -> Entry? {
-    record.wait(timeoutSeconds: timeoutSeconds, predicate)
+    record.wait(timeoutMs: timeoutMs, predicate)
   }
 
   /// Records the entry.
@@ -136,10 +136,10 @@ public struct InMemoryLogHandler: LogHandler {
       condition.withLock { stored.removeAll() }
     }
 
-    /// The first entry satisfying `predicate`, waiting for it until `timeoutSeconds` of
+    /// The first entry satisfying `predicate`, waiting for it until `timeoutMs` of
     /// real time have passed.
-    func wait(timeoutSeconds: Double, _ predicate: (Entry) -> Bool) -> Entry? {
-      let limit = Date(timeIntervalSinceNow: timeoutSeconds)
+    func wait(timeoutMs: Int, _ predicate: (Entry) -> Bool) -> Entry? {
+      let limit = Date(timeIntervalSinceNow: Double(timeoutMs) / 1000)
       return condition.withLock {
         var found = stored.first(where: predicate)
         while found == nil, condition.wait(until: limit) {

@@ -107,31 +107,31 @@ public final class PlayerEventRecorder: @unchecked Sendable {
   }
 
   /// Waits until `predicate` holds for the events recorded so far (checked now and after
-  /// each new event); false when `timeoutSeconds` of real time passed first.
+  /// each new event); false when `timeoutMs` of real time passed first.
   public func waitUntil(
-    timeoutSeconds: Double = 60, _ predicate: ([PlayerEvent]) -> Bool
+    timeoutMs: Int = 60_000, _ predicate: ([PlayerEvent]) -> Bool
   ) -> Bool {
-    waitLocked(timeoutSeconds: timeoutSeconds) { predicate(storage) }
+    waitLocked(timeoutMs: timeoutMs) { predicate(storage) }
   }
 
   /// Waits for the `count`-th event named `name` and returns it; nil after a timeout.
-  public func waitForEvent(named name: String, count: Int = 1, timeoutSeconds: Double = 60)
+  public func waitForEvent(named name: String, count: Int = 1, timeoutMs: Int = 60_000)
     -> PlayerEvent?
   {
-    guard waitUntil(timeoutSeconds: timeoutSeconds, { $0.count { $0.name == name } >= count })
+    guard waitUntil(timeoutMs: timeoutMs, { $0.count { $0.name == name } >= count })
     else { return nil }
     return events.filter { $0.name == name }[count - 1]
   }
 
   /// Waits until the periodic observer has reported `count` times; false after a timeout.
-  public func waitForPeriodic(count: Int, timeoutSeconds: Double = 60) -> Bool {
-    waitLocked(timeoutSeconds: timeoutSeconds) { periodic.count >= count }
+  public func waitForPeriodic(count: Int, timeoutMs: Int = 60_000) -> Bool {
+    waitLocked(timeoutMs: timeoutMs) { periodic.count >= count }
   }
 
   /// Waits, holding `condition` between checks, until `satisfied` (checked now and after
-  /// each change) holds; false when `timeoutSeconds` of real time passed first.
-  private func waitLocked(timeoutSeconds: Double, _ satisfied: () -> Bool) -> Bool {
-    let limit = Date(timeIntervalSinceNow: timeoutSeconds)
+  /// each change) holds; false when `timeoutMs` of real time passed first.
+  private func waitLocked(timeoutMs: Int, _ satisfied: () -> Bool) -> Bool {
+    let limit = Date(timeIntervalSinceNow: Double(timeoutMs) / 1000)
     condition.lock()
     defer { condition.unlock() }
     while !satisfied() {
@@ -148,10 +148,10 @@ public final class PlayerEventRecorder: @unchecked Sendable {
 
   /// Waits until the item has ended (see `itemEndNames`) and returns that event; nil
   /// after a timeout.
-  public func waitForItemEnd(timeoutSeconds: Double = 60) -> PlayerEvent? {
+  public func waitForItemEnd(timeoutMs: Int = 60_000) -> PlayerEvent? {
     guard
       waitUntil(
-        timeoutSeconds: timeoutSeconds, { $0.contains { Self.itemEndNames.contains($0.name) } })
+        timeoutMs: timeoutMs, { $0.contains { Self.itemEndNames.contains($0.name) } })
     else { return nil }
     return events.first { Self.itemEndNames.contains($0.name) }
   }

@@ -97,7 +97,7 @@ struct FeedCommand: Command {
       guard let current = list.currentItem else {
         throw PlayheadError(.invalidState, "the list player has no current item")
       }
-      let outcome = watcher.waitForFirstFrame(of: current, timeoutSeconds: 60)
+      let outcome = watcher.waitForFirstFrame(of: current, timeoutMs: 60_000)
       switch outcome {
       case .success(let item):
         let ttff = item.statistics.timeToFirstFrame
@@ -161,10 +161,10 @@ final class FeedWatcher: @unchecked Sendable {
   }
 
   /// Waits for `item` to show its first frame or fail.
-  func waitForFirstFrame(of item: PlayerItem, timeoutSeconds: Double) -> Result<
+  func waitForFirstFrame(of item: PlayerItem, timeoutMs: Int) -> Result<
     PlayerItem, PlayheadError
   > {
-    let deadline = Date().addingTimeInterval(timeoutSeconds)
+    let deadline = Date().addingTimeInterval(Double(timeoutMs) / 1000)
     condition.lock()
     defer { condition.unlock() }
     while true {
@@ -172,7 +172,7 @@ final class FeedWatcher: @unchecked Sendable {
       if let error = failed[ObjectIdentifier(item)] { return .failure(error) }
       if !condition.wait(until: deadline) {
         return .failure(
-          PlayheadError(.timedOut, "no first frame after \(Int(timeoutSeconds)) s"))
+          PlayheadError(.timedOut, "no first frame after \(timeoutMs / 1000) s"))
       }
     }
   }

@@ -1,6 +1,5 @@
 import Foundation
 import Playhead
-import PlayheadTesting
 
 /// `playhead play <path-or-url> [options]`: plays the media to its end.
 struct PlayCommand: Command {

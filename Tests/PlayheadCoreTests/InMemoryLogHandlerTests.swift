@@ -54,7 +54,7 @@ final class InMemoryLogHandlerTests: XCTestCase {
   func testWait_forAnEntryThatNeverComes_returnsNilAtTheLimit() {
     let handler = InMemoryLogHandler()
     handler.logger(label: "quiet").info("something else")
-    XCTAssertNil(handler.waitForEntry(timeoutSeconds: 0.05) { $0.message == "never" })
+    XCTAssertNil(handler.waitForEntry(timeoutMs: 50) { $0.message == "never" })
   }
 
   func testEntryDescription_isTheTextLineWithoutTheTime() {

@@ -35,7 +35,7 @@ final class AVSyncTests: WindowTestCase {
     let (player, recorder) = PlayerEventRecorder.recordingPlayer(
       url: clip, configuration: PlayerConfiguration(videoSink: stamps, audioSink: device))
     player.play()
-    XCTAssertEqual(recorder.waitForItemEnd(timeoutSeconds: 120)?.name, "didPlayToEnd")
+    XCTAssertEqual(recorder.waitForItemEnd(timeoutMs: 120_000)?.name, "didPlayToEnd")
     player.close()
 
     let flashes = stamps.flashDeviceFrames

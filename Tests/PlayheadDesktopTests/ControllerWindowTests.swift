@@ -25,8 +25,8 @@ final class ControllerWindowTests: WindowTestCase {
     ])
     // Real time: wait until the window has drawn pictures and the device has played some
     // of the sound (half a second of 48 kHz stereo 16-bit).
-    poll("pictures in the window", timeoutSeconds: 30) { window.drawnFrameCount >= 10 }
-    poll("sound on the device", timeoutSeconds: 30) { capture.byteCount >= 48_000 * 4 / 2 }
+    poll("pictures in the window", timeoutMs: 30_000) { window.drawnFrameCount >= 10 }
+    poll("sound on the device", timeoutMs: 30_000) { capture.byteCount >= 48_000 * 4 / 2 }
     let shown = try XCTUnwrap(window.snapshot())
     let background = shown.pixel(x: 2, y: 2)
     XCTAssertEqual(background.b, 255, "the bar is the background (blue)")

@@ -23,7 +23,7 @@ final class DeviceSoundTests: XCTestCase {
     item.forwardPlaybackEndTime = MediaTime(value: Int64(seconds), timescale: 1)
     let (player, recorder) = PlayerEventRecorder.recordingPlayer(item, configuration: configuration)
     player.play()
-    XCTAssertEqual(recorder.waitForItemEnd(timeoutSeconds: 60)?.name, "didPlayToEnd")
+    XCTAssertEqual(recorder.waitForItemEnd(timeoutMs: 60_000)?.name, "didPlayToEnd")
     player.close()
     let bytes = capture.audibleBytes(bytesPerFrame: 4)
     return bytes.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }

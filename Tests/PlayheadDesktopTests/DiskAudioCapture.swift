@@ -73,18 +73,18 @@ final class DiskAudioCapture {
     }
   }
 
-  /// Polls (every 5 ms) until `condition` holds or `timeoutSeconds` of real time passed;
+  /// Polls (every 5 ms) until `condition` holds or `timeoutMs` of real time passed;
   /// the device writes the file on its own thread, so there is no event to wait for.
   @discardableResult
   static func poll(
-    timeoutSeconds: Double = 10, _ description: String, file: StaticString = #filePath,
+    timeoutMs: Int = 10_000, _ description: String, file: StaticString = #filePath,
     line: UInt = #line, _ condition: () -> Bool
   ) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: timeoutSeconds)
+    let deadline = Date(timeIntervalSinceNow: Double(timeoutMs) / 1000)
     while !condition() {
       if Date() > deadline {
         XCTFail(
-          "timed out after \(timeoutSeconds) s waiting for \(description)", file: file,
+          "timed out after \(timeoutMs) ms waiting for \(description)", file: file,
           line: line)
         return false
       }

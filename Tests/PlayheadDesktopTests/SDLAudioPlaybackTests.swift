@@ -34,7 +34,7 @@ final class SDLAudioPlaybackTests: XCTestCase {
     }
     let started = Date()
     player.play()
-    let end = recorder.waitForItemEnd(timeoutSeconds: 30)
+    let end = recorder.waitForItemEnd(timeoutMs: 30_000)
     let elapsed = Date().timeIntervalSince(started)
     XCTAssertEqual(
       end?.name, "didPlayToEnd", "events: \(recorder.names), \(String(describing: end))")

@@ -97,7 +97,7 @@ final class WaylandWindowTests: XCTestCase {
     var focused = false
     for _ in 0..<10 where !focused {
       try XDoTool.run(["key", "space"])
-      focused = events.waitQuietly(timeoutSeconds: 2) { $0.contains(.key(.space)) }
+      focused = events.waitQuietly(timeoutMs: 2_000) { $0.contains(.key(.space)) }
     }
     XCTAssertTrue(focused, "space never reached the window: \(events.all)")
     try XDoTool.run(["key", "--delay", "20", "Right", "q"])

@@ -20,7 +20,7 @@ final class WindowPlaybackTests: WindowTestCase {
     let (player, recorder) = PlayerEventRecorder.recordingPlayer(
       item, configuration: PlayerConfiguration(videoSink: window, audioSink: audio))
     player.play()
-    let end = recorder.waitForItemEnd(timeoutSeconds: 30)
+    let end = recorder.waitForItemEnd(timeoutMs: 30_000)
     XCTAssertEqual(end?.name, "didPlayToEnd", "events: \(recorder.names)")
     let statistics = item.statistics
     let lastFrame = try PNGCodec.decode(try player.snapshot())

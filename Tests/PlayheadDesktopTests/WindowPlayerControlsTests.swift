@@ -129,7 +129,7 @@ final class WindowPlayerControlsTests: WindowTestCase {
     XCTAssertEqual(
       [Int(bare.r), Int(bare.g), Int(bare.b)], [Int(above.r), Int(above.g), Int(above.b)],
       "above the bar the window shows the video's colour")
-    poll("the bar hidden", timeoutSeconds: 15) {
+    poll("the bar hidden", timeoutMs: 15_000) {
       rig.controls.currentScene?.opacity == 0 && barDifference(rig) == 0
     }
     XCTAssertEqual(barDifference(rig), 0, "the control area is the bare video")

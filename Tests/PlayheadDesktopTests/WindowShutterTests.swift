@@ -27,7 +27,7 @@ final class WindowShutterTests: WindowTestCase {
       let opacity = window.shutterOpacity
       return opacity > 0.1 && opacity < 0.9
     }
-    poll("closed", timeoutSeconds: 15) { window.shutterOpacity == 1 }
+    poll("closed", timeoutMs: 15_000) { window.shutterOpacity == 1 }
     poll("the picture black") {
       let pixel = window.snapshot()?.pixel(x: 160, y: 120)
       return (pixel?.r ?? 255) < 10 && (pixel?.g ?? 255) < 10 && (pixel?.b ?? 255) < 10
@@ -51,7 +51,7 @@ final class WindowShutterTests: WindowTestCase {
     let turned = window.shutterOpacity
     XCTAssertGreaterThan(turned, 0.15, "opening starts from where the closing was")
     XCTAssertLessThan(turned, reached + 0.1)
-    poll("open again", timeoutSeconds: 15) { window.shutterOpacity == 0 }
+    poll("open again", timeoutMs: 15_000) { window.shutterOpacity == 0 }
   }
 
   func testThePlaybackViewsShutterFadesTheWindow() throws {

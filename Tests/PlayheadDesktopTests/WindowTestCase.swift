@@ -53,20 +53,20 @@ final class WindowEventLog: Sendable {
   var all: [WindowEvent] { events.value }
 
   /// Waits until `predicate` holds for the events so far (checked now and after each new
-  /// one); fails the test after `timeoutSeconds` of real time.
+  /// one); fails the test after `timeoutMs` of real time.
   @discardableResult
   func wait(
-    for description: String, timeoutSeconds: Double = 10, file: StaticString = #filePath,
+    for description: String, timeoutMs: Int = 10_000, file: StaticString = #filePath,
     line: UInt = #line, _ predicate: ([WindowEvent]) -> Bool
   ) -> Bool {
-    if waitQuietly(timeoutSeconds: timeoutSeconds, predicate) { return true }
+    if waitQuietly(timeoutMs: timeoutMs, predicate) { return true }
     XCTFail("timed out waiting for \(description); events: \(all)", file: file, line: line)
     return false
   }
 
-  /// Waits as `wait` does, but only returns false when `timeoutSeconds` pass first.
-  func waitQuietly(timeoutSeconds: Double, _ predicate: ([WindowEvent]) -> Bool) -> Bool {
-    let deadline = DispatchTime.now() + timeoutSeconds
+  /// Waits as `wait` does, but only returns false when `timeoutMs` pass first.
+  func waitQuietly(timeoutMs: Int, _ predicate: ([WindowEvent]) -> Bool) -> Bool {
+    let deadline = DispatchTime.now() + .milliseconds(timeoutMs)
     while !predicate(all) {
       if arrived.wait(timeout: deadline) == .timedOut { return predicate(all) }
     }
@@ -98,14 +98,14 @@ func assertPixel(
     line: line)
 }
 
-/// Polls `condition` every 5 ms until it holds or `timeoutSeconds` passed (for window
+/// Polls `condition` every 5 ms until it holds or `timeoutMs` passed (for window
 /// state SDL reaches on its own thread without an event to wait for).
 @discardableResult
 func poll(
-  _ description: String, timeoutSeconds: Double = 10, file: StaticString = #filePath,
+  _ description: String, timeoutMs: Int = 10_000, file: StaticString = #filePath,
   line: UInt = #line, _ condition: () -> Bool
 ) -> Bool {
-  let deadline = Date(timeIntervalSinceNow: timeoutSeconds)
+  let deadline = Date(timeIntervalSinceNow: Double(timeoutMs) / 1000)
   while !condition() {
     if Date() > deadline {
       XCTFail("timed out waiting for \(description)", file: file, line: line)

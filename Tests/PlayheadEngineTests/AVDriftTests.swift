@@ -56,7 +56,7 @@ final class AVDriftTests: XCTestCase {
       configuration: PlayerConfiguration(clock: clock, videoSink: stamps, audioSink: device))
     defer { player.close() }
     player.play()
-    XCTAssertEqual(recorder.waitForItemEnd(timeoutSeconds: 300)?.name, "didPlayToEnd")
+    XCTAssertEqual(recorder.waitForItemEnd(timeoutMs: 300_000)?.name, "didPlayToEnd")
 
     let beeps = device.onsets
     XCTAssertEqual(beeps.count, seconds, "a beep given to the device every second")

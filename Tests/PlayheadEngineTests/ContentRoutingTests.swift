@@ -93,7 +93,7 @@ final class ContentRoutingTests: XCTestCase {
     XCTAssertEqual(info.kind, .hls)
     try manager.select(DownloadSelection(), for: info.id)
     try manager.start(info.id)
-    let record = try XCTUnwrap(manager.waitUntilStopped(info.id, timeoutSeconds: 120))
+    let record = try XCTUnwrap(manager.waitUntilStopped(info.id, timeoutMs: 120_000))
     XCTAssertEqual(record.state, .completed)
     server.stop()
     let played = playOffline(record.folderURL)

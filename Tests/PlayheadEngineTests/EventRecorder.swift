@@ -13,11 +13,11 @@ extension PlayerEventRecorder {
   /// generous real-time limit that only guards against hangs.
   @discardableResult
   func waitFor(
-    _ description: String, timeoutSeconds: Double = 60, file: StaticString = #filePath,
+    _ description: String, timeoutMs: Int = 60_000, file: StaticString = #filePath,
     line: UInt = #line,
     _ predicate: ([PlayerEvent]) -> Bool
   ) -> Bool {
-    guard waitUntil(timeoutSeconds: timeoutSeconds, predicate) else {
+    guard waitUntil(timeoutMs: timeoutMs, predicate) else {
       XCTFail(
         "timed out waiting for \(description); events: \(names)", file: file, line: line)
       return false

@@ -51,7 +51,7 @@ final class HLSAdaptiveTests: XCTestCase {
     }
     opener.start()
     while box.value == nil {
-      if clock.waitForBlockedWaits(count: 1, hostTimeoutSeconds: 0.05),
+      if clock.waitForBlockedWaits(count: 1, hostTimeoutMs: 50),
         let next = clock.nextBlockedDeadline
       {
         clock.advance(to: next)
@@ -81,7 +81,7 @@ final class HLSAdaptiveTests: XCTestCase {
     // The loop below moves the clock once one wait is blocked on it, which must be the
     // downloader's: no stall checks, whose "playhead.load-watch" thread would be a second
     // waiter while a segment loads, racing with the move.
-    configuration.stalledDownloadCheckInterval = nil
+    configuration.stalledDownloadCheckIntervalMs = nil
     let driver = try openDriver(
       configuration, network: source, request: RequestConfiguration(retryCount: 0), clock: clock)
     defer { driver.stop() }

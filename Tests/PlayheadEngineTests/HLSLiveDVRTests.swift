@@ -39,7 +39,7 @@ final class HLSLiveDVRTests: XCTestCase {
       guard Date() < limit else {
         return XCTFail("timed out waiting for \(description)", file: file, line: line)
       }
-      if clock.waitForBlockedWaits(count: 1, hostTimeoutSeconds: 0.05) {
+      if clock.waitForBlockedWaits(count: 1, hostTimeoutMs: 50) {
         clock.advance(by: seconds(0.25))
       }
     }
@@ -63,7 +63,7 @@ final class HLSLiveDVRTests: XCTestCase {
     var configuration = PlayerConfiguration(clock: clock)
     // `drive` moves the clock whenever one wait is blocked on it: no stall checks, whose
     // "playhead.load-watch" thread would be that waiter while a segment still loads.
-    configuration.hls.stalledDownloadCheckInterval = nil
+    configuration.hls.stalledDownloadCheckIntervalMs = nil
     let (player, recorder) = EventRecorder.recordingPlayer(
       url: url, configuration: configuration)
     addTeardownBlock { player.close() }

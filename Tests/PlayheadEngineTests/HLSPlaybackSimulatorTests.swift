@@ -187,7 +187,7 @@ final class HLSPlaybackSimulatorTests: XCTestCase {
     // segment loads, would be a second waiter that the move races with. No download of the
     // step trace receives nothing for 100 ms, so the checks change nothing in the
     // simulator's run (it keeps them on), and the runs still match.
-    hls.stalledDownloadCheckInterval = nil
+    hls.stalledDownloadCheckIntervalMs = nil
     let stack = DataSourceStack(request: noRetries, clock: clock, network: source)
     let opener = Thread { [master, hls] in
       box.set(
@@ -197,7 +197,7 @@ final class HLSPlaybackSimulatorTests: XCTestCase {
     }
     opener.start()
     while box.value == nil {
-      if clock.waitForBlockedWaits(count: 1, hostTimeoutSeconds: 0.05),
+      if clock.waitForBlockedWaits(count: 1, hostTimeoutMs: 50),
         let next = clock.nextBlockedDeadline
       {
         clock.advance(to: next)
@@ -227,7 +227,7 @@ final class HLSPlaybackSimulatorTests: XCTestCase {
         bufferedEnd = segment.end
       }
       if arrived.count == segmentCount { break }
-      guard clock.waitForBlockedWaits(count: 1, hostTimeoutSeconds: 0.05),
+      guard clock.waitForBlockedWaits(count: 1, hostTimeoutMs: 50),
         let deadline = clock.nextBlockedDeadline
       else { continue }
       // The driver may have appended before blocking again.

@@ -34,7 +34,7 @@ final class ListPlayerTests: XCTestCase {
     _ list: ListPlayer, file: StaticString = #filePath, line: UInt = #line
   ) -> [ListPlayer.PreloadEntry] {
     for entry in list.preloadWindow {
-      let state = list.loader.waitForTask(entry.taskID, timeoutSeconds: 60)
+      let state = list.loader.waitForTask(entry.taskID, timeoutMs: 60_000)
       XCTAssertEqual(state?.isFinished, true, "\(entry.uid)", file: file, line: line)
     }
     return list.preloadWindow
@@ -108,7 +108,7 @@ final class ListPlayerTests: XCTestCase {
     let hanging = try XCTUnwrap(list.preloadWindow.first { $0.uid == "v4" }?.taskID)
     try list.moveTo(uid: "v6")
     XCTAssertEqual(list.preloadWindow.map(\.uid), ["v5"])
-    XCTAssertEqual(list.loader.waitForTask(hanging, timeoutSeconds: 60), .canceled)
+    XCTAssertEqual(list.loader.waitForTask(hanging, timeoutMs: 60_000), .canceled)
     list.setPreloadCount(previous: 0, next: 0)
     XCTAssertEqual(list.preloadWindow, [])
   }
@@ -242,7 +242,7 @@ final class ListPlayerTests: XCTestCase {
     XCTAssertNil(list.currentUID)
     XCTAssertEqual(list.preloadWindow, [])
     for task in tasks {
-      XCTAssertEqual(list.loader.waitForTask(task, timeoutSeconds: 60)?.isFinished, true)
+      XCTAssertEqual(list.loader.waitForTask(task, timeoutMs: 60_000)?.isFinished, true)
     }
     try list.add(url: server.url("/v1/master.m3u8"), uid: "v1")
     try list.moveTo(uid: "v1")

@@ -77,7 +77,7 @@ final class MediaLoaderControlTests: XCTestCase {
     loader.cancelTask(running)
     XCTAssertEqual(recorder.waitFor(running), .canceled(running))
     loader.cancelTask(running)
-    XCTAssertEqual(loader.waitForTask(running, timeoutSeconds: 60), .canceled)
+    XCTAssertEqual(loader.waitForTask(running, timeoutMs: 60_000), .canceled)
     XCTAssertEqual(recorder.events.filter { $0.taskID == running }.count, 1)
     XCTAssertEqual(recorder.events.count, 2)
     XCTAssertEqual(server.requests.count, 4, "nothing after the cancel: \(server.requests)")

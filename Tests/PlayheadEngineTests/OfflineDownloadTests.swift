@@ -21,7 +21,7 @@ final class OfflineDownloadTests: XCTestCase {
     XCTAssertTrue(videos.allSatisfy { ($0.estimatedSizeBytes ?? 0) > 0 }, "\(videos)")
     try manager.selectTrack(videos[1].trackIndex, for: info.id)
     try manager.start(info.id)
-    let record = try XCTUnwrap(manager.waitUntilStopped(info.id, timeoutSeconds: 120))
+    let record = try XCTUnwrap(manager.waitUntilStopped(info.id, timeoutMs: 120_000))
     XCTAssertEqual(record.state, .completed, "\(String(describing: record.failure))")
     server.stop()
 
@@ -181,7 +181,7 @@ final class OfflineDownloadTests: XCTestCase {
     XCTAssertEqual(info.tracks.first?.estimatedSizeBytes, Int64(source.count))
     XCTAssertEqual(info.durationSeconds ?? 0, 10, accuracy: 0.1)
     try manager.start(info.id)
-    let record = try XCTUnwrap(manager.waitUntilStopped(info.id, timeoutSeconds: 120))
+    let record = try XCTUnwrap(manager.waitUntilStopped(info.id, timeoutMs: 120_000))
     XCTAssertEqual(record.state, .completed, "\(String(describing: record.failure))")
     server.stop()
     let stored = try Data(contentsOf: record.folderURL.appendingPathComponent("media.mp4"))

@@ -139,7 +139,7 @@ final class OfflineEncryptionTests: XCTestCase {
     }
     XCTAssertThrowsError(try restarted.resume(failed.id, encryptionKey: wrongKey))
     try restarted.resume(failed.id, encryptionKey: key)
-    let record = try XCTUnwrap(restarted.waitUntilStopped(failed.id, timeoutSeconds: 120))
+    let record = try XCTUnwrap(restarted.waitUntilStopped(failed.id, timeoutMs: 120_000))
     XCTAssertEqual(record.state, .completed, "\(String(describing: record.failure))")
     try OfflineKeyRegistry.shared.register(key)
     XCTAssertEqual(playOffline(record.folderURL).framesDecoded, 300)

@@ -63,7 +63,7 @@ final class OfflineMalformedPlaylistTests: XCTestCase {
     XCTAssertNil(info.tracks.first?.estimatedSizeBytes)
     try manager.select(DownloadSelection(), for: info.id)
     try manager.start(info.id)
-    let record = try XCTUnwrap(manager.waitUntilStopped(info.id, timeoutSeconds: 120))
+    let record = try XCTUnwrap(manager.waitUntilStopped(info.id, timeoutMs: 120_000))
     XCTAssertEqual(record.state, .error)
     XCTAssertEqual(
       record.failure?.code, .unsupportedFormat, "\(String(describing: record.failure))")

@@ -48,7 +48,7 @@ final class OfflineResumeTests: XCTestCase {
     for path in segments144 { server.setFault(nil, for: path) }
     server.clearRequests()
     try second.resume(paused.id)
-    let record = try XCTUnwrap(second.waitUntilStopped(paused.id, timeoutSeconds: 120))
+    let record = try XCTUnwrap(second.waitUntilStopped(paused.id, timeoutMs: 120_000))
     XCTAssertEqual(record.state, .completed, "\(String(describing: record.failure))")
     XCTAssertEqual(
       server.requestCount(for: "/hls/144p/segment000.ts"), 0, "kept, not fetched again")
@@ -85,7 +85,7 @@ final class OfflineResumeTests: XCTestCase {
     server.setFault(nil, for: "/hls/144p/segment003.ts")
     server.clearRequests()
     try manager.resume(failed.id)
-    let record = try XCTUnwrap(manager.waitUntilStopped(failed.id, timeoutSeconds: 120))
+    let record = try XCTUnwrap(manager.waitUntilStopped(failed.id, timeoutMs: 120_000))
     XCTAssertEqual(record.state, .completed, "\(String(describing: record.failure))")
     for kept in ["segment000.ts", "segment001.ts", "segment002.ts"] {
       XCTAssertEqual(server.requestCount(for: "/hls/144p/\(kept)"), 0, kept)
@@ -113,7 +113,7 @@ final class OfflineResumeTests: XCTestCase {
     server.setFault(nil, for: "/hls/144p/segment002.ts")
     server.clearRequests()
     try manager.resume(failed.id)
-    let record = try XCTUnwrap(manager.waitUntilStopped(failed.id, timeoutSeconds: 120))
+    let record = try XCTUnwrap(manager.waitUntilStopped(failed.id, timeoutMs: 120_000))
     XCTAssertEqual(record.state, .completed, "\(String(describing: record.failure))")
     let resumed = server.requests.filter { $0.path == "/hls/144p/segment002.ts" }
     XCTAssertEqual(resumed.first?.range, "bytes=\(kept)-", "\(resumed)")
@@ -132,7 +132,7 @@ final class OfflineResumeTests: XCTestCase {
     XCTAssertEqual(failed.state, .error, "\(failed)")
     server.setFault(.ignoreRange, for: "/sample-h264-aac.mp4")
     try manager.resume(failed.id)
-    let record = try XCTUnwrap(manager.waitUntilStopped(failed.id, timeoutSeconds: 120))
+    let record = try XCTUnwrap(manager.waitUntilStopped(failed.id, timeoutMs: 120_000))
     XCTAssertEqual(record.state, .completed, "\(String(describing: record.failure))")
     XCTAssertEqual(
       try Data(contentsOf: record.folderURL.appendingPathComponent("media.mp4")),
@@ -168,7 +168,7 @@ final class OfflineResumeTests: XCTestCase {
 
     for path in segments144 { server.setFault(nil, for: path) }
     try manager.resume(info.id)
-    let record = try XCTUnwrap(manager.waitUntilStopped(info.id, timeoutSeconds: 120))
+    let record = try XCTUnwrap(manager.waitUntilStopped(info.id, timeoutMs: 120_000))
     XCTAssertEqual(record.state, .completed, "\(String(describing: record.failure))")
     XCTAssertThrowsError(
       try manager.cancel(info.id), "a completed download is deleted, not cancelled")
@@ -208,7 +208,7 @@ final class OfflineResumeTests: XCTestCase {
     try Data("bb".utf8).write(to: source.appendingPathComponent("b.ts"))
 
     try manager.resume(failed.id)
-    let record = try XCTUnwrap(manager.waitUntilStopped(failed.id, timeoutSeconds: 120))
+    let record = try XCTUnwrap(manager.waitUntilStopped(failed.id, timeoutMs: 120_000))
     XCTAssertEqual(record.state, .completed, "\(String(describing: record.failure))")
     XCTAssertEqual(try Data(contentsOf: first), Data("2345".utf8))
   }
@@ -237,7 +237,7 @@ final class OfflineResumeTests: XCTestCase {
     XCTAssertNil(manager.record(for: failed.id)?.encryptionKeyID)
     // Restarted without a key: the record says the download is not encrypted.
     try manager.resume(failed.id)
-    let again = try XCTUnwrap(manager.waitUntilStopped(failed.id, timeoutSeconds: 120))
+    let again = try XCTUnwrap(manager.waitUntilStopped(failed.id, timeoutMs: 120_000))
     XCTAssertEqual(again.state, .error)
     XCTAssertNil(again.encryptionKeyID)
 
@@ -245,7 +245,7 @@ final class OfflineResumeTests: XCTestCase {
     try Data("bb".utf8).write(to: source.appendingPathComponent("b.ts"))
     let later = try makeDownloadManager(root: root)
     try later.resume(failed.id)
-    let record = try XCTUnwrap(later.waitUntilStopped(failed.id, timeoutSeconds: 120))
+    let record = try XCTUnwrap(later.waitUntilStopped(failed.id, timeoutMs: 120_000))
     XCTAssertEqual(record.state, .completed, "\(String(describing: record.failure))")
     let asset = try later.offlineAsset(for: failed.id)
     XCTAssertEqual(asset.isEncrypted, record.encryptionKeyID != nil)

@@ -135,7 +135,7 @@ final class OfflineSourceRefreshTests: XCTestCase {
     asked.setFailing(false)
     let before = server.requests.count
     try manager.resume(failed.id)
-    let record = try XCTUnwrap(manager.waitUntilStopped(failed.id, timeoutSeconds: 120))
+    let record = try XCTUnwrap(manager.waitUntilStopped(failed.id, timeoutMs: 120_000))
     XCTAssertEqual(record.state, .completed, "\(String(describing: record.failure))")
     let resumed = Array(server.requests[before...])
     XCTAssertFalse(resumed.contains { $0.path == segments[0] || $0.path == segments[1] })
@@ -206,7 +206,7 @@ final class OfflineSourceRefreshTests: XCTestCase {
     server.setFault(nil, for: path)
     let before = server.requests.count
     try manager.resume(info.id)
-    let record = try XCTUnwrap(manager.waitUntilStopped(info.id, timeoutSeconds: 120))
+    let record = try XCTUnwrap(manager.waitUntilStopped(info.id, timeoutMs: 120_000))
     XCTAssertEqual(record.state, .completed, "\(String(describing: record.failure))")
     XCTAssertEqual(asked.requests.map(\.originalURL), [original])
     XCTAssertEqual(asked.requests.first?.purpose, .media)

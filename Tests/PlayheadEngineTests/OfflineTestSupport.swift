@@ -83,7 +83,7 @@ extension XCTestCase {
     try manager.select(selection, for: info.id)
     try manager.start(info.id, encryptionKey: key)
     return try XCTUnwrap(
-      manager.waitUntilStopped(info.id, timeoutSeconds: 120), file: file, line: line)
+      manager.waitUntilStopped(info.id, timeoutMs: 120_000), file: file, line: line)
   }
 
   /// Plays `url` (a download folder) to its end in fast mode; returns the end event's name

@@ -415,7 +415,7 @@ final class SourceExpiryPlaybackTests: XCTestCase {
       calls.increment()
       called.fulfill()
     }
-    configuration.sourceRefresh.timeout = MediaTime(value: 8, timescale: 1)
+    configuration.sourceRefresh.timeoutMs = 8_000
     configuration.network = cdn
     let (player, recorder) = EventRecorder.recordingPlayer(
       url: master, configuration: configuration)

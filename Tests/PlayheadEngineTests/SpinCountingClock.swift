@@ -43,10 +43,10 @@ final class SpinCountingClock: Clock, @unchecked Sendable {
   }
 
   /// Blocks until the playback thread has begun more than `count` waits (see
-  /// `loopWaitCount`); false after `hostTimeoutSeconds` of real time.
+  /// `loopWaitCount`); false after `hostTimeoutMs` of real time.
   @discardableResult
-  func waitForLoopWait(after count: Int, hostTimeoutSeconds: Double) -> Bool {
-    let limit = Date(timeIntervalSinceNow: hostTimeoutSeconds)
+  func waitForLoopWait(after count: Int, hostTimeoutMs: Int) -> Bool {
+    let limit = Date(timeIntervalSinceNow: Double(hostTimeoutMs) / 1000)
     lock.lock()
     defer { lock.unlock() }
     while loopWaits <= count {

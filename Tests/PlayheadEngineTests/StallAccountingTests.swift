@@ -38,7 +38,7 @@ final class StallAccountingTests: XCTestCase {
     var jumped = false
     run.drive { manual in
       guard !jumped, (run.recorder.periodicTimes.last?.seconds ?? 0) >= 2.5,
-        manual.waitForBlockedWaits(count: 2, hostTimeoutSeconds: 0.05)
+        manual.waitForBlockedWaits(count: 2, hostTimeoutMs: 50)
       else { return false }
       // Both the loop (next frame) and the downloader (its stalled transfer) are waiting.
       jumped = true
@@ -193,18 +193,18 @@ private final class PlayRun {
       let blockedCount = manual.blockedWaitCount
       guard settledTarget() != nil else {
         // Not yet: wake on the next wait that blocks, or re-check after a moment.
-        _ = manual.waitForBlockedWaits(count: blockedCount + 1, hostTimeoutSeconds: 0.005)
+        _ = manual.waitForBlockedWaits(count: blockedCount + 1, hostTimeoutMs: 5)
         continue
       }
       // Let a second waiter (the downloader) settle too before time moves.
-      _ = manual.waitForBlockedWaits(count: 2, hostTimeoutSeconds: 0.02)
+      _ = manual.waitForBlockedWaits(count: 2, hostTimeoutMs: 20)
       if intervene(manual) { continue }
       if isStalled {
         // Hold the clock still for a moment: a loop that sleeps through the stall makes
         // no wait at all in it, one that spins makes thousands (a third blocked wait
         // never comes; this only bounds the moment).
         let spinsBefore = clock.immediateLoopWaits
-        _ = manual.waitForBlockedWaits(count: 3, hostTimeoutSeconds: 0.05)
+        _ = manual.waitForBlockedWaits(count: 3, hostTimeoutMs: 50)
         stalledRounds += 1
         spinsWhileStalled += clock.immediateLoopWaits - spinsBefore
       }

@@ -87,7 +87,7 @@ final class ClockDriver: Sendable {
     while !state.value.stopped {
       let seen = state.value.generation
       // A bounded wait, so that a stopped driver ends.
-      guard clock.waitForBlockedWaits(count: 1, hostTimeoutSeconds: 0.5),
+      guard clock.waitForBlockedWaits(count: 1, hostTimeoutMs: 500),
         let next = clock.nextBlockedDeadline
       else { continue }
       if next - clock.now <= horizon {

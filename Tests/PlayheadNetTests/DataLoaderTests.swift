@@ -106,7 +106,7 @@ final class DataLoaderTests: XCTestCase {
     let bigURL = self.bigURL
     let run = runInBackground("stalled load") {
       try loader.load(
-        DataRequest(url: bigURL), stalledReportInterval: ms(100), progress: recorder.callback)
+        DataRequest(url: bigURL), stalledReportIntervalMs: 100, progress: recorder.callback)
     }
     // The open waits for its answer, and the watch for its next report.
     for _ in 0..<3 {
@@ -127,11 +127,54 @@ final class DataLoaderTests: XCTestCase {
     let loader = DataLoader(factory: network(clock), clock: clock)
     let recorder = ProgressRecorder()
     let response = try loader.load(
-      DataRequest(url: smallURL), stalledReportInterval: ms(10), progress: recorder.callback)
+      DataRequest(url: smallURL), stalledReportIntervalMs: 10, progress: recorder.callback)
     XCTAssertEqual(response.data, small)
     let count = recorder.reports.count
     clock.advance(by: ms(1_000))
     XCTAssertEqual(recorder.reports.count, count, "no report after the load returned")
+  }
+
+  /// One watch serves a loader's loads at once: the stalled one is reported every
+  /// interval, the flowing one only as its bytes arrive.
+  func testStalledReports_concurrentLoads_onlyTheStalledOneIsReportedWhileStalled() throws {
+    let clock = ManualClock(advancesOnWait: true)
+    let network = network(clock)
+    network.fail(smallURL, with: PlayheadError(.timedOut, "late"), afterMs: 1_000)
+    let loader = DataLoader(factory: network, clock: clock)
+    let stalled = ProgressRecorder()
+    let flowing = ProgressRecorder()
+    let results = Locked<[String: Result<Int, PlayheadError>]>([:])
+    let done = DispatchSemaphore(value: 0)
+    let (bigURL, smallURL) = (self.bigURL, self.smallURL)
+    clock.runAsWorker {
+      for (name, url, recorder) in [("stalled", smallURL, stalled), ("flowing", bigURL, flowing)] {
+        clock.startThread(named: name) {
+          let result = Result { () throws(PlayheadError) -> Int in
+            try loader.load(
+              DataRequest(url: url), stalledReportIntervalMs: 100, progress: recorder.callback
+            ).data.count
+          }
+          results.withLock { $0[name] = result }
+          done.signal()
+        }
+      }
+    }
+    done.wait()
+    done.wait()
+    XCTAssertEqual(try results.value["flowing"]?.get(), big.count)
+    guard case .failure(let error)? = results.value["stalled"] else {
+      return XCTFail(
+        "the stalled load should fail: \(String(describing: results.value["stalled"]))")
+    }
+    XCTAssertEqual(error.code, .timedOut)
+    // The failure at 1 s comes before the report due then.
+    XCTAssertEqual(stalled.reports.map(\.elapsed), (1...9).map { ms(Int64($0) * 100) })
+    XCTAssertTrue(stalled.reports.allSatisfy { $0.bytesLoaded == 0 })
+    let flowed = flowing.reports.map(\.bytesLoaded)
+    XCTAssertEqual(flowed, flowed.sorted())
+    XCTAssertEqual(Set(flowed).count, flowed.count, "no report without new bytes")
+    XCTAssertEqual(flowed.last, big.count)
+    XCTAssertEqual(loader.loadsInFlight, 0)
   }
 
   func testThrough_decoratesOnlyThatLoadsSource() throws {

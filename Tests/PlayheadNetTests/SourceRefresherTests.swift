@@ -224,7 +224,7 @@ final class SourceRefresherTests: XCTestCase {
   func testHandlerThatNeverAnswers_timesOutOnTheClock() {
     let clock = ManualClock()
     let log = HandlerLog()
-    let options = SourceRefreshOptions(timeout: MediaTime(value: 5, timescale: 1))
+    let options = SourceRefreshOptions(timeoutMs: 5_000)
     let refresher = SourceRefresher(
       handler: { expired, callback in log.add(expired, callback) }, options: options, clock: clock)
     let source = loader(ScriptedNetwork(freshOnly), refresher)

@@ -56,10 +56,10 @@ final class SDKRecorder: PlaybackControllerDelegate, PlaybackSessionConsumer, @u
   /// Waits until `predicate` holds (the real-time limit only guards against hangs).
   @discardableResult
   func waitFor(
-    _ description: String, timeoutSeconds: Double = 60, file: StaticString = #filePath,
+    _ description: String, timeoutMs: Int = 60_000, file: StaticString = #filePath,
     line: UInt = #line, _ predicate: ([SDKEntry]) -> Bool
   ) -> Bool {
-    let limit = Date(timeIntervalSinceNow: timeoutSeconds)
+    let limit = Date(timeIntervalSinceNow: Double(timeoutMs) / 1000)
     condition.lock()
     defer { condition.unlock() }
     while !predicate(storage) {
@@ -268,8 +268,8 @@ extension SDKTesting {
         return
       }
       let blocked =
-        clock.waitForBlockedWaits(count: 2, hostTimeoutSeconds: 0.02)
-        || clock.waitForBlockedWaits(count: 1, hostTimeoutSeconds: 0.02)
+        clock.waitForBlockedWaits(count: 2, hostTimeoutMs: 20)
+        || clock.waitForBlockedWaits(count: 1, hostTimeoutMs: 20)
       if blocked, let next = clock.nextBlockedDeadline { clock.advance(to: next) }
     }
   }

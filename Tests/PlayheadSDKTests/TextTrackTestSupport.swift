@@ -65,10 +65,10 @@ final class TextEventRecorder: PlaybackSessionConsumer, @unchecked Sendable {
   /// Waits until `predicate` holds (the real-time limit only guards against hangs).
   @discardableResult
   func waitFor(
-    _ description: String, timeoutSeconds: Double = 60, file: StaticString = #filePath,
+    _ description: String, timeoutMs: Int = 60_000, file: StaticString = #filePath,
     line: UInt = #line, _ predicate: ([TextEventEntry]) -> Bool
   ) -> Bool {
-    let limit = Date(timeIntervalSinceNow: timeoutSeconds)
+    let limit = Date(timeIntervalSinceNow: Double(timeoutMs) / 1000)
     condition.lock()
     defer { condition.unlock() }
     while !predicate(storage) {

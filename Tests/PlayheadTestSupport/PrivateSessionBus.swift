@@ -9,12 +9,12 @@ public final class PrivateSessionBus {
   private let process: Process
 
   /// Starts the daemon and waits until it prints its address.
-  public init(timeoutSeconds: Double = 20) throws {
+  public init(timeoutMs: Int = 20_000) throws {
     let process = Process()
     process.executableURL = try XvfbDisplay.executable(named: "dbus-daemon")
     process.arguments = ["--session", "--nofork", "--nopidfile", "--print-address=1"]
     let address = try XvfbDisplay.startReadingFirstLine(
-      of: process, timeoutSeconds: timeoutSeconds)
+      of: process, timeoutMs: timeoutMs)
     guard address.hasPrefix("unix:"), process.isRunning else {
       if process.isRunning { process.terminate() }
       throw XvfbError("dbus-daemon did not report an address (got '\(address)')")

@@ -19,9 +19,9 @@ public final class WestonDisplay {
   private let runtimeDirectory: URL
   private let previous: [String: String?]
 
-  /// Starts Weston on `display` and waits (at most `timeoutSeconds` of real time) until its
+  /// Starts Weston on `display` and waits (at most `timeoutMs` of real time) until its
   /// socket exists and its output window is mapped.
-  public init(on display: XvfbDisplay, timeoutSeconds: Double = 20) throws {
+  public init(on display: XvfbDisplay, timeoutMs: Int = 20_000) throws {
     let runtime = FileManager.default.temporaryDirectory
       .appendingPathComponent("playhead-weston-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(
@@ -51,7 +51,7 @@ public final class WestonDisplay {
     // Weston says nothing on a pipe when it is ready: its socket appearing is the sign
     // (checked every 10 ms; the bound only decides failure).
     let socketPath = runtime.appendingPathComponent(socket).path
-    let deadline = Date(timeIntervalSinceNow: timeoutSeconds)
+    let deadline = Date(timeIntervalSinceNow: Double(timeoutMs) / 1000)
     while !FileManager.default.fileExists(atPath: socketPath) {
       guard process.isRunning, Date() < deadline else {
         if process.isRunning { process.terminate() }

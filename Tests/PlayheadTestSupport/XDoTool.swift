@@ -5,9 +5,9 @@ import Foundation
 public enum XDoTool {
   /// Runs `xdotool arguments` on `DISPLAY` and returns its standard output, trimmed.
   ///
-  /// Throws when it exits with a failure or takes longer than `timeoutSeconds`.
+  /// Throws when it exits with a failure or takes longer than `timeoutMs`.
   @discardableResult
-  public static func run(_ arguments: [String], timeoutSeconds: Double = 10) throws -> String {
+  public static func run(_ arguments: [String], timeoutMs: Int = 10_000) throws -> String {
     let process = Process()
     process.executableURL = try XvfbDisplay.executable(named: "xdotool")
     process.arguments = arguments
@@ -17,7 +17,8 @@ public enum XDoTool {
     process.standardError = errors
     try process.run()
     let watchdog = DispatchWorkItem { [process] in process.terminate() }
-    DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds, execute: watchdog)
+    DispatchQueue.global().asyncAfter(
+      deadline: .now() + .milliseconds(timeoutMs), execute: watchdog)
     let text = output.fileHandleForReading.readDataToEndOfFile()
     let message = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

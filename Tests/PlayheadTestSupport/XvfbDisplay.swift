@@ -15,7 +15,7 @@ public final class XvfbDisplay {
 
   /// Starts Xvfb with one 1280x720 24-bit screen and no TCP listener, and waits until it
   /// reports its display number.
-  public init(timeoutSeconds: Double = 20) throws {
+  public init(timeoutMs: Int = 20_000) throws {
     let process = Process()
     process.executableURL = try Self.executable(named: "Xvfb")
     // Xvfb writes the display number to fd 1 when it is ready for clients. Without
@@ -24,7 +24,7 @@ public final class XvfbDisplay {
     process.arguments = [
       "-displayfd", "1", "-screen", "0", "1280x720x24", "-nolisten", "tcp", "-noreset",
     ]
-    let number = try Self.startReadingFirstLine(of: process, timeoutSeconds: timeoutSeconds)
+    let number = try Self.startReadingFirstLine(of: process, timeoutMs: timeoutMs)
     guard !number.isEmpty, Int(number) != nil, process.isRunning else {
       if process.isRunning { process.terminate() }
       throw XvfbError("Xvfb did not report a display number (got '\(number)')")
@@ -53,8 +53,8 @@ public final class XvfbDisplay {
 
   /// The absolute path of `name` on `PATH`.
   /// Starts `process` and returns the first line it writes to standard output, trimmed
-  /// (empty when it ends or `timeoutSeconds` pass first): how a server says it is ready.
-  public static func startReadingFirstLine(of process: Process, timeoutSeconds: Double) throws
+  /// (empty when it ends or `timeoutMs` pass first): how a server says it is ready.
+  public static func startReadingFirstLine(of process: Process, timeoutMs: Int) throws
     -> String
   {
     let output = Pipe()
@@ -62,7 +62,8 @@ public final class XvfbDisplay {
     process.standardError = FileHandle.nullDevice
     try process.run()
     let watchdog = DispatchWorkItem { [process] in process.terminate() }
-    DispatchQueue.global().asyncAfter(deadline: .now() + timeoutSeconds, execute: watchdog)
+    DispatchQueue.global().asyncAfter(
+      deadline: .now() + .milliseconds(timeoutMs), execute: watchdog)
     var reported = Data()
     while !reported.contains(UInt8(ascii: "\n")) {
       let chunk = output.fileHandleForReading.availableData

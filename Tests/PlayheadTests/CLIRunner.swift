@@ -158,9 +158,9 @@ final class CLIProcess: @unchecked Sendable {
   }
 
   /// Waits until standard output so far contains `text` (true), or the process ended or
-  /// `timeoutSeconds` of real time passed without it (false).
-  func waitForOutput(containing text: String, timeoutSeconds: Double = 30) -> Bool {
-    let deadline = Date(timeIntervalSinceNow: timeoutSeconds)
+  /// `timeoutMs` of real time passed without it (false).
+  func waitForOutput(containing text: String, timeoutMs: Int = 30_000) -> Bool {
+    let deadline = Date(timeIntervalSinceNow: Double(timeoutMs) / 1000)
     while Date() < deadline {
       if String(decoding: outputSoFar.value, as: UTF8.self).contains(text) { return true }
       if !process.isRunning {

@@ -59,7 +59,7 @@ final class DownloadCommandTests: XCTestCase {
       // Waits (in short condition waits) for the kill point or for the process to end.
       var reached = false
       while process.isRunning && !reached {
-        reached = server.waitForSentBodyBytes(atLeast: killPoint, timeoutSeconds: 0.2)
+        reached = server.waitForSentBodyBytes(atLeast: killPoint, timeoutMs: 200)
       }
       if reached && process.isRunning {
         kill(process.processIdentifier, SIGKILL)
@@ -189,7 +189,7 @@ final class DownloadCommandTests: XCTestCase {
       if first.isRunning { kill(first.processIdentifier, SIGKILL) }
       first.waitUntilExit()
     }
-    XCTAssertTrue(server.waitForRequests(count: 6, timeoutSeconds: 60), "the first run started")
+    XCTAssertTrue(server.waitForRequests(count: 6, timeoutMs: 60_000), "the first run started")
     let second = try CLIRunner.run(arguments)
     assertStatus(second, 2)
     XCTAssertTrue(second.stderr.contains("another playhead download is writing"), second.stderr)

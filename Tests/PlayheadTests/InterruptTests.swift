@@ -67,7 +67,7 @@ final class InterruptTests: XCTestCase {
     let process = try CLIRunner.start([
       "play", server.url(path).absoluteString, "--timeout", "1000", "--retries", "3", "--quiet",
     ])
-    XCTAssertTrue(server.waitForSentBodyBytes(atLeast: 3_500, timeoutSeconds: 60))
+    XCTAssertTrue(server.waitForSentBodyBytes(atLeast: 3_500, timeoutMs: 60_000))
     XCTAssertEqual(server.requests.map(\.range), [nil], "no timeout, no retry")
     interruptAndCheck(process, server: server)
   }
@@ -89,7 +89,7 @@ final class InterruptTests: XCTestCase {
       "play", server.url("/sample-h264-aac.mp4").absoluteString, "--timeout", longTimeout,
     ])
     // The moov atom at the end and the first 90 kB of media: ready, and playing.
-    XCTAssertTrue(server.waitForSentBodyBytes(atLeast: 100_000, timeoutSeconds: 60))
+    XCTAssertTrue(server.waitForSentBodyBytes(atLeast: 100_000, timeoutMs: 60_000))
     let result = interruptAndCheck(process, server: server)
     // The summary follows when closing takes less than the grace period (it does on an
     // idle machine); only the status and the line are promised.
@@ -117,7 +117,7 @@ final class InterruptTests: XCTestCase {
   /// Waits until the server has a request for `path`.
   private func waitFor(_ server: HTTPTestServer, path: String) -> Bool {
     var seen = server.requests.count
-    while server.waitForRequests(count: seen + 1, timeoutSeconds: 60) {
+    while server.waitForRequests(count: seen + 1, timeoutMs: 60_000) {
       if server.requestCount(for: path) > 0 { return true }
       seen = server.requests.count
     }

@@ -26,8 +26,8 @@ final class PlayheadTestingUsageTests: XCTestCase {
     defer { player.close() }
     XCTAssertNotNil(recorder.waitForEvent(named: "readyToPlay"))
     // Paused: the item never ends.
-    XCTAssertNil(recorder.waitForItemEnd(timeoutSeconds: 0.1))
-    XCTAssertFalse(recorder.waitUntil(timeoutSeconds: 0.1) { $0.count > 1_000 })
+    XCTAssertNil(recorder.waitForItemEnd(timeoutMs: 100))
+    XCTAssertFalse(recorder.waitUntil(timeoutMs: 100) { $0.count > 1_000 })
   }
 
   /// A recording video sink sees every frame the player presents, in order.

@@ -101,7 +101,7 @@ final class WindowCommandTests: XCTestCase {
     var seeked = false
     for _ in 0..<4 where !seeked {
       try XDoTool.run(["key", "Right"])
-      seeked = process.waitForOutput(containing: "\"seekCompleted\"", timeoutSeconds: 5)
+      seeked = process.waitForOutput(containing: "\"seekCompleted\"", timeoutMs: 5_000)
     }
     XCTAssertTrue(seeked, "→ never reached the window")
     try XDoTool.run(["key", "space"])

@@ -1,5 +1,6 @@
 import Foundation
 import PlayheadCore
+import PlayheadNet
 
 /// A fuzz input split into media bytes and the control trailer that shapes the run.
 ///
@@ -56,18 +57,20 @@ struct DemuxerFuzzInput {
   }
 }
 
-/// A byte source over the media bytes that reads in the sizes the trailer chose, and is
-/// seekable, of unknown length, forward only, or lying about its length.
+/// A data source over the media bytes that reads in the sizes the trailer chose, and is
+/// seekable (answers ranges), of unknown length, forward only, or lying about its length.
 ///
-/// A forward-only source fails a read that does not continue the previous one with
-/// `.ioError`, like a server that ignores range requests.
-final class FuzzByteSource: ByteSource, @unchecked Sendable {
+/// A forward-only source refuses an open at another offset than where the previous one
+/// stopped with `.ioError`, like a server that ignores range requests.
+final class FuzzDataSource: DataSource, @unchecked Sendable {
+  // Unchecked Sendable: every `var` is guarded by `lock`.
   let url = URL(string: "memory:fuzz-input")!
   private let bytes: Data
   private let mode: DemuxerFuzzInput.SourceMode
   private let readSizes: [Int]
   private let lock = NSLock()
   private var readCount = 0
+  private var position: Int64?
   private var nextOffset: Int64 = 0
   private var cancelled = false
 
@@ -77,7 +80,8 @@ final class FuzzByteSource: ByteSource, @unchecked Sendable {
     readSizes = input.readSizes
   }
 
-  var length: Int64? {
+  /// The length the source says the resource has.
+  private var told: Int64? {
     switch mode {
     case .seekable: return Int64(bytes.count)
     case .unknownLength, .forwardOnly: return nil
@@ -85,25 +89,40 @@ final class FuzzByteSource: ByteSource, @unchecked Sendable {
     }
   }
 
-  func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(PlayheadError)
-    -> Int
-  {
+  func open(_ request: DataRequest) throws(PlayheadError) -> DataResponseHead {
     lock.lock()
     defer { lock.unlock() }
-    if cancelled { throw PlayheadError(.cancelled, "read cancelled", url: url) }
-    guard offset >= 0 else { throw PlayheadError(.invalidArgument, "negative offset", url: url) }
+    if cancelled { throw PlayheadError(.cancelled, "cancelled", url: url) }
+    let offset = request.range?.offset ?? 0
     if mode == .forwardOnly, offset != nextOffset {
       throw PlayheadError(
         .ioError, "the source cannot seek from byte \(nextOffset) to \(offset)", url: url)
     }
+    position = offset
+    let length = told.map { max(0, $0 - offset) }
+    return DataResponseHead(url: url, length: length, totalLength: told)
+  }
+
+  func read(into buffer: UnsafeMutableRawBufferPointer) throws(PlayheadError) -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    if cancelled { throw PlayheadError(.cancelled, "read cancelled", url: url) }
+    guard let offset = position else { throw PlayheadError.notOpen(url) }
     guard offset < Int64(bytes.count), buffer.count > 0 else { return 0 }
     let size = min(buffer.count, readSizes[readCount % readSizes.count], bytes.count - Int(offset))
     readCount += 1
     bytes.withUnsafeBytes { raw in
       buffer.baseAddress!.copyMemory(from: raw.baseAddress! + Int(offset), byteCount: size)
     }
+    position = offset + Int64(size)
     nextOffset = offset + Int64(size)
     return size
+  }
+
+  func close() {
+    lock.lock()
+    position = nil
+    lock.unlock()
   }
 
   func cancel() {

@@ -33,9 +33,10 @@ public func demuxerFuzzerMain(
 public func demuxerFuzzerTestOneInput(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
   let data = start.map { Data(bytes: $0, count: count) } ?? Data()
   let input = DemuxerFuzzInput(data)
-  let source = FuzzByteSource(input)
+  let source = FuzzDataSource(input)
   do {
-    try exercise(Demuxer(source: source, formatHint: input.formatHint), input)
+    try exercise(
+      Demuxer(source: source, url: source.url, formatHint: input.formatHint), input)
   } catch {
     precondition(!error.message.isEmpty, "an error without a message: \(error.code)")
   }

@@ -29,7 +29,7 @@ public struct HLSConfiguration: Sendable {
   /// A variant chosen by hand (index into the master playlist's variants); nil = automatic.
   public var manualVariantIndex: Int?
   /// How long a variant URI that failed stays excluded before it may be tried again.
-  public var exclusionDuration: MediaTime
+  public var exclusionDurationMs: Int
   /// Makes the bitrate controller for each stream; nil uses `DefaultABRController`
   /// with `startPreference`.
   public var makeABRController: (@Sendable () -> any ABRController)?
@@ -38,7 +38,7 @@ public struct HLSConfiguration: Sendable {
   /// How often, in clock time, a segment download that receives nothing is offered to the
   /// bitrate controller's abandon rule (hls.js checks every 100 ms); nil offers it only as
   /// bytes arrive.
-  public var stalledDownloadCheckInterval: MediaTime? = MediaTime(value: 1, timescale: 10)
+  public var stalledDownloadCheckIntervalMs: Int? = 100
   /// Supplies content keys before the engine loads key URIs itself (DRM plug-in point).
   public var contentKeyProvider: (any ContentKeyProvider)?
   /// The largest distance behind the live edge playback may fall before it jumps
@@ -57,7 +57,7 @@ public struct HLSConfiguration: Sendable {
     preferredPeakBitRate: Int = 0,
     maximumPixelCount: Int? = nil,
     manualVariantIndex: Int? = nil,
-    exclusionDuration: MediaTime = MediaTime(value: 60, timescale: 1),
+    exclusionDurationMs: Int = 60_000,
     makeABRController: (@Sendable () -> any ABRController)? = nil,
     startPreference: ABRStartPreference = .automatic,
     scene: PlayerScene? = nil,
@@ -70,7 +70,7 @@ public struct HLSConfiguration: Sendable {
     self.preferredPeakBitRate = preferredPeakBitRate
     self.maximumPixelCount = maximumPixelCount
     self.manualVariantIndex = manualVariantIndex
-    self.exclusionDuration = exclusionDuration
+    self.exclusionDurationMs = exclusionDurationMs
     self.makeABRController = makeABRController
     self.startPreference = startPreference
     self.scene = scene
@@ -78,4 +78,8 @@ public struct HLSConfiguration: Sendable {
     self.contentKeyProvider = contentKeyProvider
     self.maximumLiveLatency = maximumLiveLatency
   }
+
+  /// How long a failed URI stays excluded, as a clock duration (`exclusionDurationMs`, at
+  /// least 0).
+  var exclusionDuration: MediaTime { .fromMilliseconds(max(0, exclusionDurationMs)) }
 }

@@ -86,7 +86,7 @@ extension HLSDriver {
     do {
       response = try loader.load(
         request, through: decryption,
-        stalledReportInterval: configuration.stalledDownloadCheckInterval
+        stalledReportIntervalMs: configuration.stalledDownloadCheckIntervalMs
       ) { [self] progress in
         watch.note(progress)
         guard

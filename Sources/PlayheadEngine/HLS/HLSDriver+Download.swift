@@ -190,7 +190,7 @@ extension HLSDriver {
   }
 
   /// Moves `level` to its next redundant URI after `error` (RFC 8216 §6.2.4): the failed
-  /// URI is excluded for `exclusionDuration` and the playlist is loaded from the next
+  /// URI is excluded for `exclusionDurationMs` and the playlist is loaded from the next
   /// one. Returns false when no other URI is left.
   func failOver(level: Int, after error: PlayheadError) -> Bool {
     guard error.category == .source else { return false }

@@ -73,9 +73,9 @@ extension DownloadManager {
     }
   }
 
-  /// Blocks until the download is not `.downloading` (or `timeoutSeconds` pass) and
+  /// Blocks until the download is not `.downloading` (or `timeoutMs` pass) and
   /// returns its record; nil for an unknown ID. For command-line tools and tests.
-  public func waitUntilStopped(_ id: DownloadID, timeoutSeconds: Double = 3600) -> DownloadRecord? {
+  public func waitUntilStopped(_ id: DownloadID, timeoutMs: Int = 3_600_000) -> DownloadRecord? {
     let done = DispatchSemaphore(value: 0)
     let token = addObserver { event in
       switch event {
@@ -93,7 +93,7 @@ extension DownloadManager {
     // end is signalled. An end event of an earlier run may still be on its way to this
     // observer (a `.stateChanged` follows its `.failed`): such a signal finds the record
     // still downloading and the wait goes on.
-    let deadline = DispatchTime.now() + timeoutSeconds
+    let deadline = DispatchTime.now() + .milliseconds(timeoutMs)
     while self.record(for: id)?.state == .downloading {
       if done.wait(timeout: deadline) == .timedOut { break }
     }

@@ -66,8 +66,7 @@ struct MediaSourceFactory: Sendable {
   }
 
   /// Opens `asset` and reads what its first run holds, then lets it go.
-  func probe(_ asset: Asset, cancellation: OpenCancellation) throws(PlayheadError) -> AssetProbe
-  {
+  func probe(_ asset: Asset, cancellation: OpenCancellation) throws(PlayheadError) -> AssetProbe {
     let opened = try open(asset, cancellation: cancellation)
     defer { opened.driver.stop() }
     try cancellation.register { opened.driver.stop() }

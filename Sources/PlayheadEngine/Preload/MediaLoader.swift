@@ -199,10 +199,10 @@ public final class MediaLoader: @unchecked Sendable {
     return jobs[id]?.state
   }
 
-  /// Blocks until the task has finished or `timeoutSeconds` of host time passed; returns
+  /// Blocks until the task has finished or `timeoutMs` of host time passed; returns
   /// its state then (nil for an unknown ID). For command-line tools and tests.
-  public func waitForTask(_ id: String, timeoutSeconds: Double) -> PreloadTaskState? {
-    let deadline = Date().addingTimeInterval(max(0, timeoutSeconds))
+  public func waitForTask(_ id: String, timeoutMs: Int) -> PreloadTaskState? {
+    let deadline = Date().addingTimeInterval(max(0, Double(timeoutMs) / 1000))
     condition.lock()
     defer { condition.unlock() }
     while let job = jobs[id], !job.state.isFinished {

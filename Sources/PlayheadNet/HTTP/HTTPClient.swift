@@ -61,18 +61,41 @@ final class HTTPClient: Sendable {
 
 /// Makes `HTTPDataSource`s that share one URLSession (one connection pool) and one
 /// request configuration.
+///
+/// The session is made with the first source: a stack that only ever reads local files
+/// never starts FoundationNetworking (libcurl, TLS).
 public struct HTTPDataSourceFactory: DataSourceFactory {
   /// The settings every request uses.
   public let configuration: RequestConfiguration
-  private let client: HTTPClient
+  private let client: LazyHTTPClient
 
   public init(configuration: RequestConfiguration = .init()) {
     self.configuration = configuration
-    client = HTTPClient(configuration: configuration)
+    client = LazyHTTPClient(configuration: configuration)
   }
 
-  public func makeDataSource() -> any DataSource { HTTPDataSource(client: client) }
+  public func makeDataSource() -> any DataSource { HTTPDataSource(client: client.value) }
 
   /// A concrete source (for callers that use its speed or buffer directly).
-  public func makeHTTPDataSource() -> HTTPDataSource { HTTPDataSource(client: client) }
+  public func makeHTTPDataSource() -> HTTPDataSource { HTTPDataSource(client: client.value) }
+}
+
+/// The client of a factory, made on first use and then shared by its copies.
+final class LazyHTTPClient: Sendable {
+  private let configuration: RequestConfiguration
+  private let made = Locked<HTTPClient?>(nil)
+
+  init(configuration: RequestConfiguration) {
+    self.configuration = configuration
+  }
+
+  var value: HTTPClient {
+    let configuration = configuration
+    return made.withLock { made in
+      if let made { return made }
+      let client = HTTPClient(configuration: configuration)
+      made = client
+      return client
+    }
+  }
 }

@@ -135,7 +135,8 @@ public final class HTTPDataSource: DataSource, Sendable {
       if let end, transfer.bufferStart >= end { return 0 }
       if transfer.buffered > 0 {
         let wanted = end.map { min(buffer.count, Int($0 - transfer.bufferStart)) } ?? buffer.count
-        let count = transfer.consume(into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted]))
+        let count = transfer.consume(
+          into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted]))
         continueAfterStopIfNeeded()
         return count
       }

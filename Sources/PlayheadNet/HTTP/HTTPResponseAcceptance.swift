@@ -22,7 +22,8 @@ enum HTTPResponseAcceptance {
     guard let http = response as? HTTPURLResponse else {
       fail(
         transfer,
-        PlayheadError(.connectionFailed, "not an HTTP response from \(url.absoluteString)", url: url))
+        PlayheadError(
+          .connectionFailed, "not an HTTP response from \(url.absoluteString)", url: url))
       return false
     }
     let status = http.statusCode

@@ -158,7 +158,8 @@ public final class DataSourceReader: Sendable {
   /// Reads and drops `count` bytes of the open transfer (a short forward seek).
   private func discard(_ count: Int64) throws(PlayheadError) {
     var left = Int(count)
-    let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: min(left, 16 * 1024), alignment: 1)
+    let scratch = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: min(left, 16 * 1024), alignment: 1)
     defer { scratch.deallocate() }
     while left > 0 {
       let piece = UnsafeMutableRawBufferPointer(rebasing: scratch[0..<min(left, scratch.count)])

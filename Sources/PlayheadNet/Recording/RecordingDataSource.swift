@@ -28,7 +28,9 @@ public final class RecordingDataSource: DataSource, Sendable {
     if !request.headers.isEmpty {
       fields.append(.init("headers", Self.json(recorder.recorded(request.headers))))
     }
-    if !request.flags.isEmpty { fields.append(.init("flags", .integer(Int64(request.flags.rawValue)))) }
+    if !request.flags.isEmpty {
+      fields.append(.init("flags", .integer(Int64(request.flags.rawValue))))
+    }
     recorder.write(fields)
     let head: DataResponseHead
     do {

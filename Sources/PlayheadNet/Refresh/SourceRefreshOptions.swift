@@ -20,9 +20,9 @@ public struct SourceRefreshOptions: Sendable {
   public var refreshMarginSeconds: Int64
   /// The statuses that mean "expired" (403 and 410 by default).
   public var expiryStatusCodes: Set<Int>
-  /// How long the handler may take to answer, on the loading clock, before the load fails
-  /// with `.sourceExpired` (default 10 s).
-  public var timeout: MediaTime
+  /// How long the handler may take to answer, in milliseconds of the loading clock, before
+  /// the load fails with `.sourceExpired` (default 10 000; below 1 counts as 1).
+  public var timeoutMs: Int
   /// How many refreshes in a row one resource may need (each one still expired) before
   /// the load fails with `.sourceExpired` (default 3; at least 1). A load of the resource
   /// that succeeds starts the count again.
@@ -36,14 +36,14 @@ public struct SourceRefreshOptions: Sendable {
     wallClockSeconds: @escaping @Sendable () -> Int64 = SourceRefreshOptions.systemWallClock,
     refreshMarginSeconds: Int64 = 0,
     expiryStatusCodes: Set<Int> = [403, 410],
-    timeout: MediaTime = MediaTime(value: 10, timescale: 1),
+    timeoutMs: Int = 10_000,
     maximumAttempts: Int = 3
   ) {
     self.signer = signer
     self.wallClockSeconds = wallClockSeconds
     self.refreshMarginSeconds = max(0, refreshMarginSeconds)
     self.expiryStatusCodes = expiryStatusCodes
-    self.timeout = timeout
+    self.timeoutMs = timeoutMs
     self.maximumAttempts = max(1, maximumAttempts)
     self.expiryProvider = nil
   }
@@ -78,4 +78,7 @@ public struct SourceRefreshOptions: Sendable {
     else { return nil }
     return .httpStatus(status)
   }
+
+  /// The timeout as a clock duration: `timeoutMs`, at least 1 ms.
+  public var timeout: MediaTime { .fromMilliseconds(max(1, timeoutMs)) }
 }

@@ -45,7 +45,8 @@ struct SeekScript: OptionGroup, Equatable, Sendable {
         guard let player else { return }
         let target = MediaTime(commandLineSeconds: seek.targetSeconds)
         recorder?.recordCommand("seek", [.init("target", .number(seek.targetSeconds))])
-        player.seek(to: target, toleranceBefore: .zero, toleranceAfter: .zero, completionHandler: nil)
+        player.seek(
+          to: target, toleranceBefore: .zero, toleranceAfter: .zero, completionHandler: nil)
       }
     }
   }

@@ -1,6 +1,5 @@
 import Foundation
 import Playhead
-import PlayheadTesting
 
 /// `playhead replay FILE [--json | --events | --quiet]`: plays a session recording again,
 /// on the fast clock, with the recording as the only network.

@@ -58,8 +58,10 @@ struct EngineSession {
   func configuration(abr: DefaultABRController.Configuration) -> HLSConfiguration {
     let maximum = MediaTime(seconds: maximumBuffer, preferredTimescale: 1000)
     var configuration = HLSConfiguration(
-      request: RequestConfiguration(timeoutMs: timeoutMs),
       makeABRController: { DefaultABRController(configuration: abr) })
+    // A download that receives nothing is offered for abandonment as often as a running
+    // one reports progress.
+    configuration.stalledDownloadCheckIntervalMs = Int(progressIntervalMs.rounded())
     configuration.bufferSettings = BufferSettings(
       startupBuffer: MediaTime(value: 1, timescale: 1),
       bufferAfterRebuffer: MediaTime(value: 1, timescale: 1),
@@ -78,13 +80,13 @@ struct EngineSession {
         latencyMs: $0.latency * 1000)
     }
     let network = try NetworkTrace(periods: periods)
-    let source = SimulatedDataSource(
+    let simulated = SimulatedNetwork(
       resources: stream.resources, trace: network, clock: clock,
       configuration: RequestConfiguration(timeoutMs: timeoutMs),
       progressIntervalBytes: Int.max, progressIntervalMs: progressIntervalMs)
     let report = try HLSPlaybackSimulator.run(
-      url: stream.master, configuration: configuration(abr: abr), dataSource: source,
-      clock: clock)
+      url: stream.master, configuration: configuration(abr: abr),
+      request: RequestConfiguration(timeoutMs: timeoutMs), network: simulated, clock: clock)
     guard report.segments.count == ladder.segmentCount else {
       throw HarnessError(
         "\(trace.name): the engine played \(report.segments.count) of \(ladder.segmentCount) segments"

@@ -4,7 +4,7 @@ import PlayheadEngine
 
 // Trace-driven ABR benchmark: Playhead as the engine plays HLS (HLSPlaybackSimulator: the
 // engine's HLS driver, load control, ABR controller and bandwidth meter over
-// SimulatedDataSource on a fast ManualClock) against baseline rules written here from their
+// SimulatedNetwork on a fast ManualClock) against baseline rules written here from their
 // papers, on the data in ../shared/abr. The harness's own model of Playhead's rules
 // ("playhead-model", DefaultABRController + DefaultLoadControl in the harness's session
 // simulation) runs alongside as a cross-check.

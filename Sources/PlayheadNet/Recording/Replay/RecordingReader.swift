@@ -44,7 +44,8 @@ struct RecordingReader {
       case "head": try head(object)
       case "data": try chunk(object)
       case "end", "close", "error": try ending(type, object)
-      case "event": events.append(.init(at: try time(object), value: try value("event", in: object)))
+      case "event":
+        events.append(.init(at: try time(object), value: try value("event", in: object)))
       case "command": commands.append(.init(at: try time(object), value: .object(object)))
       case "finish": finish = object
       case "recording": throw failure("a second header line")
