@@ -1,4 +1,5 @@
 import Foundation
+import PlayheadNet
 
 #if canImport(Glibc)
   import Glibc
@@ -310,24 +311,6 @@ extension HTTPTestServer {
   }
 
   static func reason(_ status: Int) -> String {
-    switch status {
-    case 200: return "OK"
-    case 206: return "Partial Content"
-    case 301: return "Moved Permanently"
-    case 302: return "Found"
-    case 303: return "See Other"
-    case 307: return "Temporary Redirect"
-    case 308: return "Permanent Redirect"
-    case 400: return "Bad Request"
-    case 401: return "Unauthorized"
-    case 403: return "Forbidden"
-    case 404: return "Not Found"
-    case 405: return "Method Not Allowed"
-    case 410: return "Gone"
-    case 416: return "Range Not Satisfiable"
-    case 500: return "Internal Server Error"
-    case 503: return "Service Unavailable"
-    default: return "Status"
-    }
+    HTTPStatusText.reasonPhrase(status) ?? "Status"
   }
 }
