@@ -77,6 +77,8 @@ public struct PlayheadError: Error, Sendable, Equatable, CustomStringConvertible
     /// A replay asked for a transfer the recording does not hold (the message names the
     /// request), or for more of one than the recorded session read.
     case notInRecording
+    /// An ad or an ad break could not be played (the message carries the IAB VAST code).
+    case adFailed
   }
 
   /// How the command line groups errors into exit codes.

@@ -83,6 +83,7 @@ extension PlaybackLoop {
       return nil
     }
 
+    let previousPosition = active.position
     var position = positionAt(now, active)
     if let heard = active.mediaClock?.playbackPosition() {
       // The device leads: the position is what it plays, and the anchor follows it so that
@@ -91,6 +92,8 @@ extension PlaybackLoop {
       anchor(active, at: position, clock: now)
     }
     if let end = forwardEnd(active), position > end { position = end }
+    let pausePoint = active.item.pausePoints.first { $0 > previousPosition && $0 <= position }
+    if let pausePoint { position = pausePoint }
     active.position = position
     presentDueVideo(active, upTo: position, countDrops: true)
     writeDueAudio(active, upTo: position)
@@ -98,6 +101,13 @@ extension PlaybackLoop {
     firePeriodicObservers(active, at: position)
     fireBoundaryObservers(active, upTo: position)
     positionMoved(active)
+    if let pausePoint {
+      setRate(0)
+      // Stay at the point itself, not where the clock has moved on to since this step began.
+      anchor(active, at: pausePoint, clock: clock.now)
+      emit(.pausePointReached(active.item, pausePoint))
+      return nil
+    }
 
     // The end: everything decoded has been presented and its last frame has run out.
     let forwardEndTime = forwardEnd(active)
@@ -129,6 +139,7 @@ extension PlaybackLoop {
     if let audio = active.audio.nextDue(after: position) { candidates.append(audio) }
     if let limit { candidates.append(limit) }
     if let forwardEndTime { candidates.append(forwardEndTime) }
+    candidates.append(contentsOf: active.item.pausePoints.filter { $0 > position })
     candidates.append(contentsOf: periodicDeadlines())
     candidates.append(contentsOf: boundaryDeadlines(after: position))
     candidates.append(contentsOf: textDeadlines(active))

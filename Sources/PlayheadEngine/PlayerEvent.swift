@@ -46,6 +46,9 @@ public struct PlayerEvent: Sendable {
     /// The item reached its `previewDuration` and ended there (seed 003's preview); sent
     /// instead of `didPlayToEnd`.
     case previewEnded(PlayerItem)
+    /// Playback reached one of the item's `pausePoints` and paused there by itself (an ad
+    /// break); the last frame shown is the one due at that time.
+    case pausePointReached(PlayerItem, MediaTime)
     /// The rendition being loaded changed (HLS), with the reason.
     case variantChanged(PlayerItem, VariantInfo, VariantChangeReason)
     /// The item's selected audio rendition changed (nil: the variant's own audio): the
@@ -139,6 +142,7 @@ public struct PlayerEvent: Sendable {
     case .didPlayToEnd: return "didPlayToEnd"
     case .failedToPlayToEnd: return "failedToPlayToEnd"
     case .previewEnded: return "previewEnded"
+    case .pausePointReached: return "pausePointReached"
     case .variantChanged: return "trackChanged"
     case .audioRenditionChanged: return "audioRenditionChanged"
     case .subtitleRenditionChanged: return "subtitleRenditionChanged"

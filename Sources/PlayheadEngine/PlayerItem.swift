@@ -204,6 +204,18 @@ public final class PlayerItem: Sendable, Identifiable, Hashable {
     get { readSettings { $0.previewDuration } }
     set { updateSettings { $0.previewDuration = newValue } }
   }
+  /// Item times at which playback pauses by itself (ad breaks): when playing forward
+  /// reaches one, the position stops exactly there, the rate becomes 0 and
+  /// `.pausePointReached` is sent. A point stays until it is removed: playing on from it
+  /// does not pause again, but playing across it once more (after a seek back) does. A
+  /// seek never pauses at one. Non-numeric times are ignored; settable while playing.
+  public var pausePoints: [MediaTime] {
+    get { readSettings { $0.pausePoints } }
+    set {
+      let points = Array(Set(newValue.filter(\.isNumeric))).sorted()
+      updateSettings { $0.pausePoints = points }
+    }
+  }
   /// Where forward playback ends before the media's end: the earlier of
   /// `forwardPlaybackEndTime` and `previewDuration`, when either is set; nil otherwise.
   var forwardEndTime: MediaTime? {
@@ -266,6 +278,8 @@ struct ItemSettings: Sendable {
   var startPreference: ABRStartPreference?
   var forwardPlaybackEndTime: MediaTime = .invalid
   var previewDuration: MediaTime = .invalid
+  /// Sorted, numeric (`PlayerItem.pausePoints`).
+  var pausePoints: [MediaTime] = []
   var reversePlaybackEndTime: MediaTime = .invalid
   var audioTimePitchAlgorithm: AudioTimePitchAlgorithm = .timeDomain
   var preferredAudioLanguages: [String] = []

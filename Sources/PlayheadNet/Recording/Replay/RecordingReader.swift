@@ -1,6 +1,5 @@
 import Foundation
 import PlayheadCore
-import PlayheadNet
 
 /// Reads a session recording line by line, checking each one (see `SessionRecording`).
 struct RecordingReader {

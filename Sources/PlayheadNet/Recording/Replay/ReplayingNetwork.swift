@@ -1,6 +1,5 @@
 import Foundation
 import PlayheadCore
-import PlayheadNet
 
 /// Plays a session recording back as the network: every transfer gets the recorded answer,
 /// bytes and failures, each after the delay it took in the recorded session, on `clock`.

@@ -1,6 +1,5 @@
 import Foundation
 import PlayheadCore
-import PlayheadNet
 
 /// A session recording read back: the transfers a session made (each request, its answer,
 /// its bytes and when they came), its events and its commands, as `SessionRecorder` wrote

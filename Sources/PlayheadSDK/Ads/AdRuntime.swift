@@ -1,0 +1,158 @@
+import Foundation
+import PlayheadAds
+import PlayheadCore
+import PlayheadEngine
+import PlayheadMedia
+
+/// The controller's working state for one session's ads; only the controller's queue
+/// touches it (hence the unchecked `Sendable`, as `SessionRuntime`).
+final class AdRuntime: @unchecked Sendable {
+  let plugin: AdsSessionPlugin
+  let beacons: AdBeaconSender
+  /// The breaks on the content timeline; nil while the schedule is being fetched.
+  var timeline: AdTimeline?
+  /// Whether fetching the schedule ended (with breaks, none, or a failure).
+  var scheduleSettled = false
+  /// A first play arrived before the schedule: the content waits (at most the ad timeout).
+  var isAwaitingSchedule = false
+  var scheduleTimer: ClockTimer?
+  /// The break playing, or being fetched to play.
+  var active: ActiveAdBreak?
+  /// Breaks a seek plays, in turn, after the active one (snapback with `.all`).
+  var queuedSlots: [Int] = []
+  /// The content's `end` waits for the post-roll.
+  var isEndPending = false
+  /// What the session's ads came to (the CLI's summary).
+  var summary = AdSummary()
+
+  init(plugin: AdsSessionPlugin, report: @escaping @Sendable (AdBeaconResult) -> Void) {
+    self.plugin = plugin
+    beacons = AdBeaconSender(
+      loader: plugin.loader, maxInFlight: plugin.configuration.maxBeaconsInFlight,
+      report: report)
+  }
+
+  /// The content times where the content must stop for a break still to play.
+  var pausePoints: [MediaTime] {
+    guard let timeline else { return [] }
+    return timeline.slots.compactMap { slot in
+      guard case .midroll(let time) = slot.position, !slot.isFinished else { return nil }
+      return time
+    }
+  }
+}
+
+/// One break being played.
+final class ActiveAdBreak: @unchecked Sendable {
+  // Unchecked Sendable: touched only on the controller's queue.
+  let slot: Int
+  /// Whether the content plays once the break is over.
+  let resumesContent: Bool
+  /// The ad's index in the pod; -1 until the first ad starts.
+  var adIndex = -1
+  var ad: ActiveAd?
+  /// Fetching the break's VAST tag (its ads are not known yet).
+  var fetchTimer: ClockTimer?
+  var hasEntered = false
+
+  init(slot: Int, resumesContent: Bool) {
+    self.slot = slot
+    self.resumesContent = resumesContent
+  }
+}
+
+/// One ad being played, on a player of its own.
+final class ActiveAd: @unchecked Sendable {
+  // Unchecked Sendable: touched only on the controller's queue.
+  let index: Int
+  let ad: LinearAd
+  let media: AdMediaFile
+  let player: Player
+  let gate: AdVideoGate
+  var tokens: [ObserverToken] = []
+  var hasStarted = false
+  var isPaused = false
+  /// Its duration: the media's once ready, the document's before.
+  var duration: MediaTime?
+  /// Tracking events already sent in this play (each goes once).
+  var sent: Set<AdTrackingEvent> = []
+  var startTimer: ClockTimer?
+
+  init(index: Int, ad: LinearAd, media: AdMediaFile, player: Player, gate: AdVideoGate) {
+    self.index = index
+    self.ad = ad
+    self.media = media
+    self.player = player
+    self.gate = gate
+    duration = ad.duration
+  }
+}
+
+/// What a session's ads came to.
+public struct AdSummary: Sendable, Equatable {
+  /// Breaks that started (`adSequenceEnter`).
+  public var breaks = 0
+  /// Ads that started playing.
+  public var adsStarted = 0
+  /// Ads played to their end.
+  public var adsCompleted = 0
+  /// Ads the viewer skipped.
+  public var adsSkipped = 0
+  /// Ads and breaks that failed (`adError`).
+  public var errors = 0
+
+  public init() {}
+}
+
+/// Passes an ad player's frames to the session's view only while the ad is on screen, so
+/// an ad prepared ahead never shows early.
+final class AdVideoGate: VideoSink, Sendable {
+  private let target: (any VideoSink)?
+  private let open = Locked(false)
+
+  init(target: (any VideoSink)?) {
+    self.target = target
+  }
+
+  var isOpen: Bool {
+    get { open.value }
+    set { open.withLock { $0 = newValue } }
+  }
+
+  func present(_ frame: VideoFrame, itemTime: MediaTime) throws(PlayheadError) {
+    guard isOpen, let target else { return }
+    try target.present(frame, itemTime: itemTime)
+  }
+
+  func clear() {}
+}
+
+/// Calls `fire` on `queue` when `clock` reaches `deadline`, unless cancelled first; waits
+/// on a clock thread, so a manual clock decides when (tests, fast mode).
+final class ClockTimer: Sendable {
+  private let signal = WakeSignal()
+  private let cancelled = Locked(false)
+
+  init(
+    clock: any Clock, afterMs delayMs: Int, queue: DispatchQueue,
+    fire: @escaping @Sendable () -> Void
+  ) {
+    let deadline = clock.now + .fromMilliseconds(max(0, delayMs))
+    let signal = signal
+    let cancelled = cancelled
+    clock.startThread(named: "playhead.ads.timer", stackSize: nil) {
+      while !cancelled.value {
+        if clock.wait(until: deadline, orUntil: signal) {
+          if !cancelled.value { queue.async(execute: fire) }
+          return
+        }
+      }
+    }
+  }
+
+  /// Stops the timer; `fire` is not called afterwards (unless already queued).
+  func cancel() {
+    cancelled.withLock { $0 = true }
+    signal.raise()
+  }
+}

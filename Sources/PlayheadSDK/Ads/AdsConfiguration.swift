@@ -1,0 +1,54 @@
+import Foundation
+import PlayheadAds
+import PlayheadCore
+
+/// Where a session's ad breaks come from (seed 000's ad policies).
+public enum AdSchedule: Sendable {
+  /// Breaks the application gives (its own ads, or a timeline it built).
+  case breaks([AdBreak])
+  /// One ad tag for every video: a VMAP (its breaks) or a VAST (a pre-roll), told apart
+  /// by content.
+  case adTag(URL)
+  /// The ad tag is the video property of this name (seed 000: the VMAP URL from the
+  /// video's properties); videos without it play without ads.
+  case adTagProperty(String)
+  /// The video's cue points of type `ad` are the breaks; each one's VAST tag is its
+  /// property of this name (seed 000: a VAST URL per ad cue point).
+  case cuePoints(vastURLProperty: String)
+}
+
+/// How an `AdsSessionProvider` fetches and plays ads.
+public struct AdsConfiguration: Sendable {
+  /// Where the breaks come from.
+  public var schedule: AdSchedule
+  /// Which breaks a seek past unplayed mid-rolls plays first (default `.last`).
+  public var seekMode: AdSeekMode
+  /// How long fetching a schedule or a break's ads, and starting one ad, may take on the
+  /// player's clock before it counts as failed (IAB 301 / 402); default 8000.
+  public var adTimeoutMs: Int
+  /// How many wrappers a VAST chain may have (IAB 302 beyond); default 5.
+  public var maxWrapperDepth: Int
+  /// How many tracking requests may be in flight at once; more wait their turn. Default 4.
+  public var maxBeaconsInFlight: Int
+  /// Audience-segment key/values appended to ad request URLs as query items (seed 002).
+  public var audienceSegmentTargetingValues: [String: String]
+  /// Opens an ad's click-through URL; nil leaves it to the application's delegate (the
+  /// desktop player sets `xdg-open`).
+  public var clickThroughHandler: (@Sendable (URL) -> Void)?
+
+  /// Creates a configuration; every setting but the schedule has its documented default.
+  public init(
+    schedule: AdSchedule, seekMode: AdSeekMode = .last, adTimeoutMs: Int = 8000,
+    maxWrapperDepth: Int = 5, maxBeaconsInFlight: Int = 4,
+    audienceSegmentTargetingValues: [String: String] = [:],
+    clickThroughHandler: (@Sendable (URL) -> Void)? = nil
+  ) {
+    self.schedule = schedule
+    self.seekMode = seekMode
+    self.adTimeoutMs = adTimeoutMs
+    self.maxWrapperDepth = maxWrapperDepth
+    self.maxBeaconsInFlight = maxBeaconsInFlight
+    self.audienceSegmentTargetingValues = audienceSegmentTargetingValues
+    self.clickThroughHandler = clickThroughHandler
+  }
+}

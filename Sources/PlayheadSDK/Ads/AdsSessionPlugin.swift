@@ -1,0 +1,105 @@
+import Foundation
+import PlayheadAds
+import PlayheadCore
+import PlayheadEngine
+import PlayheadNet
+
+/// The ads plug-in attached to a session: the configuration, what ad players are built
+/// with, and the fetching of schedules and ads off the controller's queue.
+///
+/// The controller drives playback (`PlaybackController+Ads.swift`); this type holds no
+/// playback state.
+final class AdsSessionPlugin: PlaybackSessionConsumer, Sendable {
+  let configuration: AdsConfiguration
+  let video: Video
+  /// The session player's configuration: ad players share its clock, outputs and stack.
+  let playerConfiguration: PlayerConfiguration
+  /// Ad requests and beacons go through the player's data-source stack.
+  let loader: DataLoader
+  private let fetchQueue = DispatchQueue(label: "playhead.sdk.ads.fetch")
+
+  init(configuration: AdsConfiguration, video: Video, playerConfiguration: PlayerConfiguration) {
+    self.configuration = configuration
+    self.video = video
+    self.playerConfiguration = playerConfiguration
+    loader = playerConfiguration.makeDataSourceStack().loader()
+  }
+
+  /// Fetches the breaks off the caller's queue and hands the result to `completion` there.
+  func fetchSchedule(
+    targeting: [String: String],
+    completion: @escaping @Sendable (Result<[AdBreak], AdFetchError>) -> Void
+  ) {
+    let schedule = configuration.schedule
+    let video = video
+    fetchQueue.async { [self] in
+      switch schedule {
+      case .breaks(let breaks):
+        completion(.success(breaks))
+      case .cuePoints(let property):
+        completion(.success(Self.breaks(fromCuePointsOf: video, vastURLProperty: property)))
+      case .adTag(let url):
+        completion(Result { () throws(AdFetchError) in try fetchTag(url, targeting: targeting) })
+      case .adTagProperty(let name):
+        guard let text = video.properties[name]?.stringValue, let url = URL(string: text) else {
+          completion(.success([]))
+          return
+        }
+        completion(Result { () throws(AdFetchError) in try fetchTag(url, targeting: targeting) })
+      }
+    }
+  }
+
+  /// Fetches the ads of a break's VAST tag off the caller's queue.
+  func fetchAds(
+    _ url: URL, targeting: [String: String],
+    completion: @escaping @Sendable (Result<[LinearAd], AdFetchError>) -> Void
+  ) {
+    fetchQueue.async { [self] in
+      completion(
+        Result { () throws(AdFetchError) in try fetchVAST(url, targeting: targeting) })
+    }
+  }
+
+  /// Stops every fetch in flight (the session ended).
+  func cancel() {
+    loader.cancelAll()
+  }
+
+  /// One break per `ad` cue point, its VAST tag in the property `vastURLProperty`; cue
+  /// points without one are left out.
+  static func breaks(fromCuePointsOf video: Video, vastURLProperty: String) -> [AdBreak] {
+    video.cuePoints.cuePoints.enumerated().compactMap { index, cuePoint in
+      guard cuePoint.type == "ad", let text = cuePoint.properties[vastURLProperty]?.stringValue,
+        let url = URL(string: text)
+      else { return nil }
+      let offset: AdBreakOffset
+      switch cuePoint.position {
+      case .before: offset = .start
+      case .after: offset = .end
+      case .time(let time): offset = .time(time)
+      }
+      return AdBreak(id: cuePoint.id ?? "cue\(index + 1)", offset: offset, source: .tag(url))
+    }
+  }
+
+  /// `url` with the targeting key/values appended as query items (seed 002).
+  static func targeted(_ url: URL, _ targeting: [String: String]) -> URL {
+    guard !targeting.isEmpty, var parts = URLComponents(url: url, resolvingAgainstBaseURL: true)
+    else { return url }
+    var items = parts.queryItems ?? []
+    for key in targeting.keys.sorted() {
+      items.append(URLQueryItem(name: key, value: targeting[key]))
+    }
+    parts.queryItems = items
+    return parts.url ?? url
+  }
+}
+
+/// Why fetching a schedule or a break's ads failed: the IAB VAST error code, a message,
+/// and the error URLs the chain collected (pinged with `[ERRORCODE]`).
+struct AdFetchError: Error, Sendable {
+  var code: Int
+  var message: String
+  var errorURLs: [URL] = []
+}

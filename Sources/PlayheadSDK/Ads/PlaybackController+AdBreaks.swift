@@ -1,0 +1,189 @@
+import Foundation
+import PlayheadAds
+import PlayheadCore
+import PlayheadEngine
+
+extension PlaybackController {
+  // MARK: Breaks (on the queue)
+
+  /// Starts the break of timeline slot `slot`: fetches its ads if they are not known yet,
+  /// then `adSequenceEnter` and its first ad.
+  func startBreak(_ slot: Int, of runtime: SessionRuntime, resumesContent: Bool) {
+    guard let ads = runtime.ads, let timeline = ads.timeline, timeline.slots.indices.contains(slot)
+    else { return }
+    let active = ActiveAdBreak(slot: slot, resumesContent: resumesContent)
+    ads.active = active
+    runtime.player?.pause()
+    let entry = timeline.slots[slot]
+    guard !entry.isLoaded, case .tag(let url) = entry.adBreak.source else {
+      enterBreak(active, of: runtime)
+      return
+    }
+    let plugin = ads.plugin
+    active.fetchTimer = ClockTimer(
+      clock: clock, afterMs: plugin.configuration.adTimeoutMs, queue: queue
+    ) { [weak self, weak runtime, weak active] in
+      guard let self, let runtime, let active, runtime.ads?.active === active else { return }
+      self.breakFetched(
+        .failure(AdFetchError(code: 301, message: "the ad tag did not answer in time")),
+        active, of: runtime)
+    }
+    plugin.fetchAds(url, targeting: adTargeting(plugin)) { [weak self, weak runtime] result in
+      guard let self else { return }
+      self.queue.async {
+        guard let runtime, runtime.ads?.active === active else { return }
+        self.breakFetched(result, active, of: runtime)
+      }
+    }
+  }
+
+  private func breakFetched(
+    _ result: Result<[LinearAd], AdFetchError>, _ active: ActiveAdBreak,
+    of runtime: SessionRuntime
+  ) {
+    guard let ads = runtime.ads, active.fetchTimer != nil else { return }
+    active.fetchTimer?.cancel()
+    active.fetchTimer = nil
+    switch result {
+    case .success(let linear):
+      ads.timeline?.setAds(linear, forSlot: active.slot)
+      enterBreak(active, of: runtime)
+    case .failure(let failure):
+      ads.timeline?.failSlot(active.slot, errorCode: failure.code)
+      let breakURLs = ads.timeline?.slots[active.slot].adBreak.errorURLs ?? []
+      reportAdError(
+        failure.code, failure.message, runtime, urls: failure.errorURLs + breakURLs,
+        slot: active.slot)
+      finishBreak(active, of: runtime, entered: false)
+    }
+  }
+
+  /// `adSequenceEnter`, `breakStart`, and the first ad; an empty pod ends at once with 303.
+  private func enterBreak(_ active: ActiveAdBreak, of runtime: SessionRuntime) {
+    guard let ads = runtime.ads, let entry = ads.timeline?.slots[active.slot] else { return }
+    if entry.ads.isEmpty {
+      ads.timeline?.failSlot(active.slot, errorCode: 303)
+      reportAdError(
+        303, "the ad response has no ad", runtime, urls: entry.adBreak.errorURLs,
+        slot: active.slot)
+      finishBreak(active, of: runtime, entered: false)
+      return
+    }
+    active.hasEntered = true
+    ads.summary.breaks += 1
+    sendAdLifecycle(.adSequenceEnter, runtime, properties: breakProperties(entry))
+    sendBeacons(entry.adBreak.breakStartURLs, event: .breakStart, runtime)
+    playNextAd(active, of: runtime)
+  }
+
+  /// Plays the pod's next available ad, or ends the break.
+  func playNextAd(_ active: ActiveAdBreak, of runtime: SessionRuntime) {
+    guard let ads = runtime.ads, let entry = ads.timeline?.slots[active.slot] else { return }
+    var next = active.adIndex + 1
+    while next < entry.ads.count, entry.adStates[next] != .available { next += 1 }
+    active.adIndex = next
+    guard next < entry.ads.count else {
+      finishBreak(active, of: runtime, entered: true)
+      return
+    }
+    let ad = entry.ads[next]
+    var properties = breakProperties(entry)
+    properties.merge(adProperties(ad, index: next, of: entry)) { $1 }
+    sendAdLifecycle(.adEnter, runtime, time: .zero, properties: properties)
+    let estimate = runtime.player?.currentItem?.accessLog().last?.observedBitrate
+    let choice = AdMediaSelection.choose(
+      from: ad.mediaFiles, viewportWidth: 1920, viewportHeight: 1080,
+      bandwidthBitsPerSecond: estimate)
+    guard case .media(let media) = choice else {
+      let (code, message) =
+        choice == .needsScriptRuntime
+        ? (403, "the ad needs a script runtime (VPAID/SIMID), which this player refuses")
+        : (403, "no media file of the ad can be played")
+      failAd(
+        index: next, ad: ad, code: code, message: message, active: active, of: runtime,
+        adTime: .zero)
+      return
+    }
+    startAd(ad, index: next, media: media, active: active, of: runtime)
+  }
+
+  /// The break is over: `breakEnd` and `adSequenceExit` (when it was entered), then the
+  /// next queued break, or the content.
+  func finishBreak(_ active: ActiveAdBreak, of runtime: SessionRuntime, entered: Bool) {
+    guard let ads = runtime.ads, ads.active === active else { return }
+    ads.active = nil
+    if entered, let entry = ads.timeline?.slots[active.slot] {
+      sendBeacons(entry.adBreak.breakEndURLs, event: .breakEnd, runtime)
+      sendAdLifecycle(.adSequenceExit, runtime, properties: breakProperties(entry))
+    }
+    updatePausePoints(runtime)
+    if let next = ads.queuedSlots.first {
+      ads.queuedSlots.removeFirst()
+      startBreak(next, of: runtime, resumesContent: active.resumesContent)
+      return
+    }
+    if ads.isEndPending {
+      ads.isEndPending = false
+      adsFinishedPostroll(runtime)
+      return
+    }
+    if active.resumesContent { playContent(runtime) }
+  }
+
+  // MARK: Event payloads
+
+  func breakProperties(_ entry: AdTimeline.Slot) -> [String: JSONValue] {
+    let time = entry.position.contentTime.map { JSONValue.number($0.seconds) } ?? .number(-1)
+    return [
+      "breakId": .string(entry.id), "breakTime": time,
+      "position": .string(positionName(entry.position)), "adCount": .number(Double(entry.ads.count)),
+    ]
+  }
+
+  func adProperties(_ ad: LinearAd, index: Int, of entry: AdTimeline.Slot) -> [String: JSONValue] {
+    var properties: [String: JSONValue] = [
+      "adId": .string(ad.id), "sequence": .number(Double(index + 1)),
+    ]
+    if let duration = ad.duration { properties["duration"] = .number(duration.seconds) }
+    if let title = ad.title { properties["title"] = .string(title) }
+    return properties
+  }
+
+  private func positionName(_ position: AdBreakPosition) -> String {
+    switch position {
+    case .preroll: return "preroll"
+    case .midroll: return "midroll"
+    case .postroll: return "postroll"
+    }
+  }
+
+  /// Sends an ad lifecycle event: `time` is the ad's own time where one applies, else the
+  /// content's.
+  func sendAdLifecycle(
+    _ type: LifecycleEventType, _ runtime: SessionRuntime, error: PlayheadError? = nil,
+    time: MediaTime? = nil, properties: [String: JSONValue]
+  ) {
+    let event = LifecycleEvent(
+      type: type, error: error,
+      currentTime: time ?? runtime.player?.currentTime() ?? .invalid, clockTime: clock.now,
+      properties: properties)
+    notify(.lifecycle(runtime.session, event))
+  }
+
+  /// `adError` for a failure outside one ad (the schedule, a break's tag), with its error
+  /// URLs pinged.
+  func reportAdError(
+    _ code: Int, _ message: String, _ runtime: SessionRuntime, urls: [URL], slot: Int? = nil
+  ) {
+    runtime.ads?.summary.errors += 1
+    var properties: [String: JSONValue] = ["code": .number(Double(code))]
+    if let slot, let entry = runtime.ads?.timeline?.slots[slot] {
+      properties.merge(breakProperties(entry)) { $1 }
+    }
+    manager.log("ad error \(code): \(message)")
+    sendAdLifecycle(
+      .adError, runtime, error: PlayheadError(.adFailed, "ad error \(code): \(message)"),
+      properties: properties)
+    sendBeacons(urls, event: .error, runtime, errorCode: code)
+  }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import PlayheadAds
+import PlayheadCore
+import PlayheadEngine
+
+extension PlaybackController {
+  // MARK: Setting up (on the queue)
+
+  /// Gives `runtime` its ads when its session carries the ads plug-in, and starts fetching
+  /// the schedule. Call on the queue.
+  func attachAds(_ runtime: SessionRuntime) {
+    guard let plugin = runtime.session.attachedPlugin(ofType: AdsSessionPlugin.self) else {
+      return
+    }
+    let ads = AdRuntime(plugin: plugin) { [weak self, weak runtime] result in
+      guard let self else { return }
+      self.queue.async {
+        guard let runtime, runtime === self.current else { return }
+        self.beaconSent(result, runtime)
+      }
+    }
+    runtime.ads = ads
+    plugin.fetchSchedule(targeting: adTargeting(plugin)) { [weak self, weak runtime] result in
+      guard let self else { return }
+      self.queue.async {
+        guard let runtime, let ads = runtime.ads else { return }
+        self.scheduleFetched(result, ads: ads, runtime)
+      }
+    }
+  }
+
+  /// The audience-segment key/values for ad requests: the configuration's, then the
+  /// controller's (seed 002), which win.
+  func adTargeting(_ plugin: AdsSessionPlugin) -> [String: String] {
+    var values = plugin.configuration.audienceSegmentTargetingValues
+    for (key, value) in readSettings({ $0.audienceSegmentTargetingValues }) {
+      values[key] = value.stringValue ?? value.description
+    }
+    return values
+  }
+
+  private func scheduleFetched(
+    _ result: Result<[AdBreak], AdFetchError>, ads: AdRuntime, _ runtime: SessionRuntime
+  ) {
+    guard !ads.scheduleSettled else { return }
+    ads.scheduleSettled = true
+    ads.scheduleTimer?.cancel()
+    switch result {
+    case .success(let breaks):
+      let opportunities = runtime.session.video.cuePoints.cuePoints.compactMap { cuePoint in
+        cuePoint.type == "ad" ? cuePoint.position.time : nil
+      }
+      let duration = runtime.player?.currentItem?.duration
+      ads.timeline = AdTimeline(
+        breaks: breaks, contentDuration: duration?.isNumeric == true ? duration : nil,
+        adOpportunities: opportunities)
+    case .failure(let failure):
+      ads.timeline = AdTimeline(breaks: [])
+      if runtime === current {
+        reportAdError(failure.code, failure.message, runtime, urls: failure.errorURLs)
+      }
+    }
+    updatePausePoints(runtime)
+    if ads.isAwaitingSchedule, runtime === current {
+      ads.isAwaitingSchedule = false
+      playContent(runtime)
+    }
+  }
+
+  /// The content's duration became known: breaks placed by share of it find their place.
+  func adsContentDurationChanged(_ runtime: SessionRuntime, _ duration: MediaTime) {
+    guard let ads = runtime.ads, ads.timeline != nil else { return }
+    ads.timeline?.place(contentDuration: duration)
+    updatePausePoints(runtime)
+  }
+
+  /// Puts the unplayed mid-rolls on the content item as pause points (none while ads are
+  /// disabled).
+  func updatePausePoints(_ runtime: SessionRuntime) {
+    guard let ads = runtime.ads, let item = runtime.player?.currentItem else { return }
+    item.pausePoints = readSettings({ $0.adsDisabled }) ? [] : ads.pausePoints
+  }
+
+  // MARK: Hooks from the content's playback (on the queue)
+
+  /// Called before the content plays: a pre-roll (or the schedule that may hold one) goes
+  /// first. Returns true when the ads took over.
+  func adsTakeOverPlay(_ runtime: SessionRuntime) -> Bool {
+    guard let ads = runtime.ads, !readSettings({ $0.adsDisabled }) else { return false }
+    if ads.active != nil { return true }
+    guard !runtime.hasStartedContent else { return false }
+    guard ads.scheduleSettled, let timeline = ads.timeline else {
+      guard !ads.isAwaitingSchedule else { return true }
+      ads.isAwaitingSchedule = true
+      ads.scheduleTimer = ClockTimer(
+        clock: clock, afterMs: ads.plugin.configuration.adTimeoutMs, queue: queue
+      ) { [weak self, weak runtime] in
+        guard let self, let runtime, runtime === self.current, let ads = runtime.ads,
+          !ads.scheduleSettled
+        else { return }
+        self.scheduleFetched(
+          .failure(AdFetchError(code: 301, message: "the ad schedule did not arrive in time")),
+          ads: ads, runtime)
+      }
+      return true
+    }
+    guard let preroll = timeline.pendingPreroll else { return false }
+    startBreak(preroll, of: runtime, resumesContent: true)
+    return true
+  }
+
+  /// The content stopped at a break's pause point: the break plays.
+  func adsPausePointReached(_ runtime: SessionRuntime, at time: MediaTime) {
+    guard let ads = runtime.ads, ads.active == nil, let timeline = ads.timeline else { return }
+    let due = timeline.slots.indices.filter {
+      timeline.slots[$0].position == .midroll(time) && !timeline.slots[$0].isFinished
+    }
+    guard let first = due.first, !readSettings({ $0.adsDisabled }) else {
+      runtime.player?.play()
+      return
+    }
+    ads.queuedSlots = Array(due.dropFirst())
+    startBreak(first, of: runtime, resumesContent: true)
+  }
+
+  /// Whether a rate change of the content is the ads' doing (a break's pause, or the
+  /// content waiting under one), so that no `pause` / `play` goes out for it.
+  func adsHoldContent(_ runtime: SessionRuntime) -> Bool {
+    guard let ads = runtime.ads else { return false }
+    if ads.active != nil || ads.isAwaitingSchedule { return true }
+    guard let time = runtime.player?.currentTime() else { return false }
+    return ads.pausePoints.contains(time)
+  }
+
+  /// Called when the content ends: the post-roll plays first. Returns true when it does
+  /// (the content's `end` follows it).
+  func adsTakeOverEnd(_ runtime: SessionRuntime) -> Bool {
+    guard let ads = runtime.ads, !readSettings({ $0.adsDisabled }), ads.active == nil,
+      let postroll = ads.timeline?.pendingPostroll
+    else { return false }
+    ads.isEndPending = true
+    startBreak(postroll, of: runtime, resumesContent: false)
+    return true
+  }
+
+  /// Stops the ads of a session that ends.
+  func detachAds(_ runtime: SessionRuntime) {
+    guard let ads = runtime.ads else { return }
+    ads.scheduleTimer?.cancel()
+    if let active = ads.active {
+      active.fetchTimer?.cancel()
+      if let ad = active.ad { closeAd(ad) }
+    }
+    ads.active = nil
+    ads.plugin.cancel()
+    ads.beacons.cancel()
+  }
+}
