@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "Playhead", targets: ["Playhead"]),
     .library(name: "PlayheadCore", targets: ["PlayheadCore"]),
     .library(name: "PlayheadHLS", targets: ["PlayheadHLS"]),
+    .library(name: "PlayheadAds", targets: ["PlayheadAds"]),
     .library(name: "PlayheadText", targets: ["PlayheadText"]),
     .library(name: "PlayheadNet", targets: ["PlayheadNet"]),
     .library(name: "PlayheadMedia", targets: ["PlayheadMedia"]),
@@ -42,6 +43,7 @@ let package = Package(
     .target(name: "PlayheadHLS", dependencies: ["PlayheadCore"]),
     .target(name: "PlayheadText", dependencies: ["PlayheadCore"]),
     .target(name: "PlayheadNet", dependencies: ["PlayheadCore"]),
+    .target(name: "PlayheadAds", dependencies: ["PlayheadCore", "PlayheadNet"]),
     .target(name: "PlayheadMedia", dependencies: ["PlayheadCore", "PlayheadNet", "CFFmpeg"]),
     .target(
       name: "PlayheadEngine",
@@ -69,7 +71,9 @@ let package = Package(
     ),
     .executableTarget(
       name: "playhead",
-      dependencies: ["Playhead", "PlayheadOverlay", "PlayheadDesktop", "PlayheadUI"]
+      dependencies: [
+        "Playhead", "PlayheadAds", "PlayheadOverlay", "PlayheadDesktop", "PlayheadUI",
+      ]
     ),
     .target(
       name: "PlayheadTesting",
@@ -82,6 +86,10 @@ let package = Package(
     ),
     .testTarget(name: "PlayheadCoreTests", dependencies: ["PlayheadCore", "PlayheadTestSupport"]),
     .testTarget(name: "PlayheadHLSTests", dependencies: ["PlayheadHLS", "PlayheadTestSupport"]),
+    .testTarget(
+      name: "PlayheadAdsTests",
+      dependencies: ["PlayheadAds", "PlayheadTesting", "PlayheadTestSupport"]
+    ),
     .testTarget(name: "PlayheadTextTests", dependencies: ["PlayheadText", "PlayheadTestSupport"]),
     .testTarget(
       name: "PlayheadNetTests",
