@@ -119,7 +119,7 @@ public struct PlayheadError: Error, Sendable, Equatable, CustomStringConvertible
       return .source
     case .unsupportedFormat, .malformedJSON, .noPlayableStreams, .decoderUnavailable,
       .decodeFailed, .decryptionFailed, .unsupportedEncryption, .invalidPlaylist, .noProgress,
-      .mediaEndedEarly:
+      .mediaEndedEarly, .adFailed:
       return .media
     case .invalidArgument, .invalidState:
       return .usage

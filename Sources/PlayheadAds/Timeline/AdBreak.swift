@@ -16,7 +16,7 @@ public enum AdState: String, Sendable, Hashable, Codable {
 }
 
 /// Where a break's ads come from.
-public enum AdBreakSource: Sendable, Hashable {
+public enum AdBreakSource: Sendable, Equatable {
   /// The ads are known (inline VAST data, or an application's own ads).
   case ads([LinearAd])
   /// The ads are fetched from this VAST tag when the break comes near.
@@ -24,26 +24,26 @@ public enum AdBreakSource: Sendable, Hashable {
 }
 
 /// One ad break: a pod of linear ads at one place of the content, with its own tracking.
-public struct AdBreak: Sendable, Hashable {
+public struct AdBreak: Sendable, Equatable {
   /// The break's id (VMAP `breakId`, a cue point's id, or one made from its position).
   public var id: String
   /// Where the schedule put it.
-  public var offset: AdBreakOffset
+  public var offset: VMAPTimeOffset
   /// Its ads, or the tag that gives them.
   public var source: AdBreakSource
   /// VMAP `breakStart` tracking URLs.
-  public var breakStartURLs: [URL]
+  public var breakStartURLs: [String]
   /// VMAP `breakEnd` tracking URLs.
-  public var breakEndURLs: [URL]
+  public var breakEndURLs: [String]
   /// VMAP `error` tracking URLs (with `[ERRORCODE]`).
-  public var errorURLs: [URL]
+  public var errorURLs: [String]
   /// VMAP `repeatAfter`: the break comes again this long after each play position; nil once.
   public var repeatAfter: MediaTime?
 
   /// Creates a break; tracking is empty unless given.
   public init(
-    id: String, offset: AdBreakOffset, source: AdBreakSource, breakStartURLs: [URL] = [],
-    breakEndURLs: [URL] = [], errorURLs: [URL] = [], repeatAfter: MediaTime? = nil
+    id: String, offset: VMAPTimeOffset, source: AdBreakSource, breakStartURLs: [String] = [],
+    breakEndURLs: [String] = [], errorURLs: [String] = [], repeatAfter: MediaTime? = nil
   ) {
     self.id = id
     self.offset = offset

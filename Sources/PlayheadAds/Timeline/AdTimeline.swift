@@ -10,7 +10,7 @@ import PlayheadCore
 /// `repeatAfter`) wait in `unplacedBreaks` until `place(contentDuration:)`.
 public struct AdTimeline: Sendable {
   /// One placed break: where it plays, its ads once known, and each ad's state.
-  public struct Slot: Sendable, Hashable {
+  public struct Slot: Sendable, Equatable {
     /// The break as the schedule gave it.
     public let adBreak: AdBreak
     /// Where it plays.
@@ -103,7 +103,7 @@ public struct AdTimeline: Sendable {
     case .percent(let share):
       guard let contentDuration else { return nil }
       if share <= 0 { first = .preroll } else if share >= 100 { first = .postroll } else {
-        first = .midroll(percentShare(share, of: contentDuration))
+        first = .midroll(VASTOffset.percent(share).time(inAdOf: contentDuration) ?? .zero)
       }
     case .position(let n):
       guard n >= 1, n <= adOpportunities.count else { return [] }

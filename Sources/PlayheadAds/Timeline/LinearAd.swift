@@ -3,7 +3,7 @@ import PlayheadCore
 
 /// One linear ad ready to play: its media choices, its timing and every URL its play must
 /// ping (a VAST InLine ad with its wrappers' URLs merged in, or an ad an application builds).
-public struct LinearAd: Sendable, Hashable {
+public struct LinearAd: Sendable, Equatable {
   /// The ad's `id` (VAST `Ad@id`), or one the schedule gives it; used in events.
   public var id: String
   /// Its place in a pod (VAST `sequence`), nil for a stand-alone ad.
@@ -16,29 +16,29 @@ public struct LinearAd: Sendable, Hashable {
   /// duration then counts).
   public var duration: MediaTime?
   /// When the viewer may skip; nil for an ad that cannot be skipped.
-  public var skipOffset: AdSkipOffset?
+  public var skipOffset: VASTOffset?
   /// The media files to choose from, in document order.
-  public var mediaFiles: [AdMediaFile]
+  public var mediaFiles: [VASTMediaFile]
   /// `Impression` URLs, sent once when the ad's first frame shows.
-  public var impressionURLs: [URL]
+  public var impressionURLs: [String]
   /// `Error` URLs (with `[ERRORCODE]`), sent when the ad fails.
-  public var errorURLs: [URL]
+  public var errorURLs: [String]
   /// Tracking URLs by event (`start`, `firstQuartile`, `pause`, …).
-  public var trackingURLs: [AdTrackingEvent: [URL]]
+  public var trackingURLs: [AdTrackingEvent: [String]]
   /// `progress` tracking: URLs sent when the ad's playhead reaches an offset.
   public var progressBeacons: [AdProgressBeacon]
   /// Where "Learn more" leads (`ClickThrough`), if anywhere.
-  public var clickThroughURL: URL?
+  public var clickThroughURL: String?
   /// `ClickTracking` URLs, sent when the viewer follows the click-through.
-  public var clickTrackingURLs: [URL]
+  public var clickTrackingURLs: [String]
 
   /// Creates an ad; everything but the id and the media has a default.
   public init(
     id: String, sequence: Int? = nil, adSystem: String? = nil, title: String? = nil,
-    duration: MediaTime? = nil, skipOffset: AdSkipOffset? = nil, mediaFiles: [AdMediaFile],
-    impressionURLs: [URL] = [], errorURLs: [URL] = [],
-    trackingURLs: [AdTrackingEvent: [URL]] = [:], progressBeacons: [AdProgressBeacon] = [],
-    clickThroughURL: URL? = nil, clickTrackingURLs: [URL] = []
+    duration: MediaTime? = nil, skipOffset: VASTOffset? = nil, mediaFiles: [VASTMediaFile],
+    impressionURLs: [String] = [], errorURLs: [String] = [],
+    trackingURLs: [AdTrackingEvent: [String]] = [:], progressBeacons: [AdProgressBeacon] = [],
+    clickThroughURL: String? = nil, clickTrackingURLs: [String] = []
   ) {
     self.id = id
     self.sequence = sequence
@@ -55,35 +55,21 @@ public struct LinearAd: Sendable, Hashable {
     self.clickTrackingURLs = clickTrackingURLs
   }
 
-  /// The time from which the ad may be skipped, given its duration; nil when it cannot be
-  /// (no offset, or a percentage of an unknown duration).
+  /// The time from which the ad may be skipped, given its duration (the document's when
+  /// `known` is nil); nil when it cannot be (no offset, or a share of an unknown duration).
   public func skippableFrom(duration known: MediaTime?) -> MediaTime? {
-    guard let skipOffset else { return nil }
-    switch skipOffset {
-    case .time(let time): return time
-    case .percent(let share):
-      guard let length = known ?? duration, length.isNumeric else { return nil }
-      return percentShare(share, of: length)
-    }
+    skipOffset?.time(inAdOf: known ?? duration)
   }
 }
 
-/// VAST `skipoffset`: a time or a share of the ad's duration.
-public enum AdSkipOffset: Sendable, Hashable {
-  /// Skippable from this ad time.
-  case time(MediaTime)
-  /// Skippable from this share of the duration, 0 to 100.
-  case percent(Double)
-}
-
 /// A `progress` tracking event: ping `url` when the ad's playhead reaches `offset`.
-public struct AdProgressBeacon: Sendable, Hashable {
+public struct AdProgressBeacon: Sendable, Equatable {
   /// The ad time, or share of the duration, that sends it.
-  public var offset: AdSkipOffset
+  public var offset: VASTOffset
   /// The URL to ping.
-  public var url: URL
+  public var url: String
 
-  public init(offset: AdSkipOffset, url: URL) {
+  public init(offset: VASTOffset, url: String) {
     self.offset = offset
     self.url = url
   }
@@ -97,38 +83,3 @@ public enum AdTrackingEvent: String, Sendable, Hashable, CaseIterable, Codable {
   case breakStart, breakEnd
 }
 
-/// One media file of a linear ad.
-public struct AdMediaFile: Sendable, Hashable {
-  /// Where the media is.
-  public var url: URL
-  /// Its MIME type (`video/mp4`, `application/x-mpegURL`, `application/javascript` …).
-  public var mimeType: String
-  /// `progressive` or `streaming` as the document says; nil when absent.
-  public var delivery: String?
-  /// Its picture size, 0 when unknown.
-  public var width: Int
-  public var height: Int
-  /// Its bit rate in kbit/s, nil when unknown.
-  public var bitrateKbps: Int?
-  /// `apiFramework` (`VPAID`, `SIMID`, …): such a file needs a script runtime.
-  public var apiFramework: String?
-
-  public init(
-    url: URL, mimeType: String, delivery: String? = nil, width: Int = 0, height: Int = 0,
-    bitrateKbps: Int? = nil, apiFramework: String? = nil
-  ) {
-    self.url = url
-    self.mimeType = mimeType
-    self.delivery = delivery
-    self.width = width
-    self.height = height
-    self.bitrateKbps = bitrateKbps
-    self.apiFramework = apiFramework
-  }
-}
-
-/// `percent` (0 to 100) of `length`, to the millisecond.
-func percentShare(_ percent: Double, of length: MediaTime) -> MediaTime {
-  let thousandths = Int64((min(max(percent, 0), 100) * 1000).rounded())
-  return length.convertScale(1000).multiplied(byRatio: thousandths, denominator: 100_000)
-}

@@ -61,8 +61,10 @@ final class AdBeaconSender: Sendable {
         let response = try loader.load(
           DataRequest(url: beacon.url, purpose: .other, deliversErrorResponses: true))
         result.statusCode = response.statusCode
-      } catch {
+      } catch let error as PlayheadError {
         result.errorMessage = error.message
+      } catch {
+        result.errorMessage = "\(error)"
       }
       report(result)
       let next = state.withLock { state -> (event: String, url: URL)? in

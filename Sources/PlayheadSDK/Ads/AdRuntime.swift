@@ -66,7 +66,7 @@ final class ActiveAd: @unchecked Sendable {
   // Unchecked Sendable: touched only on the controller's queue.
   let index: Int
   let ad: LinearAd
-  let media: AdMediaFile
+  let media: VASTMediaFile
   let player: Player
   let gate: AdVideoGate
   var tokens: [ObserverToken] = []
@@ -78,7 +78,7 @@ final class ActiveAd: @unchecked Sendable {
   var sent: Set<AdTrackingEvent> = []
   var startTimer: ClockTimer?
 
-  init(index: Int, ad: LinearAd, media: AdMediaFile, player: Player, gate: AdVideoGate) {
+  init(index: Int, ad: LinearAd, media: VASTMediaFile, player: Player, gate: AdVideoGate) {
     self.index = index
     self.ad = ad
     self.media = media

@@ -50,14 +50,36 @@ final class AdsSessionPlugin: PlaybackSessionConsumer, Sendable {
     }
   }
 
-  /// Fetches the ads of a break's VAST tag off the caller's queue.
+  /// Fetches the ads of a break's VAST tag off the caller's queue; `idPrefix` names ads
+  /// without an id.
   func fetchAds(
-    _ url: URL, targeting: [String: String],
-    completion: @escaping @Sendable (Result<[LinearAd], AdFetchError>) -> Void
+    _ url: URL, idPrefix: String, targeting: [String: String],
+    completion: @escaping @Sendable (AdPodResolution) -> Void
   ) {
     fetchQueue.async { [self] in
-      completion(
-        Result { () throws(AdFetchError) in try fetchVAST(url, targeting: targeting) })
+      completion(resolver.pod(forTag: Self.targeted(url, targeting), idPrefix: idPrefix))
+    }
+  }
+
+  /// The resolver over the player's stack, with the configuration's depth and timeout.
+  var resolver: VASTResolver {
+    VASTResolver(
+      loader: loader,
+      configuration: VASTResolverConfiguration(
+        maxWrapperDepth: configuration.maxWrapperDepth,
+        hopTimeoutMs: configuration.adTimeoutMs))
+  }
+
+  /// The breaks of an ad tag (VMAP or VAST).
+  private func fetchTag(_ url: URL, targeting: [String: String]) throws(AdFetchError)
+    -> [AdBreak]
+  {
+    do {
+      let schedule = try resolver.schedule(forTag: Self.targeted(url, targeting))
+      return schedule.breaks
+    } catch {
+      throw AdFetchError(
+        code: error.vastCode?.rawValue ?? error.vmapCode ?? 900, message: error.message)
     }
   }
 
@@ -73,7 +95,7 @@ final class AdsSessionPlugin: PlaybackSessionConsumer, Sendable {
       guard cuePoint.type == "ad", let text = cuePoint.properties[vastURLProperty]?.stringValue,
         let url = URL(string: text)
       else { return nil }
-      let offset: AdBreakOffset
+      let offset: VMAPTimeOffset
       switch cuePoint.position {
       case .before: offset = .start
       case .after: offset = .end
@@ -101,5 +123,5 @@ final class AdsSessionPlugin: PlaybackSessionConsumer, Sendable {
 struct AdFetchError: Error, Sendable {
   var code: Int
   var message: String
-  var errorURLs: [URL] = []
+  var errorURLs: [String] = []
 }

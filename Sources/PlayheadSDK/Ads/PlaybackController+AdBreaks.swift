@@ -28,13 +28,25 @@ extension PlaybackController {
         .failure(AdFetchError(code: 301, message: "the ad tag did not answer in time")),
         active, of: runtime)
     }
-    plugin.fetchAds(url, targeting: adTargeting(plugin)) { [weak self, weak runtime] result in
+    plugin.fetchAds(url, idPrefix: entry.id, targeting: adTargeting(plugin)) {
+      [weak self, weak runtime] pod in
       guard let self else { return }
-      self.queue.async {
+      self.queue.async { [weak runtime] in
         guard let runtime, runtime.ads?.active === active else { return }
-        self.breakFetched(result, active, of: runtime)
+        self.breakFetched(Self.result(of: pod), active, of: runtime)
       }
     }
+  }
+
+  /// A break's pod as a result: its ads, or the first failure's code when it has none
+  /// (303 when nothing says why). Failures beside ads are pinged with the ads' play.
+  private static func result(of pod: AdPodResolution) -> Result<[LinearAd], AdFetchError> {
+    guard pod.ads.isEmpty else { return .success(pod.ads) }
+    let first = pod.failures.first
+    return .failure(
+      AdFetchError(
+        code: first?.code.rawValue ?? 303, message: first?.message ?? "the ad response has no ad",
+        errorURLs: pod.failures.flatMap(\.errorURLs)))
   }
 
   private func breakFetched(
@@ -173,7 +185,7 @@ extension PlaybackController {
   /// `adError` for a failure outside one ad (the schedule, a break's tag), with its error
   /// URLs pinged.
   func reportAdError(
-    _ code: Int, _ message: String, _ runtime: SessionRuntime, urls: [URL], slot: Int? = nil
+    _ code: Int, _ message: String, _ runtime: SessionRuntime, urls: [String], slot: Int? = nil
   ) {
     runtime.ads?.summary.errors += 1
     var properties: [String: JSONValue] = ["code": .number(Double(code))]

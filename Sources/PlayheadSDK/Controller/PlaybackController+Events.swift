@@ -78,6 +78,9 @@ extension PlaybackController {
       moveOnAfterFailure(runtime)
     case .durationChanged(_, let duration):
       notify(.duration(session, duration))
+      adsContentDurationChanged(runtime, duration)
+    case .pausePointReached(_, let time):
+      adsPausePointReached(runtime, at: time)
     case .seekableTimeRangesChanged(_, let ranges):
       notify(.seekableRanges(session, ranges))
     case .rateChanged(let rate):
@@ -132,7 +135,7 @@ extension PlaybackController {
   /// The content player's rate changed: `play` or `pause` (not the pause at the end).
   private func rateChanged(_ runtime: SessionRuntime, rate: Float, itemTime: MediaTime) {
     // Before `ready`, a play is reported right after `ready` (see the ready case).
-    guard runtime.isReady else { return }
+    guard runtime.isReady, !adsHoldContent(runtime) else { return }
     if rate > 0, !runtime.isPlaying {
       runtime.isPlaying = true
       sendLifecycle(.play, runtime, time: itemTime)
@@ -168,6 +171,14 @@ extension PlaybackController {
   /// The content played to its end: remaining cue points, "after" cue points, `end`, and
   /// the next session with autoAdvance. A second end is ignored.
   private func contentEnded(_ runtime: SessionRuntime, at time: MediaTime) {
+    guard !runtime.hasEnded else { return }
+    if adsTakeOverEnd(runtime) { return }
+    finishContent(runtime, at: time)
+  }
+
+  /// The content's end once its post-roll (if any) has played: the "after" cue points,
+  /// `end`, and on.
+  func finishContent(_ runtime: SessionRuntime, at time: MediaTime) {
     guard !runtime.hasEnded else { return }
     runtime.hasEnded = true
     passCuePoints(runtime, upTo: time)

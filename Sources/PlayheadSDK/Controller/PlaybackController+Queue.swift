@@ -124,6 +124,7 @@ extension PlaybackController {
     refresh.attach(session)
     let runtime = SessionRuntime(session: session, videoGate: gate)
     runtime.listIndex = listIndex
+    attachAds(runtime)
     if session.setupError == nil, let bumperVideo = bumperVideo(for: video) {
       let bumperGate = SessionVideoGate(target: videoView)
       let bumperSession = provider.makeSession(
@@ -190,6 +191,7 @@ extension PlaybackController {
     removeObservers(runtime)
     runtime.videoGate.isOpen = false
     runtime.bumper?.videoGate.isOpen = false
+    detachAds(runtime)
     sendLifecycle(.terminate, runtime)
     runtime.thumbnails?.cancel()
     refreshQoE(runtime)
@@ -201,6 +203,7 @@ extension PlaybackController {
   func discardPrepared() {
     guard let runtime = prepared else { return }
     prepared = nil
+    detachAds(runtime)
     _ = runtime.bumper?.session.terminate()
     _ = runtime.session.terminate()
   }

@@ -142,18 +142,33 @@ extension PlaybackController {
     set { writeSettings { $0.viewProjection = newValue } }
   }
 
-  /// Disables ad playback after forward seeks (for server-side ad plug-ins; default false).
-  /// Without an ad plug-in it has no effect.
+  /// Disables ad playback while true (seed 002): no break starts, so a forward seek lands
+  /// without playing the mid-rolls it jumps over, and playback crosses them without
+  /// stopping. The seed's use: set it, seek to a saved time, clear it in the seek's
+  /// completion. Default false; no effect without an ads plug-in.
   public var adsDisabled: Bool {
     get { readSettings { $0.adsDisabled } }
-    set { writeSettings { $0.adsDisabled = newValue } }
+    set {
+      writeSettings { $0.adsDisabled = newValue }
+      queue.async { [self] in
+        if let runtime = current { updatePausePoints(runtime) }
+      }
+    }
   }
 
-  /// Pauses an ad; no effect without an ad plug-in (none ships with Playhead yet).
-  public func pauseAd() {}
+  /// Pauses the ad on screen (`adPaused`, the `pause` beacon); no effect when no ad plays.
+  public func pauseAd() {
+    queue.async { [self] in
+      if let runtime = current { pauseActiveAd(runtime) }
+    }
+  }
 
-  /// Resumes an ad; no effect without an ad plug-in.
-  public func resumeAd() {}
+  /// Resumes a paused ad (`adResumed`, the `resume` beacon); no effect when no ad is paused.
+  public func resumeAd() {
+    queue.async { [self] in
+      if let runtime = current { resumeActiveAd(runtime) }
+    }
+  }
 
   /// Whether the stream-concurrency service is asked before playing (default false).
   public var streamConcurrencyEnabled: Bool {

@@ -19,7 +19,9 @@ extension PlaybackController {
     queue.async { [self] in
       guard let runtime = current else { return }
       sendLifecycle(.pauseRequest, runtime)
-      if runtime.isInBumper, let bumper = runtime.bumper {
+      if runtime.ads?.active != nil {
+        pauseActiveAd(runtime)
+      } else if runtime.isInBumper, let bumper = runtime.bumper {
         pauseBumper(bumper, of: runtime)
       } else {
         runtime.player?.pause()
@@ -111,6 +113,10 @@ extension PlaybackController {
   func performPlay(_ runtime: SessionRuntime, isRequest: Bool) {
     guard runtime.session.player != nil else { return }
     if isRequest { sendLifecycle(.playRequest, runtime) }
+    if runtime.ads?.active != nil {
+      resumeActiveAd(runtime)
+      return
+    }
     if let bumper = runtime.bumper, !bumper.hasFinished {
       playBumper(bumper, of: runtime)
       return
@@ -132,6 +138,8 @@ extension PlaybackController {
               previousTime: start, currentTime: start, cuePoints: CuePointCollection(before))))
       }
     }
+    if adsTakeOverPlay(runtime) { return }
+    runtime.hasStartedContent = true
     runtime.player?.play()
   }
 
@@ -139,6 +147,11 @@ extension PlaybackController {
     to time: MediaTime, toleranceBefore: MediaTime, toleranceAfter: MediaTime,
     firesCuePoints: Bool, completion: (@Sendable (Bool) -> Void)?
   ) {
+    if let runtime = current, runtime.ads?.active != nil {
+      manager.log("seek refused: an ad is playing")
+      if let completion { callbackQueue.async { completion(false) } }
+      return
+    }
     if let runtime = current, runtime.isInBumper {
       manager.log("seek refused: the bumper plays first")
       if let completion { callbackQueue.async { completion(false) } }
@@ -149,6 +162,7 @@ extension PlaybackController {
       return
     }
     let from = player.currentTime()
+    if firesCuePoints { _ = adsTakeOverSeek(runtime, from: from, to: time) }
     if runtime.bufferPhase != .waiting(emptySent: true) {
       runtime.bufferPhase = .waiting(emptySent: true)
       sendLifecycle(.playbackBufferEmpty, runtime, time: from)

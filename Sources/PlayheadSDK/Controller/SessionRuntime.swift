@@ -29,6 +29,10 @@ final class SessionRuntime: @unchecked Sendable {
   var cues: CuePointTracker
   var qoe = QoETracker()
   var bumper: BumperRuntime?
+  /// The session's ads, when its provider chain gave it the ads plug-in.
+  var ads: AdRuntime?
+  /// Whether the content itself has been told to play (after any pre-roll).
+  var hasStartedContent = false
   /// The thumbnails track and pictures (made when thumbnail seeking needs them).
   var thumbnails: SessionThumbnails?
 

@@ -1,24 +1,6 @@
 import Foundation
 import PlayheadCore
 
-/// Where an ad schedule puts a break on the content timeline, as the schedule states it
-/// (VMAP `timeOffset`, a VAST pre-roll, an ad cue point).
-///
-/// `percent` and `position` need facts about the content (its duration, its ad cue points)
-/// and become an `AdBreakPosition` through `AdTimeline`.
-public enum AdBreakOffset: Sendable, Hashable {
-  /// Before the content (`start`).
-  case start
-  /// After the content (`end`).
-  case end
-  /// At a content time (`HH:MM:SS.mmm`).
-  case time(MediaTime)
-  /// At a share of the content's duration, 0 to 100 (`n%`).
-  case percent(Double)
-  /// At the content's n-th ad opportunity, counting from 1 (`#n`): its n-th ad cue point.
-  case position(Int)
-}
-
 /// Where a break plays: before, during or after the content.
 ///
 /// Ordered as they play: pre-roll, mid-rolls by time, post-roll.
