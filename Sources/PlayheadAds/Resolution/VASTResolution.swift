@@ -51,7 +51,7 @@ public struct ResolvedVASTAd: Sendable, Equatable {
 }
 
 /// One ad (or response) that could not be resolved.
-public struct VASTAdFailure: Sendable, Equatable, CustomStringConvertible {
+public struct VASTAdFailure: Error, Sendable, Equatable, CustomStringConvertible {
   /// The IAB code to report and to put in `[ERRORCODE]`.
   public var code: VASTErrorCode
   /// A one-line reason.

@@ -44,7 +44,8 @@ public struct VASTUniversalAdID: Sendable, Equatable {
 public struct VASTTracking: Sendable, Equatable {
   /// The event name as written (`start`, `firstQuartile`, `progress`, `breakStart`, …).
   public var event: String
-  /// The URL, trimmed, macros unexpanded.
+  /// The URL, trimmed, macros unexpanded; empty when the element was (kept so that counts
+  /// match the document; a beacon skips it).
   public var url: String
   /// The `offset` of a `progress` event; nil for other events (an `offset` on them is
   /// ignored) and when unparseable.

@@ -40,7 +40,8 @@ struct VASTParseContext {
   /// `<Tracking>` children of the `<TrackingEvents>` children of `element`.
   mutating func tracking(_ element: AdXMLElement, path: String) -> [VASTTracking] {
     element.children(of: "TrackingEvents", named: "Tracking").compactMap { tracking in
-      guard let event = tracking.attribute("event"), !tracking.text.isEmpty else { return nil }
+      // An empty URL is kept (peers count it); beacons skip it.
+      guard let event = tracking.attribute("event") else { return nil }
       var offset: VASTOffset?
       if event == "progress", let text = tracking.attribute("offset") {
         offset = VASTOffset(text)
