@@ -17,6 +17,8 @@ struct SDKEntry: Sendable, CustomStringConvertible {
   var error: PlayheadError?
   var cueTimes: [MediaTime] = []
   var clockTime: MediaTime = .invalid
+  /// A lifecycle event's properties.
+  var properties: [String: JSONValue] = [:]
 
   var description: String { detail.isEmpty ? kind : "\(kind):\(detail)" }
 }
@@ -176,7 +178,7 @@ final class SDKRecorder: PlaybackControllerDelegate, PlaybackSessionConsumer, @u
       SDKEntry(
         kind: "lifecycle", detail: lifecycleEvent.type.rawValue, sessionID: session.id,
         videoID: session.video.id, time: lifecycleEvent.currentTime, error: lifecycleEvent.error,
-        clockTime: lifecycleEvent.clockTime))
+        clockTime: lifecycleEvent.clockTime, properties: lifecycleEvent.properties))
   }
 
   func playbackSession(_ session: PlaybackSession, didPassCuePoints passage: CuePointPassage) {

@@ -102,7 +102,11 @@ public struct AdTimeline: Sendable {
       }
     case .percent(let share):
       guard let contentDuration else { return nil }
-      if share <= 0 { first = .preroll } else if share >= 100 { first = .postroll } else {
+      if share <= 0 {
+        first = .preroll
+      } else if share >= 100 {
+        first = .postroll
+      } else {
         first = .midroll(VASTOffset.percent(share).time(inAdOf: contentDuration) ?? .zero)
       }
     case .position(let n):
@@ -125,8 +129,7 @@ public struct AdTimeline: Sendable {
     return placed
   }
 
-  private static func slot(for adBreak: AdBreak, at position: AdBreakPosition, id: String) -> Slot
-  {
+  private static func slot(for adBreak: AdBreak, at position: AdBreakPosition, id: String) -> Slot {
     switch adBreak.source {
     case .ads(let ads):
       let pod = podOrder(ads)

@@ -13,7 +13,9 @@ extension LinearAd {
     var progress: [AdProgressBeacon] = []
     for event in linear.trackingEvents {
       if event.event == "progress" {
-        if let offset = event.offset { progress.append(AdProgressBeacon(offset: offset, url: event.url)) }
+        if let offset = event.offset {
+          progress.append(AdProgressBeacon(offset: offset, url: event.url))
+        }
       } else if let kind = AdTrackingEvent(rawValue: event.event) {
         tracking[kind, default: []].append(event.url)
       }

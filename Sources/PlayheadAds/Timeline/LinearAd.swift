@@ -82,4 +82,3 @@ public enum AdTrackingEvent: String, Sendable, Hashable, CaseIterable, Codable {
   case clickTracking, error, closeLinear
   case breakStart, breakEnd
 }
-

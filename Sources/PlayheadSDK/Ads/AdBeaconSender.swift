@@ -26,8 +26,7 @@ final class AdBeaconSender: Sendable {
   private let workers = DispatchQueue(
     label: "playhead.sdk.ads.beacons", attributes: .concurrent)
 
-  init(loader: DataLoader, maxInFlight: Int, report: @escaping @Sendable (AdBeaconResult) -> Void)
-  {
+  init(loader: DataLoader, maxInFlight: Int, report: @escaping @Sendable (AdBeaconResult) -> Void) {
     self.loader = loader
     self.maxInFlight = max(1, maxInFlight)
     self.report = report

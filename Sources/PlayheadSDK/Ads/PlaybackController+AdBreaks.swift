@@ -103,17 +103,14 @@ extension PlaybackController {
     properties.merge(adProperties(ad, index: next, of: entry)) { $1 }
     sendAdLifecycle(.adEnter, runtime, time: .zero, properties: properties)
     let estimate = runtime.player?.currentItem?.accessLog().last?.observedBitrate
-    let choice = AdMediaSelection.choose(
-      from: ad.mediaFiles, viewportWidth: 1920, viewportHeight: 1080,
-      bandwidthBitsPerSecond: estimate)
-    guard case .media(let media) = choice else {
-      let (code, message) =
-        choice == .needsScriptRuntime
-        ? (403, "the ad needs a script runtime (VPAID/SIMID), which this player refuses")
-        : (403, "no media file of the ad can be played")
-      failAd(
-        index: next, ad: ad, code: code, message: message, active: active, of: runtime,
-        adTime: .zero)
+    let choice = VASTMediaSelection().choose(
+      from: ad.mediaFiles, bandwidthBitsPerSecond: estimate)
+    guard case .success(let media) = choice else {
+      if case .failure(let failure) = choice {
+        failAd(
+          index: next, ad: ad, code: failure.code.rawValue, message: failure.message,
+          active: active, of: runtime, adTime: .zero)
+      }
       return
     }
     startAd(ad, index: next, media: media, active: active, of: runtime)
@@ -148,7 +145,8 @@ extension PlaybackController {
     let time = entry.position.contentTime.map { JSONValue.number($0.seconds) } ?? .number(-1)
     return [
       "breakId": .string(entry.id), "breakTime": time,
-      "position": .string(positionName(entry.position)), "adCount": .number(Double(entry.ads.count)),
+      "position": .string(positionName(entry.position)),
+      "adCount": .number(Double(entry.ads.count)),
     ]
   }
 

@@ -85,7 +85,7 @@ extension PlaybackController {
     current.hasStarted = true
     current.startTimer?.cancel()
     runtime.ads?.summary.adsStarted += 1
-    sendAdBeacons(current.ad.impressionURLs, event: .impression, current, runtime)
+    sendAdBeacons(current.ad.impressionURLs, event: "impression", current, runtime)
     sendTracking(.creativeView, current, runtime)
     sendTracking(.start, current, runtime)
   }
@@ -130,8 +130,7 @@ extension PlaybackController {
     }
   }
 
-  private func completeAd(_ current: ActiveAd, active: ActiveAdBreak, of runtime: SessionRuntime)
-  {
+  private func completeAd(_ current: ActiveAd, active: ActiveAdBreak, of runtime: SessionRuntime) {
     if !current.hasStarted { adStarted(current, of: runtime) }
     sendTracking(.complete, current, runtime)
     runtime.ads?.summary.adsCompleted += 1

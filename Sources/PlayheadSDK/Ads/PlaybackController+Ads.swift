@@ -14,7 +14,7 @@ extension PlaybackController {
     }
     let ads = AdRuntime(plugin: plugin) { [weak self, weak runtime] result in
       guard let self else { return }
-      self.queue.async {
+      self.queue.async { [weak runtime] in
         guard let runtime, runtime === self.current else { return }
         self.beaconSent(result, runtime)
       }
@@ -22,7 +22,7 @@ extension PlaybackController {
     runtime.ads = ads
     plugin.fetchSchedule(targeting: adTargeting(plugin)) { [weak self, weak runtime] result in
       guard let self else { return }
-      self.queue.async {
+      self.queue.async { [weak runtime] in
         guard let runtime, let ads = runtime.ads else { return }
         self.scheduleFetched(result, ads: ads, runtime)
       }
@@ -34,7 +34,14 @@ extension PlaybackController {
   func adTargeting(_ plugin: AdsSessionPlugin) -> [String: String] {
     var values = plugin.configuration.audienceSegmentTargetingValues
     for (key, value) in readSettings({ $0.audienceSegmentTargetingValues }) {
-      values[key] = value.stringValue ?? value.description
+      switch value {
+      case .string(let text): values[key] = text
+      case .number(let number):
+        values[key] =
+          number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
+      case .bool(let flag): values[key] = String(flag)
+      case .null, .array, .object: continue
+      }
     }
     return values
   }

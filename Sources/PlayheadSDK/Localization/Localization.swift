@@ -95,7 +95,7 @@ public final class Localization: Sendable {
     case .decryptionFailed, .unsupportedEncryption: return .errorDecryption
     case .sourceExpired: return .errorAccessDenied
     case .decodeFailed, .invalidArgument, .invalidState, .noProgress, .mediaEndedEarly,
-      .invalidRecording:
+      .invalidRecording, .adFailed:
       return .errorPlayback
     }
   }
