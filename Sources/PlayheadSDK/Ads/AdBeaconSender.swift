@@ -23,8 +23,6 @@ final class AdBeaconSender: Sendable {
   private let maxInFlight: Int
   private let report: @Sendable (AdBeaconResult) -> Void
   private let state = Locked((inFlight: 0, waiting: [(event: String, url: URL)]()))
-  private let workers = DispatchQueue(
-    label: "playhead.sdk.ads.beacons", attributes: .concurrent)
 
   init(loader: DataLoader, maxInFlight: Int, report: @escaping @Sendable (AdBeaconResult) -> Void) {
     self.loader = loader
@@ -54,7 +52,9 @@ final class AdBeaconSender: Sendable {
   }
 
   private func run(_ beacon: (event: String, url: URL)) {
-    workers.async { [self] in
+    // A thread of the player's clock, as for every transfer (time stands still in fast
+    // mode while the request is out).
+    loader.clock.startThread(named: "playhead.ads.beacon", stackSize: nil) { [self] in
       var result = AdBeaconResult(event: beacon.event, url: beacon.url)
       do {
         let response = try loader.load(

@@ -16,7 +16,6 @@ final class AdsSessionPlugin: PlaybackSessionConsumer, Sendable {
   let playerConfiguration: PlayerConfiguration
   /// Ad requests and beacons go through the player's data-source stack.
   let loader: DataLoader
-  private let fetchQueue = DispatchQueue(label: "playhead.sdk.ads.fetch")
 
   init(configuration: AdsConfiguration, video: Video, playerConfiguration: PlayerConfiguration) {
     self.configuration = configuration
@@ -32,7 +31,7 @@ final class AdsSessionPlugin: PlaybackSessionConsumer, Sendable {
   ) {
     let schedule = configuration.schedule
     let video = video
-    fetchQueue.async { [self] in
+    onFetchThread { [self] in
       switch schedule {
       case .breaks(let breaks):
         completion(.success(breaks))
@@ -56,7 +55,7 @@ final class AdsSessionPlugin: PlaybackSessionConsumer, Sendable {
     _ url: URL, idPrefix: String, targeting: [String: String],
     completion: @escaping @Sendable (AdPodResolution) -> Void
   ) {
-    fetchQueue.async { [self] in
+    onFetchThread { [self] in
       completion(resolver.pod(forTag: Self.targeted(url, targeting), idPrefix: idPrefix))
     }
   }
@@ -81,6 +80,13 @@ final class AdsSessionPlugin: PlaybackSessionConsumer, Sendable {
       throw AdFetchError(
         code: error.vastCode?.rawValue ?? error.vmapCode ?? 900, message: error.message)
     }
+  }
+
+  /// Runs `body` on a thread of the player's clock: on a fast-mode clock time stands still
+  /// while the request is out, as it does for the engine's own loads, so timeouts count
+  /// only the clock time the transfer really takes.
+  private func onFetchThread(_ body: @escaping @Sendable () -> Void) {
+    playerConfiguration.clock.startThread(named: "playhead.ads.fetch", stackSize: nil, body)
   }
 
   /// Stops every fetch in flight (the session ended).
