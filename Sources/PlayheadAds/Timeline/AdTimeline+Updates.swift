@@ -50,15 +50,15 @@ extension AdTimeline {
     }
   }
 
-  /// Gives a tag slot its ads (put in pod order, all available); an empty pod fails the
-  /// slot with 303 (no ad).
+  /// Gives a tag slot its ads (put in pod order, all available); a slot left with no ad
+  /// fails (303) when its turn comes.
   public mutating func setAds(_ ads: [LinearAd], forSlot index: Int) {
     guard slots.indices.contains(index) else { return }
     let pod = Self.podOrder(ads)
     slots[index].ads = pod
     slots[index].adStates = Array(repeating: .available, count: pod.count)
     slots[index].isLoaded = true
-    slots[index].errorCode = pod.isEmpty ? 303 : nil
+    slots[index].errorCode = nil
   }
 
   /// Marks a slot as given up, with the IAB error code.

@@ -27,10 +27,11 @@ public struct AdTimeline: Sendable {
     public internal(set) var errorCode: Int?
 
     /// Whether nothing is left to play: every ad ended one way or another, or the break
-    /// could not load.
+    /// failed (could not load, or had no ad when its time came).
     public var isFinished: Bool {
       if errorCode != nil { return true }
-      return isLoaded && adStates.allSatisfy { $0 != .available && $0 != .unavailable }
+      return isLoaded && !ads.isEmpty
+        && adStates.allSatisfy { $0 != .available && $0 != .unavailable }
     }
   }
 
@@ -136,7 +137,7 @@ public struct AdTimeline: Sendable {
       return Slot(
         adBreak: adBreak, position: position, id: id, ads: pod,
         adStates: Array(repeating: .available, count: pod.count), isLoaded: true,
-        errorCode: pod.isEmpty ? 303 : nil)
+        errorCode: nil)
     case .tag:
       return Slot(
         adBreak: adBreak, position: position, id: id, ads: [], adStates: [], isLoaded: false,

@@ -87,14 +87,20 @@ extension PlaybackController {
   /// break plays first (the content seeks meanwhile and plays from the target after it).
   /// Call on the queue.
   func adsTakeOverSeek(_ runtime: SessionRuntime, from: MediaTime, to target: MediaTime) -> Bool {
-    guard let ads = runtime.ads, let timeline = ads.timeline, !readSettings({ $0.adsDisabled })
-    else { return false }
+    guard let ads = runtime.ads, let timeline = ads.timeline else { return false }
+    // A new seek replaces what an earlier one queued.
+    ads.queuedSlots = []
+    guard !readSettings({ $0.adsDisabled }) else { return false }
     let slots = timeline.slotsToPlay(
       seekingFrom: from, to: target, mode: ads.plugin.configuration.seekMode)
     guard let first = slots.first else { return false }
-    let resumes = runtime.isPlaying || runtime.player?.rate ?? 0 > 0
+    guard runtime.isPlaying || runtime.player?.rate ?? 0 > 0 else {
+      // Paused: the breaks play when the viewer presses play, before the content.
+      ads.queuedSlots = slots
+      return true
+    }
     ads.queuedSlots = Array(slots.dropFirst())
-    startBreak(first, of: runtime, resumesContent: resumes)
+    startBreak(first, of: runtime, resumesContent: true)
     return true
   }
 

@@ -95,7 +95,13 @@ extension PlaybackController {
   func adsTakeOverPlay(_ runtime: SessionRuntime) -> Bool {
     guard let ads = runtime.ads, !readSettings({ $0.adsDisabled }) else { return false }
     if ads.active != nil { return true }
-    guard !runtime.hasStartedContent else { return false }
+    guard !runtime.hasStartedContent else {
+      // Breaks a seek made while paused jumped over play first.
+      guard let first = ads.queuedSlots.first else { return false }
+      ads.queuedSlots.removeFirst()
+      startBreak(first, of: runtime, resumesContent: true)
+      return true
+    }
     guard ads.scheduleSettled, let timeline = ads.timeline else {
       guard !ads.isAwaitingSchedule else { return true }
       ads.isAwaitingSchedule = true
@@ -111,8 +117,13 @@ extension PlaybackController {
       }
       return true
     }
-    guard let preroll = timeline.pendingPreroll else { return false }
-    startBreak(preroll, of: runtime, resumesContent: true)
+    if let preroll = timeline.pendingPreroll {
+      startBreak(preroll, of: runtime, resumesContent: true)
+      return true
+    }
+    guard let first = ads.queuedSlots.first else { return false }
+    ads.queuedSlots.removeFirst()
+    startBreak(first, of: runtime, resumesContent: true)
     return true
   }
 

@@ -61,7 +61,9 @@ final class AdServerPlaybackTests: XCTestCase {
   func testAVMAPWithPrerollWrappedPodAndPostroll_firesEveryBeaconOnce_withMacros() throws {
     let ads = try makeServer()
     let (events, summary) = try run(ads)
-    let adEvents = events.map(\.detail).filter { $0.hasPrefix("ad") && $0 != "adBeacon" && $0 != "adProgress" }
+    let adEvents = events.map(\.detail).filter {
+      $0.hasPrefix("ad") && $0 != "adBeacon" && $0 != "adProgress"
+    }
     XCTAssertEqual(
       adEvents,
       [

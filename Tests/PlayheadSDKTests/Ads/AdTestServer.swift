@@ -49,8 +49,10 @@ final class AdTestServer {
       "creativeView", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete",
       "pause", "resume", "skip",
     ]
-    let tracking = events.map { "<Tracking event=\"\($0)\"><![CDATA[\(beacon(id, $0))]]></Tracking>" }
-      .joined()
+    let tracking = events.map {
+      "<Tracking event=\"\($0)\"><![CDATA[\(beacon(id, $0))]]></Tracking>"
+    }
+    .joined()
     let framework = apiFramework.map { " apiFramework=\"\($0)\"" } ?? ""
     let skip = skipOffset.map { " skipoffset=\"\($0)\"" } ?? ""
     let clicks =
