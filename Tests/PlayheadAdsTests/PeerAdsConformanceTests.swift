@@ -82,6 +82,10 @@ final class PeerAdsConformanceTests: XCTestCase {
         } catch {
           XCTAssertTrue(errorExpected, "\(file): \(error)")
           XCTAssertEqual(error.code, VMAPError.parsingError, "\(file): not well-formed")
+          XCTAssertThrowsError(try AdDocument.parse(bytes)) { sniffed in
+            XCTAssertEqual(
+              sniffed as? AdDocumentError, .vmap(error), "\(file): sniffed as a broken VMAP")
+          }
         }
       default:
         XCTFail("\(file): unknown kind")

@@ -306,5 +306,19 @@ final class VASTResolverTests: XCTestCase {
     XCTAssertThrowsError(try resolver().resolveAdTag(server.url("/ads/none.xml"))) { error in
       XCTAssertEqual((error as? AdTagError)?.vastCode, .wrapperTimeout)
     }
+    server.setFile(Data(), at: "/ads/blank.xml")
+    guard case .vast(let blank) = try resolver().resolveAdTag(server.url("/ads/blank.xml")) else {
+      return XCTFail("an empty body is an empty VAST response")
+    }
+    XCTAssertEqual(blank.failures.map(\.code), [.noAd])
+    server.setFile(Data("<vmap:VMAP version='1.0'><x></vmap:VMAP>".utf8), at: "/ads/bad.xml")
+    XCTAssertThrowsError(try resolver().resolveAdTag(server.url("/ads/bad.xml"))) { error in
+      XCTAssertEqual(
+        (error as? AdTagError)?.vmapCode, VMAPError.parsingError, "told by its first tag")
+    }
+    server.setFile(Data("<VMAP version='2.0'/>".utf8), at: "/ads/v2.xml")
+    XCTAssertThrowsError(try resolver().resolveAdTag(server.url("/ads/v2.xml"))) { error in
+      XCTAssertEqual((error as? AdTagError)?.vmapCode, VMAPError.versionNotSupported)
+    }
   }
 }
