@@ -91,7 +91,7 @@ enum AdsJSON {
     }
     return .object([
       JSONField("id", .text(ad.id)),
-      JSONField("sequence", .int(ad.sequence)),
+      JSONField("sequence", .int(resolved.podSequence)),
       JSONField("adSystem", .text(ad.adSystem)),
       JSONField("adTitle", .text(ad.adTitle)),
       JSONField("linear", .bool(linear != nil)),

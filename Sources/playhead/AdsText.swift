@@ -75,7 +75,7 @@ enum AdsText {
   static func adLines(_ resolved: ResolvedVASTAd, label: String, indent: String) -> [String] {
     let ad = resolved.ad
     var head = "\(indent)\(label)  id \(ad.id ?? "-")"
-    if let sequence = ad.sequence { head += "  seq \(sequence)" }
+    if let sequence = resolved.podSequence { head += "  seq \(sequence)" }
     if let title = ad.adTitle { head += "  \"\(title)\"" }
     var lines = [head]
     let inner = indent + "  "

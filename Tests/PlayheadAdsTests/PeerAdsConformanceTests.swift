@@ -345,6 +345,7 @@ final class PeerAdsConformanceTests: XCTestCase {
       }
       if let order = entry["play_order"] as? [String] {
         XCTAssertEqual(strict.ads.compactMap { $0.wrapperAdIDs.first ?? nil }, order, file)
+        XCTAssertEqual(strict.ads.map(\.podSequence), Array(1...order.count).map { $0 }, file)
       }
       _ = strict
     }

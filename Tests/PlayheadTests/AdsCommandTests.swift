@@ -31,14 +31,14 @@ final class AdsCommandTests: XCTestCase {
     """
 
   static let wrapper = """
-    <VAST version="4.1"><Ad id="w"><Wrapper><VASTAdTagURI>inline.xml</VASTAdTagURI>
+    <VAST version="4.1"><Ad id="w" sequence="1"><Wrapper><VASTAdTagURI>inline.xml</VASTAdTagURI>
       <Impression>https://t.example/wi</Impression><Error>https://t.example/we</Error>
       <Creatives><Creative><Linear><TrackingEvents><Tracking event="start">https://t.example/ws</Tracking></TrackingEvents></Linear></Creative></Creatives>
     </Wrapper></Ad></VAST>
     """
 
   static let inline = """
-    <VAST version="4.1"><Ad id="in" sequence="1"><InLine><AdSystem>S</AdSystem><AdTitle>Spot</AdTitle>
+    <VAST version="4.1"><Ad id="in"><InLine><AdSystem>S</AdSystem><AdTitle>Spot</AdTitle>
       <Impression>https://t.example/ii</Impression>
       <Creatives><Creative><Linear skipoffset="00:00:05">
         <Duration>00:00:15.500</Duration>
@@ -77,6 +77,7 @@ final class AdsCommandTests: XCTestCase {
     XCTAssertEqual(breaks[1]["offsetSeconds"] as? Double, 30)
     let ad = try XCTUnwrap((breaks[0]["ads"] as? [[String: Any]])?.first)
     XCTAssertEqual(ad["id"] as? String, "in")
+    XCTAssertEqual(ad["sequence"] as? Int, 1, "the wrapper's place in the pod")
     XCTAssertEqual(ad["duration"] as? Double, 15.5)
     XCTAssertEqual(ad["skipOffsetSeconds"] as? Double, 5)
     XCTAssertEqual(ad["impressions"] as? Int, 2)

@@ -26,7 +26,8 @@ extension VASTResolver {
       return AdResult(ads: [
         ResolvedVASTAd(
           ad: VASTWrapperMerge.merge(ad, wrappers: chain.wrappers), sourceURL: url,
-          wrapperChain: chain.urls, wrapperAdIDs: chain.wrappers.map(\.id))
+          wrapperChain: chain.urls, wrapperAdIDs: chain.wrappers.map(\.id),
+          podSequence: chain.wrappers.first.map(\.sequence) ?? ad.sequence)
       ])
     }
     var next = chain
