@@ -12,6 +12,7 @@ enum Usage {
       probe      Show the container, duration and tracks of a file or URL
       snapshot   Write the frame at a given time as a PNG file
       playlist   Parse an HLS playlist (M3U8) and print it, as JSON, or as written back
+      ads        Resolve a VAST or VMAP ad document through its wrappers and print it
       catalog    Fetch a video or playlist from the video cloud's Playback API
       thumbnails Write seek thumbnails (images or sprite sheets) and their WebVTT file
       download   Download an HLS stream or a file into a folder for offline playback
@@ -33,7 +34,8 @@ enum Usage {
 
     Exit status:
       0  success (for play: the item played to its end)
-      1  a playlist is empty or not valid M3U8 (the error names the line)
+      1  a playlist is empty or not valid M3U8 (the error names the line), or an ad
+         document is not VAST or VMAP
       2  bad command line
       3  the input could not be opened or read (missing file, network, HTTP error,
          a Playback API error)
@@ -388,6 +390,32 @@ enum Usage {
     reference local files. Exit status: 0 parsed, 1 not a valid playlist or an empty one
     (the error is printed as "line N: message"), 2 bad command line, 3 the playlist could
     not be loaded.
+    """
+
+  /// `playhead ads --help`.
+  static let ads = """
+    Usage: playhead ads <path-or-url> [--json] [--max-wrappers N] [--timeout-ms MS]
+
+    Loads a VAST (2.0 to 4.3) or VMAP 1.0 document, told apart by its root element, follows
+    every wrapper chain and prints the breaks (offset, type, id, source, tracking), the ads
+    in play order (sequence, duration, skip offset, the media file Playhead would play,
+    tracking counts, impressions) with every wrapper's tracking merged in, stand-alone
+    fallbacks, and each failure with its IAB VAST error code and the error URLs to ping.
+
+    Options:
+      --json              Print one JSON object instead (schema: docs/ads.md)
+      --max-wrappers N    Follow at most N wrappers per chain (0 to 20, default 5); the
+                          next one fails with error 302
+      --timeout-ms MS     Give each request of a chain MS milliseconds (default 5000); a
+                          slower one fails with error 301
+      -h, --help          Show this help
+      --log-level L, -v, --log-file PATH
+                          What to log, and where (see 'playhead --help')
+
+    A document loaded over http(s) may lead only to http(s) URLs. Nothing is pinged.
+    Exit status: 0 resolved (ad failures are printed, not fatal), 1 not a VAST or VMAP
+    document (not XML, wrong root, unsupported version), 2 bad command line, 3 the
+    document could not be loaded.
     """
 
   /// `playhead download --help`.

@@ -82,6 +82,10 @@ final class PeerAdsConformanceTests: XCTestCase {
         } catch {
           XCTAssertTrue(errorExpected, "\(file): \(error)")
           XCTAssertEqual(error.code, VMAPError.parsingError, "\(file): not well-formed")
+          XCTAssertThrowsError(try AdDocument.parse(bytes)) { sniffed in
+            XCTAssertEqual(
+              sniffed as? AdDocumentError, .vmap(error), "\(file): sniffed as a broken VMAP")
+          }
         }
       default:
         XCTFail("\(file): unknown kind")
@@ -100,34 +104,34 @@ final class PeerAdsConformanceTests: XCTestCase {
 
   // MARK: - Parse checks
 
-  private func checkVAST(_ document: VASTDocument, _ expected: [String: Any], _ where_: String) {
-    XCTAssertEqual(document.version, expected["version"] as? String, "\(where_): version")
+  private func checkVAST(_ document: VASTDocument, _ expected: [String: Any], _ place: String) {
+    XCTAssertEqual(document.version, expected["version"] as? String, "\(place): version")
     if let rootErrors = expected["root_error_urls"] as? Int {
-      XCTAssertEqual(document.errorURLs.count, rootErrors, "\(where_): root error URLs")
+      XCTAssertEqual(document.errorURLs.count, rootErrors, "\(place): root error URLs")
     }
     let ads = expected["ads"] as? [[String: Any]] ?? []
-    XCTAssertEqual(document.ads.count, ads.count, "\(where_): ads")
+    XCTAssertEqual(document.ads.count, ads.count, "\(place): ads")
     for (ad, want) in zip(document.ads, ads) {
-      checkAd(ad, want, "\(where_) ad \(want["id"] ?? "-")")
+      checkAd(ad, want, "\(place) ad \(want["id"] ?? "-")")
     }
     if let order = expected["play_order"] as? [String] {
-      XCTAssertEqual(document.podAds.compactMap(\.id), order, "\(where_): play order")
+      XCTAssertEqual(document.podAds.compactMap(\.id), order, "\(place): play order")
     }
     if let fallback = expected["standalone_fallback"] as? [String] {
-      XCTAssertEqual(document.standaloneAds.compactMap(\.id), fallback, "\(where_): fallbacks")
+      XCTAssertEqual(document.standaloneAds.compactMap(\.id), fallback, "\(place): fallbacks")
     }
     if let macros = expected["macros_in_urls"] as? [String] {
       let urls = allURLs(document).joined(separator: " ")
       for macro in macros {
-        XCTAssertTrue(urls.contains(macro), "\(where_): \(macro) kept unexpanded in a URL")
+        XCTAssertTrue(urls.contains(macro), "\(place): \(macro) kept unexpanded in a URL")
       }
     }
     switch expected["outcome"] as? String {
     case "no_ad":
-      XCTAssertTrue(document.isEmpty, where_)
+      XCTAssertTrue(document.isEmpty, place)
       let resolution = resolver().resolve(document: document, url: nil)
-      XCTAssertEqual(resolution.failures.map(\.code), [.noAd], where_)
-      XCTAssertEqual(resolution.failures.first?.errorURLs, document.errorURLs, where_)
+      XCTAssertEqual(resolution.failures.map(\.code), [.noAd], place)
+      XCTAssertEqual(resolution.failures.first?.errorURLs, document.errorURLs, place)
     case "error":
       // Nothing a native player can play: the code expected.json prefers.
       let codes = document.ads.map { ad -> Int in
@@ -137,15 +141,15 @@ final class PeerAdsConformanceTests: XCTestCase {
         case .failure(let failure): return failure.code.rawValue
         }
       }
-      XCTAssertEqual(codes, [expected["expected_vast_error"] as! Int], where_)
+      XCTAssertEqual(codes, [expected["expected_vast_error"] as! Int], place)
     case "play":
       let perAd = expected["per_ad_outcome"] as? [String: String] ?? [:]
       for ad in document.ads {
         let chosen = ad.linear.map { VASTMediaSelection().choose(from: $0) }
         if perAd[ad.id ?? ""]?.contains("403") == true {
-          XCTAssertEqual(chosen?.failureCode, .unsupportedMedia, "\(where_) \(ad.id ?? "")")
+          XCTAssertEqual(chosen?.failureCode, .unsupportedMedia, "\(place) \(ad.id ?? "")")
         } else {
-          XCTAssertNotNil(try? chosen?.get(), "\(where_) \(ad.id ?? ""): a playable file")
+          XCTAssertNotNil(try? chosen?.get(), "\(place) \(ad.id ?? ""): a playable file")
         }
       }
     case "play_nonlinear":
@@ -173,42 +177,42 @@ final class PeerAdsConformanceTests: XCTestCase {
     return urls
   }
 
-  private func checkAd(_ ad: VASTAd, _ want: [String: Any], _ where_: String) {
-    XCTAssertEqual(ad.id, want["id"] as? String, "\(where_): id")
-    XCTAssertEqual(ad.sequence, want["sequence"] as? Int, "\(where_): sequence")
-    XCTAssertEqual(ad.isWrapper, want["is_wrapper"] as? Bool, "\(where_): is_wrapper")
-    XCTAssertEqual(ad.wrapper?.adTagURI, want["wrapper_uri"] as? String, "\(where_): wrapper URI")
+  private func checkAd(_ ad: VASTAd, _ want: [String: Any], _ place: String) {
+    XCTAssertEqual(ad.id, want["id"] as? String, "\(place): id")
+    XCTAssertEqual(ad.sequence, want["sequence"] as? Int, "\(place): sequence")
+    XCTAssertEqual(ad.isWrapper, want["is_wrapper"] as? Bool, "\(place): is_wrapper")
+    XCTAssertEqual(ad.wrapper?.adTagURI, want["wrapper_uri"] as? String, "\(place): wrapper URI")
     XCTAssertEqual(
-      ad.wrapper?.isLegacyTag ?? false, want["legacy_wrapper_tag"] != nil, "\(where_): legacy tag")
-    assertSeconds(ad.linear?.duration, want["duration_s"], "\(where_): duration")
+      ad.wrapper?.isLegacyTag ?? false, want["legacy_wrapper_tag"] != nil, "\(place): legacy tag")
+    assertSeconds(ad.linear?.duration, want["duration_s"], "\(place): duration")
     switch (ad.linear?.skipOffset, want["skipoffset_s"]) {
     case (nil, is NSNull), (nil, nil): break
-    case (.time(let time)?, let seconds as Double): assertSeconds(time, seconds, "\(where_): skip")
-    case (.percent(let value)?, let text as String): XCTAssertEqual("\(Int(value))%", text, where_)
+    case (.time(let time)?, let seconds as Double): assertSeconds(time, seconds, "\(place): skip")
+    case (.percent(let value)?, let text as String): XCTAssertEqual("\(Int(value))%", text, place)
     case (let got, let wanted):
-      XCTFail("\(where_): skipoffset \(String(describing: got)) vs \(String(describing: wanted))")
+      XCTFail("\(place): skipoffset \(String(describing: got)) vs \(String(describing: wanted))")
     }
     let files = ad.linears.flatMap(\.mediaFiles)
     let wantFiles = want["mediafiles"] as? [[String: Any]] ?? []
-    XCTAssertEqual(files.count, wantFiles.count, "\(where_): media files")
+    XCTAssertEqual(files.count, wantFiles.count, "\(place): media files")
     for (file, wantFile) in zip(files, wantFiles) {
-      XCTAssertEqual(file.type, wantFile["type"] as? String, "\(where_): type")
-      XCTAssertEqual(file.width, wantFile["width"] as? Int, "\(where_): width")
-      XCTAssertEqual(file.height, wantFile["height"] as? Int, "\(where_): height")
-      XCTAssertEqual(file.url, wantFile["url"] as? String, "\(where_): url")
-      XCTAssertEqual(file.delivery, wantFile["delivery"] as? String, "\(where_): delivery")
-      XCTAssertEqual(file.apiFramework, wantFile["apiFramework"] as? String, "\(where_): api")
+      XCTAssertEqual(file.type, wantFile["type"] as? String, "\(place): type")
+      XCTAssertEqual(file.width, wantFile["width"] as? Int, "\(place): width")
+      XCTAssertEqual(file.height, wantFile["height"] as? Int, "\(place): height")
+      XCTAssertEqual(file.url, wantFile["url"] as? String, "\(place): url")
+      XCTAssertEqual(file.delivery, wantFile["delivery"] as? String, "\(place): delivery")
+      XCTAssertEqual(file.apiFramework, wantFile["apiFramework"] as? String, "\(place): api")
     }
-    XCTAssertEqual(ad.impressions.count, want["impressions"] as? Int, "\(where_): impressions")
-    XCTAssertEqual(ad.errorURLs.count, want["error_urls"] as? Int, "\(where_): error URLs")
+    XCTAssertEqual(ad.impressions.count, want["impressions"] as? Int, "\(place): impressions")
+    XCTAssertEqual(ad.errorURLs.count, want["error_urls"] as? Int, "\(place): error URLs")
     let tracking = ad.linears.flatMap(\.trackingEvents)
     var names: [String] = []
     for event in tracking.map(\.event) where !names.contains(event) { names.append(event) }
-    XCTAssertEqual(names, want["tracking_events"] as? [String], "\(where_): tracking events")
-    XCTAssertEqual(tracking.count, want["tracking_url_count"] as? Int, "\(where_): tracking URLs")
-    XCTAssertEqual(ad.linears.count, want["linear_creatives"] as? Int, "\(where_): linears")
-    XCTAssertEqual(ad.companions.count, want["companions"] as? Int, "\(where_): companions")
-    XCTAssertEqual(ad.nonLinears.count, want["nonlinears"] as? Int, "\(where_): nonlinears")
+    XCTAssertEqual(names, want["tracking_events"] as? [String], "\(place): tracking events")
+    XCTAssertEqual(tracking.count, want["tracking_url_count"] as? Int, "\(place): tracking URLs")
+    XCTAssertEqual(ad.linears.count, want["linear_creatives"] as? Int, "\(place): linears")
+    XCTAssertEqual(ad.companions.count, want["companions"] as? Int, "\(place): companions")
+    XCTAssertEqual(ad.nonLinears.count, want["nonlinears"] as? Int, "\(place): nonlinears")
   }
 
   private func assertSeconds(_ time: MediaTime?, _ want: Any?, _ message: String) {
@@ -221,12 +225,12 @@ final class PeerAdsConformanceTests: XCTestCase {
       time, MediaTime(value: Int64((seconds * 1000).rounded()), timescale: 1000), message)
   }
 
-  private func checkVMAP(_ document: VMAPDocument, _ expected: [String: Any], _ where_: String) {
-    XCTAssertEqual(document.version, expected["version"] as? String, "\(where_): version")
+  private func checkVMAP(_ document: VMAPDocument, _ expected: [String: Any], _ place: String) {
+    XCTAssertEqual(document.version, expected["version"] as? String, "\(place): version")
     let breaks = expected["breaks"] as? [[String: Any]] ?? []
-    XCTAssertEqual(document.adBreaks.count, breaks.count, "\(where_): breaks")
+    XCTAssertEqual(document.adBreaks.count, breaks.count, "\(place): breaks")
     for (index, (adBreak, want)) in zip(document.adBreaks, breaks).enumerated() {
-      let here = "\(where_) break \(index)"
+      let here = "\(place) break \(index)"
       switch (adBreak.timeOffset, want["offset"]) {
       case (.start, let text as String): XCTAssertEqual(text, "start", here)
       case (.end, let text as String): XCTAssertEqual(text, "end", here)
@@ -265,12 +269,12 @@ final class PeerAdsConformanceTests: XCTestCase {
     }
     if let orders = expected["acceptable_play_orders"] as? [String: [[String]]] {
       let resolution = resolver().resolve(
-        vmap: document, url: folder.appendingPathComponent(where_))
+        vmap: document, url: folder.appendingPathComponent(place))
       for (name, acceptable) in orders {
         let index = Int(name.split(separator: " ").last!)!
         let played = resolution.breaks[index].resolution?.ads.compactMap(\.ad.id) ?? []
-        XCTAssertTrue(acceptable.contains(played), "\(where_) \(name): played \(played)")
-        XCTAssertEqual(played, ["6654600"], "\(where_): VAST 4.1's single-ad rule")
+        XCTAssertTrue(acceptable.contains(played), "\(place) \(name): played \(played)")
+        XCTAssertEqual(played, ["6654600"], "\(place): VAST 4.1's single-ad rule")
       }
     }
   }
@@ -341,6 +345,7 @@ final class PeerAdsConformanceTests: XCTestCase {
       }
       if let order = entry["play_order"] as? [String] {
         XCTAssertEqual(strict.ads.compactMap { $0.wrapperAdIDs.first ?? nil }, order, file)
+        XCTAssertEqual(strict.ads.map(\.podSequence), Array(1...order.count).map { $0 }, file)
       }
       _ = strict
     }

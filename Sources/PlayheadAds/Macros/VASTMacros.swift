@@ -67,12 +67,15 @@ public enum VASTMacros {
 
   /// `date` as `YYYY-MM-DDThh:mm:ss.sssZ` (UTC).
   public static func timestamp(_ date: Date) -> String {
+    // Whole milliseconds first (rounded), so that 0.999 s never prints as .998.
+    let totalMs = Int64((date.timeIntervalSince1970 * 1000).rounded())
+    let millis = Int(((totalMs % 1000) + 1000) % 1000)
+    let seconds = (totalMs - Int64(millis)) / 1000
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = TimeZone(identifier: "UTC")!
     let parts = calendar.dateComponents(
-      [.year, .month, .day, .hour, .minute, .second], from: date)
-    let wholeSeconds = date.timeIntervalSince1970.rounded(.down)
-    let millis = Int(((date.timeIntervalSince1970 - wholeSeconds) * 1000).rounded(.down))
+      [.year, .month, .day, .hour, .minute, .second],
+      from: Date(timeIntervalSince1970: TimeInterval(seconds)))
     func pad(_ value: Int?, _ width: Int) -> String {
       let text = String(value ?? 0)
       return String(repeating: "0", count: max(0, width - text.count)) + text

@@ -39,14 +39,19 @@ public struct ResolvedVASTAd: Sendable, Equatable {
   public var wrapperChain: [URL]
   /// The `id`s of the wrappers, outermost first.
   public var wrapperAdIDs: [String?]
+  /// The `sequence` of the ad of the first response this one came through (the outermost
+  /// wrapper's, or the ad's own for an ad of the first response); nil for a stand-alone ad.
+  public var podSequence: Int?
 
   public init(
-    ad: VASTAd, sourceURL: URL? = nil, wrapperChain: [URL] = [], wrapperAdIDs: [String?] = []
+    ad: VASTAd, sourceURL: URL? = nil, wrapperChain: [URL] = [], wrapperAdIDs: [String?] = [],
+    podSequence: Int? = nil
   ) {
     self.ad = ad
     self.sourceURL = sourceURL
     self.wrapperChain = wrapperChain
     self.wrapperAdIDs = wrapperAdIDs
+    self.podSequence = podSequence
   }
 }
 

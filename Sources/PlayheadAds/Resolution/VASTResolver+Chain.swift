@@ -26,7 +26,8 @@ extension VASTResolver {
       return AdResult(ads: [
         ResolvedVASTAd(
           ad: VASTWrapperMerge.merge(ad, wrappers: chain.wrappers), sourceURL: url,
-          wrapperChain: chain.urls, wrapperAdIDs: chain.wrappers.map(\.id))
+          wrapperChain: chain.urls, wrapperAdIDs: chain.wrappers.map(\.id),
+          podSequence: chain.wrappers.first.map(\.sequence) ?? ad.sequence)
       ])
     }
     var next = chain
@@ -104,7 +105,11 @@ extension VASTResolver {
   /// `text` as an absolute URL: resolved against `base`, and allowed by the origin rule
   /// (a response from http(s) leads only to http(s)).
   static func tagURL(_ text: String, relativeTo base: URL?) -> Result<URL, HopFailure> {
-    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    var trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    // A scheme-relative `//host/path` from a document that is not on the web (a local
+    // file, an inline VMAP) means the web: https.
+    let baseIsWeb = ["http", "https"].contains(base?.scheme?.lowercased() ?? "")
+    if trimmed.hasPrefix("//") && !baseIsWeb { trimmed = "https:" + trimmed }
     guard let url = URL(string: trimmed, relativeTo: base)?.absoluteURL,
       let scheme = url.scheme?.lowercased()
     else {

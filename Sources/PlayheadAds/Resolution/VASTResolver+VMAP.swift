@@ -73,6 +73,8 @@ extension VASTResolver {
 
   /// Loads the document at `url`, sniffs it (VMAP or VAST by its root element) and
   /// resolves it; throws when it cannot be loaded or read at all.
+  ///
+  /// An empty body is an empty VAST response (a 303 failure), not an error.
   public func resolveAdTag(_ url: URL) throws(AdTagError) -> AdTagResolution {
     let data: Data
     let answered: URL
@@ -88,6 +90,13 @@ extension VASTResolver {
       document = try AdDocument.parse(data, limits: configuration.limits)
     } catch {
       switch error {
+      case .vast(let vastError) where vastError.xmlError?.kind == .empty:
+        // An empty body is an empty answer: no ad (303), as behind a wrapper.
+        return .vast(
+          VASTResolution(failures: [
+            VASTAdFailure(
+              code: .noAd, message: "empty response: \(url.absoluteString)", wrapperChain: [url])
+          ]))
       case .vast(let vastError):
         throw AdTagError(vastCode: vastError.code, message: vastError.description)
       case .vmap(let vmapError):

@@ -16,8 +16,9 @@ import PlayheadNet
 /// - **Empty responses** (no `<Ad>`, or an empty body) fail with 303, pinging the wrappers'
 ///   and the empty response's `<Error>` URLs; a wrapper with `fallbackOnNoAd="true"` is
 ///   then replaced by the next stand-alone ad of the first response.
-/// - **Relative tag URIs** resolve against the URL of the response that holds them; a
-///   response from http(s) may lead only to http(s) URLs (never `file:`).
+/// - **Relative tag URIs** resolve against the URL of the response that holds them (a
+///   scheme-relative `//host/…` from a document not on the web means https); a response
+///   from http(s) may lead only to http(s) URLs (never `file:`).
 /// - **`followAdditionalWrappers="false"`**: a Wrapper in the next response fails with 300.
 /// - **`allowMultipleAds="false"`** (the default on wrappers): one ad is taken from the next
 ///   response, chosen by `singleAdSelection`.

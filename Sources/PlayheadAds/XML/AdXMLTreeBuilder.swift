@@ -90,9 +90,9 @@ final class AdXMLTreeBuilder: NSObject, XMLParserDelegate {
     texts[texts.count - 1] += string
   }
 
-  func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+  func parser(_ parser: XMLParser, foundCDATA block: Data) {
     guard failure == nil, !texts.isEmpty else { return }
-    texts[texts.count - 1] += String(decoding: CDATABlock, as: UTF8.self)
+    texts[texts.count - 1] += String(decoding: block, as: UTF8.self)
   }
 
   func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
