@@ -29,8 +29,9 @@ extension SpliceInfoSection {
     guard total <= bytes.count else {
       throw .truncated(field: "the section of \(total) bytes", byteOffset: bytes.count)
     }
-    // The fixed fields (11 bytes), the command type, the descriptor loop length and the CRC.
-    guard sectionLength >= 11 + 1 + 2 + 4 else {
+    // The fixed fields up to the command type (11 bytes), the descriptor loop length and
+    // the CRC.
+    guard sectionLength >= 11 + 2 + 4 else {
       throw .malformed("section_length \(sectionLength) is shorter than the fixed fields")
     }
     let crcField =
