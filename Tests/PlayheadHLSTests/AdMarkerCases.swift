@@ -148,7 +148,9 @@ final class AdMarkerTests: XCTestCase {
       Array(lines[out...(out + 3)]),
       ["#EXT-OATCLS-SCTE35:/DAhAA==", "#EXT-X-CUE-OUT:DURATION=8", "#EXTINF:4,", "seg2.m4s"])
     let cont = try XCTUnwrap(lines.firstIndex(of: "#EXT-X-CUE-OUT-CONT:8.0/30"))
-    XCTAssertEqual(Array(lines[cont...(cont + 2)]), ["#EXT-X-CUE-OUT-CONT:8.0/30", "#EXT-X-CUE-IN", "#EXTINF:4,"])
+    XCTAssertEqual(
+      Array(lines[cont...(cont + 2)]),
+      ["#EXT-X-CUE-OUT-CONT:8.0/30", "#EXT-X-CUE-IN", "#EXTINF:4,"])
   }
 
   func testHandBuiltMarkers_areWrittenAndReadBack() throws {

@@ -46,8 +46,10 @@ final class AdPeriodTests: XCTestCase {
       let list = try P.periods(
         P.text(
           count: 6,
-          markers: [2: "#EXT-X-CUE-OUT:30", 3: "#EXT-X-CUE-OUT-CONT:ElapsedTime=4,Duration=30",
-            4: "#EXT-X-CUE-IN"],
+          markers: [
+            2: "#EXT-X-CUE-OUT:30", 3: "#EXT-X-CUE-OUT-CONT:ElapsedTime=4,Duration=30",
+            4: "#EXT-X-CUE-IN",
+          ],
           fmp4: fmp4))
       XCTAssertEqual(
         list.periods,
@@ -120,7 +122,8 @@ final class AdPeriodTests: XCTestCase {
     let out = B.hex(B.outSection(eventID: 3, seconds: 20))
     let back = B.hex(B.inSection(eventID: 3))
     let markers = [
-      1: "#EXT-X-DATERANGE:ID=\"b1\",START-DATE=\"2024-01-01T00:00:08Z\",PLANNED-DURATION=20,SCTE35-OUT=\(out)",
+      1:
+        "#EXT-X-DATERANGE:ID=\"b1\",START-DATE=\"2024-01-01T00:00:08Z\",PLANNED-DURATION=20,SCTE35-OUT=\(out)",
       4: "#EXT-X-DATERANGE:ID=\"b1\",SCTE35-IN=\(back)",
     ]
     let list = try P.periods(P.text(count: 8, markers: markers, date: "2024-01-01T00:00:00Z"))
@@ -144,7 +147,8 @@ final class AdPeriodTests: XCTestCase {
       P.text(
         count: 8,
         markers: [
-          0: "#EXT-X-DATERANGE:ID=\"e\",START-DATE=\"2024-01-01T00:00:04Z\",END-DATE=\"2024-01-01T00:00:08Z\",SCTE35-OUT=\(out)"
+          0:
+            "#EXT-X-DATERANGE:ID=\"e\",START-DATE=\"2024-01-01T00:00:04Z\",END-DATE=\"2024-01-01T00:00:08Z\",SCTE35-OUT=\(out)"
         ], date: "2024-01-01T00:00:00Z"))
     XCTAssertEqual(ended.periods.first?.durationSource, .dateRangeEndDate)
     XCTAssertEqual(ended.periods.first?.segments, 1..<2)
@@ -154,8 +158,10 @@ final class AdPeriodTests: XCTestCase {
     let list = try P.periods(
       P.text(
         count: 5, seconds: "6",
-        markers: [0: "#EXT-X-CUE-OUT-CONT:ElapsedTime=12.0,Duration=30", 1: "#EXT-X-CUE-OUT-CONT:18/30",
-          3: "#EXT-X-CUE-IN"],
+        markers: [
+          0: "#EXT-X-CUE-OUT-CONT:ElapsedTime=12.0,Duration=30", 1: "#EXT-X-CUE-OUT-CONT:18/30",
+          3: "#EXT-X-CUE-IN",
+        ],
         live: true, mediaSequence: 100))
     XCTAssertEqual(
       list.periods,
@@ -203,8 +209,10 @@ final class AdPeriodTests: XCTestCase {
     let list = try P.periods(
       P.text(
         count: 8,
-        markers: [0: "#EXT-X-CUE-IN", 1: "#EXT-X-CUE-OUT:20", 2: "#EXT-X-CUE-OUT:20",
-          3: "#EXT-X-CUE-IN"]))
+        markers: [
+          0: "#EXT-X-CUE-IN", 1: "#EXT-X-CUE-OUT:20", 2: "#EXT-X-CUE-OUT:20",
+          3: "#EXT-X-CUE-IN",
+        ]))
     XCTAssertEqual(list.periods.map(\.segments), [1..<3])
     XCTAssertEqual(list.notes.count, 2, "\(list.notes)")
     XCTAssertTrue(list.notes[0].contains("ends no open break"), list.notes[0])
@@ -224,7 +232,8 @@ final class AdPeriodTests: XCTestCase {
       P.text(
         count: 8,
         markers: [
-          2: "#EXT-X-DATERANGE:ID=\"d\",START-DATE=\"2024-01-01T00:00:08Z\",DURATION=8,SCTE35-OUT=\(out)\n#EXT-X-CUE-OUT:8",
+          2:
+            "#EXT-X-DATERANGE:ID=\"d\",START-DATE=\"2024-01-01T00:00:08Z\",DURATION=8,SCTE35-OUT=\(out)\n#EXT-X-CUE-OUT:8",
           4: "#EXT-X-CUE-IN", 6: "#EXT-X-CUE-OUT:4",
         ], date: "2024-01-01T00:00:00Z"))
     XCTAssertEqual(list.periods.map(\.id), ["d", "cue-6"])
@@ -236,13 +245,15 @@ final class AdPeriodTests: XCTestCase {
       P.text(
         count: 6,
         markers: [
-          1: "#EXT-OATCLS-SCTE35:\(B.base64(B.section(commandType: 5, command: [1], corruptCRC: true)))\n#EXT-X-CUE-OUT:4",
+          1:
+            "#EXT-OATCLS-SCTE35:\(B.base64(B.section(commandType: 5, command: [1], corruptCRC: true)))\n#EXT-X-CUE-OUT:4",
           3: "#EXT-X-DATERANGE:ID=\"n\",SCTE35-OUT=0xFC00",
         ]))
     XCTAssertEqual(list.periods.map(\.id), ["cue-1", "n"])
     XCTAssertTrue(list.notes.contains { $0.contains("CRC") }, "\(list.notes)")
     XCTAssertTrue(list.notes.contains { $0.contains("'n' SCTE-35") }, "\(list.notes)")
-    XCTAssertTrue(list.notes.contains { $0.contains("no segment has a program date-time") } == false)
+    XCTAssertTrue(
+      list.notes.contains { $0.contains("no segment has a program date-time") } == false)
     XCTAssertEqual(list.periods[1].segments, 3..<6, "no duration: to the end")
   }
 

@@ -42,7 +42,8 @@ final class AdTimelineTests: XCTestCase {
   func testMapping_roundTripsForContentTimes() {
     for tenths in 0...450 {
       let content = MediaTime(value: Int64(tenths), timescale: 10)
-      let back = timeline.contentTime(forPlaylistTime: timeline.playlistTime(forContentTime: content))
+      let back = timeline.contentTime(
+        forPlaylistTime: timeline.playlistTime(forContentTime: content))
       XCTAssertEqual(back, content, "\(content)")
     }
   }
@@ -54,11 +55,13 @@ final class AdTimelineTests: XCTestCase {
     XCTAssertEqual(
       merged.adRanges,
       [
-        MediaTimeRange(start: time(0), end: time(3)), MediaTimeRange(start: time(10), end: time(25)),
+        MediaTimeRange(start: time(0), end: time(3)),
+        MediaTimeRange(start: time(10), end: time(25)),
         MediaTimeRange(start: time(50), end: time(60)),
       ])
     XCTAssertEqual(merged.contentDuration, time(32))
-    XCTAssertEqual(merged.adRange(containing: time(12)), MediaTimeRange(start: time(10), end: time(25)))
+    XCTAssertEqual(
+      merged.adRange(containing: time(12)), MediaTimeRange(start: time(10), end: time(25)))
     XCTAssertNil(merged.adRange(containing: time(25)))
     XCTAssertNil(merged.adRange(containing: time(5)))
   }

@@ -66,7 +66,8 @@ final class AssetListTests: XCTestCase {
   }
 
   func testHostileDocuments_areRefusedWithinTheLimits() {
-    let deep = #"{"ASSETS":[],"X":"# + String(repeating: "[", count: 100_000)
+    let deep =
+      #"{"ASSETS":[],"X":"# + String(repeating: "[", count: 100_000)
       + String(repeating: "]", count: 100_000) + "}"
     guard case .malformedJSON(let message)? = failure(deep) else {
       return XCTFail("\(String(describing: failure(deep)))")

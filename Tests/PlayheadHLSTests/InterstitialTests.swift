@@ -49,8 +49,13 @@ final class InterstitialTests: XCTestCase {
 
   func testAssetList_cuesAndDefaults() throws {
     let result = try list([
-      0: range("pre", "START-DATE=\"2024-01-01T00:00:00Z\",CUE=\"PRE,ONCE\",X-ASSET-LIST=\"https://ads.example.com/list.json\""),
-      6: range("post", "START-DATE=\"2024-01-01T00:00:24Z\",CUE=\"POST\",DURATION=5,X-ASSET-LIST=\"/post.json\""),
+      0: range(
+        "pre",
+        "START-DATE=\"2024-01-01T00:00:00Z\",CUE=\"PRE,ONCE\",X-ASSET-LIST=\"https://ads.example.com/list.json\""
+      ),
+      6: range(
+        "post",
+        "START-DATE=\"2024-01-01T00:00:24Z\",CUE=\"POST\",DURATION=5,X-ASSET-LIST=\"/post.json\""),
     ])
     XCTAssertEqual(result.issues, [])
     XCTAssertEqual(result.interstitials.map(\.id), ["pre", "post"])
@@ -69,10 +74,15 @@ final class InterstitialTests: XCTestCase {
 
   func testInvalidInterstitials_areReportedNotFatal() throws {
     let result = try list([
-      1: range("both", "START-DATE=\"2024-01-01T00:00:04Z\",X-ASSET-URI=\"a.m3u8\",X-ASSET-LIST=\"l.json\""),
+      1: range(
+        "both", "START-DATE=\"2024-01-01T00:00:04Z\",X-ASSET-URI=\"a.m3u8\",X-ASSET-LIST=\"l.json\""
+      ),
       2: range("none", "START-DATE=\"2024-01-01T00:00:08Z\",DURATION=4"),
       3: range("local", "START-DATE=\"2024-01-01T00:00:12Z\",X-ASSET-URI=\"file:///etc/passwd\""),
-      4: range("good", "START-DATE=\"2024-01-01T00:00:16Z\",X-ASSET-URI=\"g.m3u8\",X-SNAP=\"SIDEWAYS\",X-RESUME-OFFSET=soon"),
+      4: range(
+        "good",
+        "START-DATE=\"2024-01-01T00:00:16Z\",X-ASSET-URI=\"g.m3u8\",X-SNAP=\"SIDEWAYS\",X-RESUME-OFFSET=soon"
+      ),
       5: "#EXT-X-DATERANGE:ID=\"other\",START-DATE=\"2024-01-01T00:00:20Z\",X-ASSET-URI=\"x.m3u8\"",
     ])
     XCTAssertEqual(result.interstitials.map(\.id), ["good"], "other classes are not interstitials")
@@ -98,12 +108,16 @@ final class InterstitialTests: XCTestCase {
       [1: range("u", "START-DATE=\"2024-01-01T00:00:04Z\",X-ASSET-URI=\"a.m3u8\"")], dated: false)
     XCTAssertEqual(undated.interstitials.count, 1)
     XCTAssertNil(undated.interstitials[0].start)
-    XCTAssertTrue(undated.issues.contains { !$0.isFatal && $0.message.contains("program date-time") })
+    XCTAssertTrue(
+      undated.issues.contains { !$0.isFatal && $0.message.contains("program date-time") })
   }
 
   func testLive_interstitialsInAWindow() throws {
     let result = try list(
-      [5: range("live", "START-DATE=\"2024-01-01T00:00:30Z\",X-ASSET-LIST=\"l.json\",X-RESTRICT=\"JUMP\"")],
+      [
+        5: range(
+          "live", "START-DATE=\"2024-01-01T00:00:30Z\",X-ASSET-LIST=\"l.json\",X-RESTRICT=\"JUMP\"")
+      ],
       live: true)
     XCTAssertEqual(result.interstitials.first?.start, time(30), "after the live edge")
     XCTAssertEqual(result.interstitials.first?.restrictions, [.jump])
@@ -111,7 +125,8 @@ final class InterstitialTests: XCTestCase {
 
   func testAssetListRequestURL_addsPrimaryIDAndStartOffsetOnlyWhenJoiningPartWay() throws {
     let interstitial = Interstitial(
-      id: "i", asset: .list(URL(string: "https://ads.example.com/list.json?a=1&_HLS_primary_id=old")!))
+      id: "i",
+      asset: .list(URL(string: "https://ads.example.com/list.json?a=1&_HLS_primary_id=old")!))
     XCTAssertEqual(
       interstitial.assetListRequestURL(primaryID: "abc-123")?.absoluteString,
       "https://ads.example.com/list.json?a=1&_HLS_primary_id=abc-123")

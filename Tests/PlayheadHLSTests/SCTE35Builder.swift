@@ -69,7 +69,9 @@ enum SCTE35Builder {
     var bytes = header.bytes + body.bytes
     var crc = crc32(bytes)
     if corruptCRC { crc ^= 1 }
-    bytes += [UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF)]
+    bytes += [
+      UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF),
+    ]
     return bytes
   }
 

@@ -69,7 +69,8 @@ final class SCTE35Tests: XCTestCase {
 
   func testSpliceInsert_inImmediateAndCancelled() throws {
     let back = try decode(
-      B.section(commandType: 0x05, command: B.spliceInsert(eventID: 5, outOfNetwork: false, pts: nil))
+      B.section(
+        commandType: 0x05, command: B.spliceInsert(eventID: 5, outOfNetwork: false, pts: nil))
     )
     guard case .spliceInsert(let insert) = back.command else { return XCTFail() }
     XCTAssertTrue(insert.isImmediate)
@@ -100,7 +101,8 @@ final class SCTE35Tests: XCTestCase {
     XCTAssertEqual(section.command, .timeSignal(SpliceTime(pts90kHz: 5_400_000)))
     XCTAssertEqual(section.descriptors.count, 3)
     XCTAssertEqual(
-      section.descriptors[2], .other(tag: 0, identifier: 0x4355_4549, bytes: [0xAA, 0xBB, 0xCC, 0xDD]))
+      section.descriptors[2],
+      .other(tag: 0, identifier: 0x4355_4549, bytes: [0xAA, 0xBB, 0xCC, 0xDD]))
     let descriptor = try XCTUnwrap(section.segmentationDescriptors.last)
     XCTAssertEqual(descriptor.identifier, 0x4355_4549)
     XCTAssertEqual(descriptor.eventID, 0x4000_0001)
@@ -195,9 +197,10 @@ final class SCTE35Tests: XCTestCase {
   }
 
   func testText_refusesWhatIsNeitherForm() {
-    for text in ["", "0x", "0x123", "0xZZ", "not base64!", "A", "/DA=x", "====",
-      String(repeating: "A", count: 9_000)]
-    {
+    for text in [
+      "", "0x", "0x123", "0xZZ", "not base64!", "A", "/DA=x", "====",
+      String(repeating: "A", count: 9_000),
+    ] {
       do throws(SCTE35Error) {
         _ = try SpliceInfoSection(text: text)
         XCTFail("decoded '\(text.prefix(20))'")
@@ -232,7 +235,9 @@ final class SCTE35Tests: XCTestCase {
       B.outSection(eventID: 1, seconds: 30),
       B.section(
         commandType: 0x06, command: B.timeSignal(pts: 1),
-        descriptors: [B.segmentationDescriptor(eventID: 2, type: 0x34, duration: 9, upid: [1, 2, 3])]),
+        descriptors: [
+          B.segmentationDescriptor(eventID: 2, type: 0x34, duration: 9, upid: [1, 2, 3])
+        ]),
     ]
     for section in sections {
       XCTAssertNoThrow(try decode(section))

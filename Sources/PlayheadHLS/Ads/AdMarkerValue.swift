@@ -85,7 +85,8 @@ struct AdMarkerValue {
     -> MediaTime?
   {
     if let time = text.decimalTime(entry.value) { return time }
-    problem = "\(named) '\(ParserContext.excerpt(text.string(entry.value)))' is not a decimal number"
+    problem =
+      "\(named) '\(ParserContext.excerpt(text.string(entry.value)))' is not a decimal number"
     return nil
   }
 }

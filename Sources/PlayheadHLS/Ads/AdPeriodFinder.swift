@@ -22,8 +22,8 @@ extension MediaPlaylist {
   /// second break start inside an open break is ignored with a note, unless the open
   /// break's duration ended before it; an end marker with no open break is ignored with a
   /// note; a cue-marker break that overlaps a date-range break is dropped in its favour
-  /// (packagers often write both). Work is linear in the playlist's size (log-linear in
-  /// the number of date ranges).
+  /// (packagers often write both). Work is linear in the segments and log-linear in the
+  /// markers and date ranges.
   public func adPeriods() -> AdPeriodList {
     var finder = AdPeriodFinder(self)
     return finder.run()

@@ -140,7 +140,9 @@ struct InterstitialReader {
     let time = ParserContext.withBytes(of: text) {
       $0.decimalTime($0.trimmed(ByteSpan(0, $0.bytes.count)))
     }
-    if time == nil { ignored(id, "\(name) '\(ParserContext.excerpt(text))' is not a decimal number") }
+    if time == nil {
+      ignored(id, "\(name) '\(ParserContext.excerpt(text))' is not a decimal number")
+    }
     return time
   }
 
