@@ -257,6 +257,35 @@ final class AdPeriodTests: XCTestCase {
     XCTAssertEqual(list.periods[1].segments, 3..<6, "no duration: to the end")
   }
 
+  func testEveryMarkerStyle_givesTheSameBreaksInTSAndFMP4_VODAndLive() throws {
+    let out = B.base64(B.outSection(eventID: 11, seconds: 8))
+    let back = B.base64(B.inSection(eventID: 11))
+    let hexOut = B.hex(B.outSection(eventID: 12, seconds: 8))
+    let styles: [[Int: String]] = [
+      [1: "#EXT-X-CUE-OUT:8", 2: "#EXT-X-CUE-OUT-CONT:4/8", 3: "#EXT-X-CUE-IN"],
+      [1: "#EXT-OATCLS-SCTE35:\(out)\n#EXT-X-CUE-OUT:8", 3: "#EXT-X-CUE-IN"],
+      [1: "#EXT-OATCLS-SCTE35:\(out)", 3: "#EXT-OATCLS-SCTE35:\(back)"],
+      [1: "#EXT-X-SCTE35:CUE=\"\(out)\"", 3: "#EXT-X-SCTE35:CUE=\"\(back)\""],
+      [0: "#EXT-X-CUE-OUT-CONT:ElapsedTime=4,Duration=8", 1: "#EXT-X-CUE-IN"],
+      [
+        1: "#EXT-X-DATERANGE:ID=\"x\",START-DATE=\"2024-01-01T00:00:04Z\",SCTE35-OUT=\(hexOut)",
+        3: "#EXT-X-DATERANGE:ID=\"x\",SCTE35-IN=0xFC",
+      ],
+      [3: "#EXT-X-CUE-OUT:30"],
+    ]
+    for (index, markers) in styles.enumerated() {
+      for live in [false, true] {
+        let ts = try P.periods(
+          P.text(count: 4, markers: markers, live: live, date: "2024-01-01T00:00:00Z"))
+        let fmp4 = try P.periods(
+          P.text(count: 4, markers: markers, live: live, fmp4: true, date: "2024-01-01T00:00:00Z"))
+        XCTAssertEqual(ts.periods.count, 1, "style \(index) live \(live): \(ts)")
+        XCTAssertEqual(ts, fmp4, "style \(index) live \(live)")
+        XCTAssertEqual(ts.periods.first?.isComplete, index == 6 ? !live : true, "style \(index)")
+      }
+    }
+  }
+
   func testManyMarkers_takeLinearTime() throws {
     // 20,000 breaks: quadratic work would take minutes.
     var markers: [Int: String] = [:]
