@@ -7,7 +7,8 @@ public struct PlaylistParserLimits: Sendable, Equatable {
   /// The longest line accepted, in bytes, line break excluded (default 64 KiB).
   public var maxLineLength: Int
   /// The most media segments accepted; partial segments, variants, renditions, date
-  /// ranges and unknown tags are each limited to the same count (default 200,000).
+  /// ranges, ad markers and unknown tags are each limited to the same count (default
+  /// 200,000).
   public var maxSegments: Int
   /// The most bytes that `{$name}` substitutions may produce over the whole playlist
   /// (default 1 MiB).

@@ -32,6 +32,7 @@ enum PlaylistJSON {
       JSONField("renditionReports", .array(playlist.renditionReports.map(renditionReport))),
       JSONField("skip", skip(playlist.skip)),
       JSONField("dateRanges", .array(playlist.dateRanges.map(dateRange))),
+      JSONField("adMarkers", .array(playlist.adMarkers.map(adMarker))),
       JSONField("definitions", definitions(playlist.definitions)),
       JSONField("unknownTags", .array(playlist.unknownTags.map(unknownTag))),
       JSONField("warnings", warnings(playlist.warnings)),
@@ -242,6 +243,13 @@ enum PlaylistJSON {
 
   private static func definitions(_ definitions: [String: String]) -> JSONValue {
     .object(definitions.keys.sorted().map { JSONField($0, .text(definitions[$0])) })
+  }
+
+  private static func adMarker(_ marker: AdMarker) -> JSONValue {
+    .object([
+      JSONField("tag", .string(marker.kind.rawValue)), JSONField("value", .text(marker.value)),
+      JSONField("position", .int(marker.position)),
+    ])
   }
 
   private static func unknownTag(_ tag: UnknownTag) -> JSONValue {

@@ -304,7 +304,7 @@ enum MediaSegmentCases {
         XCTAssertTrue(p.warnings.isEmpty, "\(p.warnings)")
       }),
     PlaylistCase(
-      "comments_areIgnored_unknownTags_areKeptWithTheirPositions",
+      "comments_areIgnored_unknownTagsAndAdMarkers_areKeptWithTheirPositions",
       mediaText(
         """
         # a comment
@@ -324,10 +324,14 @@ enum MediaSegmentCases {
         XCTAssertEqual(
           p.unknownTags,
           [
-            UnknownTag(text: "#EXT-X-CUE-OUT:30", position: 0),
-            UnknownTag(text: "#EXT-X-CUE-IN", position: 1),
             UnknownTag(text: "#EXT-X-ALLOW-CACHE:YES", position: 1),
             UnknownTag(text: "#EXT-OTHER-VENDOR", position: 2),
+          ])
+        XCTAssertEqual(
+          p.adMarkers,
+          [
+            AdMarker(kind: .cueOut, value: "30", position: 0),
+            AdMarker(kind: .cueIn, position: 1),
           ])
         XCTAssertTrue(p.warnings.isEmpty)
       }),

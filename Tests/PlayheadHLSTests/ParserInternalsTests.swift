@@ -19,8 +19,7 @@ final class ParserInternalsTests: XCTestCase {
       XCTAssertNil(lookup(String(name.dropLast()) + "_"), name)
       XCTAssertNil(lookup(name.lowercased()), name.lowercased())
     }
-    for unknown in ["", "#EXT", "#EXTX", "#EXT-X-", "#EXT-X-CUE-OUT", "#EXT-X-KEYS", "#EXT-X-MAPX"]
-    {
+    for unknown in ["", "#EXT", "#EXTX", "#EXT-X-", "#EXT-X-CUE-OU", "#EXT-X-KEYS", "#EXT-X-MAPX"] {
       XCTAssertNil(lookup(unknown), unknown)
     }
   }

@@ -17,6 +17,7 @@ final class PlaylistCaseTests: XCTestCase {
     ("origin", OriginCases.all + OriginCases.failures),
     ("leniency", LeniencyCases.all + LeniencyCases.failures),
     ("repeated tags", RepeatedTagCases.all + RepeatedTagCases.failures),
+    ("ad markers", AdMarkerCases.all),
   ]
 
   static var allCases: [PlaylistCase] { tables.flatMap(\.cases) }

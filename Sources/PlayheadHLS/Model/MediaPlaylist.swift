@@ -49,6 +49,9 @@ public struct MediaPlaylist: Sendable, Equatable {
   public var skip: SkipInfo?
   /// `EXT-X-DATERANGE` tags, in order.
   public var dateRanges: [DateRange]
+  /// Server-side ad marker tags (`EXT-X-CUE-OUT`, `EXT-X-CUE-OUT-CONT`, `EXT-X-CUE-IN`,
+  /// `EXT-OATCLS-SCTE35`, `EXT-X-SCTE35`), in order, each with the segment it precedes.
+  public var adMarkers: [AdMarker]
   /// Variables defined by `EXT-X-DEFINE` (name to value), imported ones included.
   public var definitions: [String: String]
   /// Tags kept verbatim, in order.
@@ -65,7 +68,8 @@ public struct MediaPlaylist: Sendable, Equatable {
     segments: [MediaSegment] = [], trailingParts: [PartialSegment] = [],
     partTargetDuration: MediaTime? = nil, serverControl: ServerControl? = nil,
     preloadHints: [PreloadHint] = [], renditionReports: [RenditionReport] = [],
-    skip: SkipInfo? = nil, dateRanges: [DateRange] = [], definitions: [String: String] = [:],
+    skip: SkipInfo? = nil, dateRanges: [DateRange] = [], adMarkers: [AdMarker] = [],
+    definitions: [String: String] = [:],
     unknownTags: [UnknownTag] = [], warnings: [ParseWarning] = []
   ) {
     self.url = url
@@ -86,6 +90,7 @@ public struct MediaPlaylist: Sendable, Equatable {
     self.renditionReports = renditionReports
     self.skip = skip
     self.dateRanges = dateRanges
+    self.adMarkers = adMarkers
     self.definitions = definitions
     self.unknownTags = unknownTags
     self.warnings = warnings

@@ -132,6 +132,8 @@ struct MediaPlaylistBuilder: PlaylistBuilder {
       throw context.error(
         .mixedPlaylist, "\(tag.name) in a media playlist (the playlist mixes master and media tags)"
       )
+    case .cueOut, .cueOutCont, .cueIn, .oatclsSCTE35, .scte35:
+      try readAdMarker(tag, value: value, line: line)
     case .media, .sessionData, .sessionKey, .contentSteering:
       context.warn("\(tag.name) belongs in a master playlist; kept as an unknown tag")
       try keepUnknown(line)

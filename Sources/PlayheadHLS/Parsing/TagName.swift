@@ -7,6 +7,7 @@ enum TagName: CaseIterable {
   case iFramesOnly, byteRange, discontinuity, key, map, programDateTime, dateRange, gap, bitrate
   case partInf, serverControl, part, preloadHint, renditionReport, skip
   case media, streamInf, iFrameStreamInf, sessionData, sessionKey, contentSteering
+  case cueOut, cueOutCont, cueIn, oatclsSCTE35, scte35
 
   /// The tag as written, with its `#`.
   var text: StaticString {
@@ -43,6 +44,11 @@ enum TagName: CaseIterable {
     case .sessionData: return "#EXT-X-SESSION-DATA"
     case .sessionKey: return "#EXT-X-SESSION-KEY"
     case .contentSteering: return "#EXT-X-CONTENT-STEERING"
+    case .cueOut: return "#EXT-X-CUE-OUT"
+    case .cueOutCont: return "#EXT-X-CUE-OUT-CONT"
+    case .cueIn: return "#EXT-X-CUE-IN"
+    case .oatclsSCTE35: return "#EXT-OATCLS-SCTE35"
+    case .scte35: return "#EXT-X-SCTE35"
     }
   }
 
@@ -78,16 +84,29 @@ enum TagName: CaseIterable {
         key == ascii("K") ? .key : key == ascii("M") ? .map : key == ascii("G") ? .gap : nil
     case 11: candidate = key == ascii("P") ? .part : key == ascii("S") ? .skip : nil
     case 12: candidate = key == ascii("S") ? .start : key == ascii("M") ? .media : nil
-    case 13: candidate = .define
-    case 14:
+    case 13:
       candidate =
-        key == ascii("V")
-        ? .version : key == ascii("E") ? .endList : key == ascii("B") ? .bitrate : nil
+        key == ascii("D")
+        ? .define : key == ascii("C") ? .cueIn : key == ascii("S") ? .scte35 : nil
+    case 14:
+      switch key {
+      case ascii("V"): candidate = .version
+      case ascii("E"): candidate = .endList
+      case ascii("B"): candidate = .bitrate
+      case ascii("C"): candidate = .cueOut
+      default: candidate = nil
+      }
     case 15: candidate = .partInf
     case 16: candidate = key == ascii("B") ? .byteRange : key == ascii("D") ? .dateRange : nil
     case 17: candidate = .streamInf
-    case 18: candidate = .sessionKey
-    case 19: candidate = key == ascii("P") ? .preloadHint : key == ascii("S") ? .sessionData : nil
+    case 18: candidate = key == ascii("S") ? .sessionKey : key == ascii("T") ? .oatclsSCTE35 : nil
+    case 19:
+      switch key {
+      case ascii("P"): candidate = .preloadHint
+      case ascii("S"): candidate = .sessionData
+      case ascii("C"): candidate = .cueOutCont
+      default: candidate = nil
+      }
     case 20:
       candidate =
         key == ascii("P")

@@ -11,17 +11,21 @@ struct MediaPlaylistWriter {
   private var keys: [EncryptionKey] = []
   private var map: InitializationSection?
   private var bitrate: Int?
-  /// Unknown tags and date ranges by position, and how many of each are written.
+  /// Unknown tags, date ranges and ad markers by position, and how many of each are
+  /// written.
   private let unknownTags: [UnknownTag]
   private let dateRanges: [DateRange]
+  private let adMarkers: [AdMarker]
   private var unknownIndex = 0
   private var dateRangeIndex = 0
+  private var adMarkerIndex = 0
 
   init(playlist: MediaPlaylist) {
     self.playlist = playlist
     self.sources = playlist.substitutionSources
     self.unknownTags = Self.stableSorted(playlist.unknownTags, by: \.position)
     self.dateRanges = Self.stableSorted(playlist.dateRanges, by: \.position)
+    self.adMarkers = Self.stableSorted(playlist.adMarkers, by: \.position)
   }
 
   private static func stableSorted<T>(_ items: [T], by position: (T) -> Int) -> [T] {
@@ -79,11 +83,16 @@ struct MediaPlaylistWriter {
     }
   }
 
-  /// Writes the unknown tags and date ranges whose position is at most `position`.
+  /// Writes the unknown tags, ad markers and date ranges whose position is at most
+  /// `position`.
   private mutating func writePositioned(upTo position: Int) {
     while unknownIndex < unknownTags.count && unknownTags[unknownIndex].position <= position {
       line(unknownTags[unknownIndex].text)
       unknownIndex += 1
+    }
+    while adMarkerIndex < adMarkers.count && adMarkers[adMarkerIndex].position <= position {
+      line(adMarkers[adMarkerIndex].text)
+      adMarkerIndex += 1
     }
     while dateRangeIndex < dateRanges.count && dateRanges[dateRangeIndex].position <= position {
       line(Self.dateRange(dateRanges[dateRangeIndex]))
