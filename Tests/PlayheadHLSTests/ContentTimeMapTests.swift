@@ -4,7 +4,7 @@ import PlayheadHLS
 import XCTest
 
 /// Content time with the ads taken out, against playlist time.
-final class AdTimelineTests: XCTestCase {
+final class ContentTimeMapTests: XCTestCase {
   private func period(_ start: Int64, _ duration: Int64?) -> AdPeriod {
     AdPeriod(
       id: "p\(start)", source: .cueOut, start: time(start), duration: duration.map { time($0) },
@@ -12,8 +12,8 @@ final class AdTimelineTests: XCTestCase {
   }
 
   /// 60 s with ads at 10–20 s and 30–35 s.
-  private var timeline: AdTimeline {
-    AdTimeline(periods: [period(30, 5), period(10, 10)], playlistDuration: time(60))
+  private var timeline: ContentTimeMap {
+    ContentTimeMap(periods: [period(30, 5), period(10, 10)], playlistDuration: time(60))
   }
 
   func testContentTime_standsStillDuringAds() {
@@ -49,7 +49,7 @@ final class AdTimelineTests: XCTestCase {
   }
 
   func testAdRanges_areClippedMergedAndOpenOnesRunToTheEnd() {
-    let merged = AdTimeline(
+    let merged = ContentTimeMap(
       periods: [period(10, 10), period(15, 10), period(-5, 8), period(50, nil)],
       playlistDuration: time(60))
     XCTAssertEqual(
@@ -69,7 +69,7 @@ final class AdTimelineTests: XCTestCase {
   func testFromAPlaylist() throws {
     let playlist = try AdPlaylist.parse(
       AdPlaylist.text(count: 6, markers: [1: "#EXT-X-CUE-OUT:8", 3: "#EXT-X-CUE-IN"]))
-    let timeline = AdTimeline(playlist: playlist)
+    let timeline = ContentTimeMap(playlist: playlist)
     XCTAssertEqual(timeline.playlistDuration, time(24))
     XCTAssertEqual(timeline.contentDuration, time(16))
     XCTAssertEqual(timeline.contentTime(forPlaylistTime: time(14)), time(6))

@@ -8,11 +8,11 @@ import PlayheadCore
 /// logarithmic time.
 ///
 /// ```swift
-/// let timeline = AdTimeline(playlist: playlist)
+/// let timeline = ContentTimeMap(playlist: playlist)
 /// timeline.contentDuration                              // the content without ads
 /// timeline.contentTime(forPlaylistTime: player.time)    // for the slider
 /// ```
-public struct AdTimeline: Sendable, Hashable {
+public struct ContentTimeMap: Sendable, Hashable {
   /// The ad ranges on the playlist timeline, merged and in order.
   public let adRanges: [MediaTimeRange]
   /// The playlist's duration.
