@@ -64,7 +64,10 @@ let package = Package(
       ]
     ),
     .target(name: "PlayheadUI", dependencies: ["PlayheadCore", "PlayheadEngine", "PlayheadSDK"]),
-    .target(name: "Playhead", dependencies: ["PlayheadEngine", "PlayheadSDK", "PlayheadText"]),
+    .target(
+      name: "Playhead",
+      dependencies: ["PlayheadAds", "PlayheadEngine", "PlayheadSDK", "PlayheadText"]
+    ),
     .target(
       name: "PlayheadOverlay",
       dependencies: ["PlayheadCore", "PlayheadMedia", "PlayheadText", "PlayheadUI", "CLibass"]

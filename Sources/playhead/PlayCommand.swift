@@ -42,6 +42,8 @@ struct PlayCommand: Command {
   var catalog: CatalogPlayback?
   /// `--record FILE [--record-secrets]`.
   var record = RecordOptions()
+  /// `--ad-tag URL [--ad-timeout MS] [--seek-mode M]`.
+  var adOptions = AdOptions()
   /// `--seek-at CLOCK=TARGET`.
   var seekScript = SeekScript()
   /// The arguments as given (kept in a recording, for the replay).
@@ -56,7 +58,7 @@ struct PlayCommand: Command {
       .group(\.snapshotOptions, names: SnapshotOptions.playNames), .group(\.sinks),
       .group(\.tracks), .group(\.playlistOptions), .group(\.window), .group(\.audioOptions),
       .group(\.stream), .group(\.requests), .group(\.cache), .group(\.signing),
-      .group(\.catalogOptions), .group(\.record), .group(\.seekScript),
+      .group(\.catalogOptions), .group(\.record), .group(\.seekScript), .group(\.adOptions),
     ]
   }
 
@@ -108,6 +110,15 @@ struct PlayCommand: Command {
       throw UsageError(
         "options '--snapshot', '--at', '--start' and '--duration' do not apply to 'catalog:'")
     }
+    if adOptions.tag == nil && !adOptions.isEmpty {
+      throw UsageError("options '--ad-timeout' and '--seek-mode' go with '--ad-tag URL'")
+    }
+    if adOptions.tag != nil
+      && (hasSnapshot || playback.durationSeconds != nil || catalog != nil)
+    {
+      throw UsageError(
+        "option '--ad-tag' does not go with '--snapshot', '--at', '--duration' or 'catalog:'")
+    }
     snapshot = try snapshotOptions.playSnapshot()
     try sinks.validate()
     try playback.validate()
@@ -141,6 +152,13 @@ struct PlayCommand: Command {
 
   func run(console: Console) throws(PlayheadError) -> ExitCode {
     if let playlist { return try playlist.run(self, console: console) }
+    if let ads = adOptions.configuration() {
+      // Ads play through the SDK's controller and its ads plug-in.
+      let url = try signing.signed(URLArgument.url(fromArgument: input))
+      return try PlaylistPlayback.play(
+        [PlayheadSDK.Video(url: url)], autoAdvance: true, autoPlay: true, command: self,
+        console: console, ads: ads, startSeconds: playback.startSeconds)
+    }
     if let catalog { return try catalog.run(self, console: console) }
     let url = try signing.signed(URLArgument.url(fromArgument: input))
     try IncompleteDownload.check(url)

@@ -21,14 +21,19 @@ struct PlaylistPlayback {
       return .source
     }
     return try Self.play(
-      videos, autoAdvance: autoAdvance, autoPlay: autoPlay, command: command, console: console)
+      videos, autoAdvance: autoAdvance, autoPlay: autoPlay, command: command, console: console,
+      ads: command.adOptions.configuration())
   }
 
   /// Plays `videos` through a playback controller set up by `configure` (bumpers), printing
-  /// the analytics lines; shared with `play catalog:ACCOUNT/VIDEO_ID`.
+  /// the analytics lines; shared with `play catalog:ACCOUNT/VIDEO_ID` and `play --ad-tag`.
+  ///
+  /// With `ads`, the ads plug-in stacks on the subtitles one; `startSeconds` starts the
+  /// first video there as `seekWithoutAds` does (no break before it plays).
   static func play(
     _ videos: [PlayheadSDK.Video], autoAdvance: Bool, autoPlay: Bool, command: PlayCommand,
-    console: Console, configure: (PlaybackController) -> Void = { _ in }
+    console: Console, ads: AdsConfiguration? = nil, startSeconds: Double? = nil,
+    configure: (PlaybackController) -> Void = { _ in }
   ) throws(PlayheadError) -> ExitCode {
     var configuration = try command.makeConfiguration()
     let screen = try command.openPlaylistScreen(console: console)
@@ -39,9 +44,15 @@ struct PlaylistPlayback {
     let subtitles = command.tracks.subtitles.map {
       SubtitleLines(language: $0, output: command.output, console: console)
     }
-    let provider = subtitles.map {
+    var provider: (any PlaybackSessionProvider)? = subtitles.map {
       PlayerSDKManager.shared.createSidecarSubtitlesSessionProvider(
         configuration: SubtitleLines.configuration(language: $0.language))
+    }
+    if let ads {
+      var ads = ads
+      if ads.clickThroughHandler == nil { ads.clickThroughHandler = ClickThrough.open }
+      provider = PlayerSDKManager.shared.createAdsSessionProvider(
+        upstream: provider, configuration: ads)
     }
     let controller = PlayerSDKManager.shared.createPlaybackController(
       sessionProvider: provider, viewStrategy: nil, playerConfiguration: configuration,
@@ -69,6 +80,11 @@ struct PlaylistPlayback {
     if !command.output.quiet || command.output.events { controller.addSessionConsumer(printer) }
     if let subtitles { controller.addSessionConsumer(SessionSubtitles(lines: subtitles)) }
     controller.addSessionConsumer(monitor)
+    if let startSeconds {
+      controller.adsDisabled = true
+      controller.addSessionConsumer(
+        StartWithoutAds(controller: controller, start: MediaTime(commandLineSeconds: startSeconds)))
+    }
     let view = screen?.show(controller, monitor: monitor, console: console)
     monitor.startInterruptHandling {
       if !command.output.json && !command.output.quiet { console.line("interrupted") }

@@ -147,6 +147,14 @@ enum Usage {
       --seek-at C=T       When the session's clock has run C seconds, seek to T seconds
                           of the media (repeatable; in fast mode too, at the same clock
                           time every run); with --duration it needs --start
+      --ad-tag URL        Play client-side ads: a VMAP (its breaks) or a VAST (a pre-roll),
+                          told apart by content; plays through the SDK controller, prints
+                          adSequenceEnter, adEnter, adExit, adError, adBeacon, ... lines
+                          and adds adBreaks, adsStarted, adsCompleted, adsSkipped and
+                          adErrors to the summary. With --start S no break before S plays
+      --ad-timeout MS     How long an ad tag or an ad's start may take (default 8000)
+      --seek-mode M       Which mid-rolls a seek past them plays first: last (default),
+                          all or none
       --record FILE       Write a session recording to FILE: every request and answer
                           with its bytes and when they came, and every event, for
                           'playhead replay FILE' (docs/recording.md). Authorization and

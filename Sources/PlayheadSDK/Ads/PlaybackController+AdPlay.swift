@@ -159,6 +159,9 @@ extension PlaybackController {
       endAd(current, state: .failed, active: active, of: runtime)
     } else {
       ads.timeline?.setState(.failed, ofAd: index, inSlot: active.slot)
+      properties["code"] = nil
+      properties["outcome"] = .string(AdState.failed.rawValue)
+      properties["started"] = .bool(false)
       sendAdLifecycle(.adExit, runtime, time: adTime, properties: properties)
       playNextAd(active, of: runtime)
     }
@@ -173,6 +176,8 @@ extension PlaybackController {
     ads.timeline?.setState(state, ofAd: current.index, inSlot: active.slot)
     var properties = breakProperties(entry)
     properties.merge(adProperties(current.ad, index: current.index, of: entry)) { $1 }
+    properties["outcome"] = .string(state.rawValue)
+    properties["started"] = .bool(current.hasStarted)
     sendAdLifecycle(.adExit, runtime, time: time, properties: properties)
     closeAd(current)
     active.ad = nil

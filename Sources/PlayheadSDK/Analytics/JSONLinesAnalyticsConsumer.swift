@@ -12,7 +12,8 @@ import PlayheadCore
 ///   key order (progress-like `bumperProgress` is left out)
 /// - `{"event":"cuePoint","sdkSession":…,"session":i,"name":…,"type":…,"time":s}` per cue point
 /// - `{"event":"summary","sdkSession":…,"session":i,…QoE…}` once per session, when it ends,
-///   fails or is discarded
+///   fails or is discarded; a session with ads adds `adBreaks`, `adsStarted`,
+///   `adsCompleted`, `adsSkipped` and `adErrors` (the QoE fields count the content only)
 /// - `{"event":"playlistComplete","sdkSession":…}` when the list is complete.
 ///
 /// With `includesProgress`, `progress` lines (`time`) are written too. Lines are written in
@@ -36,6 +37,8 @@ public final class JSONLinesAnalyticsConsumer: PlaybackSessionConsumer, Sendable
     var indexes: [UInt64: Int] = [:]
     var summarized = Set<UInt64>()
     var written: [AnalyticsEventLine] = []
+    /// Ad events counted per session (sessions with ads only).
+    var adCounts: [UInt64: AdSummary] = [:]
   }
 
   /// A consumer that hands each line (without its newline) to `write`.
@@ -76,6 +79,8 @@ public final class JSONLinesAnalyticsConsumer: PlaybackSessionConsumer, Sendable
   public func playbackSession(_ session: PlaybackSession, didReceive lifecycleEvent: LifecycleEvent)
   {
     guard lifecycleEvent.type != .bumperProgress else { return }
+    if lifecycleEvent.type == .adProgress && !includesProgress { return }
+    countAds(lifecycleEvent, of: session)
     var fields: [(key: String, value: JSONValue)] = [
       ("session", .number(Double(sessionIndex(session)))),
       ("time", AnalyticsEventLine.seconds(lifecycleEvent.currentTime)),
@@ -150,9 +155,44 @@ public final class JSONLinesAnalyticsConsumer: PlaybackSessionConsumer, Sendable
     let id = session.id
     let first = state.withLock { $0.summarized.insert(id).inserted }
     guard first else { return }
+    let ads = state.withLock { $0.adCounts[id] }
     emit(
       "summary",
-      [("session", .number(Double(sessionIndex(session))))] + Self.summaryFields(session.qoe))
+      [("session", .number(Double(sessionIndex(session))))] + Self.summaryFields(session.qoe)
+        + (ads.map(Self.adFields) ?? []))
+  }
+
+  /// The ad fields of a summary line (sessions that had ads): breaks, ads started, completed
+  /// and skipped, errors. The QoE fields before them count the content only.
+  static func adFields(_ counts: AdSummary) -> [(key: String, value: JSONValue)] {
+    [
+      ("adBreaks", .number(Double(counts.breaks))),
+      ("adsStarted", .number(Double(counts.adsStarted))),
+      ("adsCompleted", .number(Double(counts.adsCompleted))),
+      ("adsSkipped", .number(Double(counts.adsSkipped))),
+      ("adErrors", .number(Double(counts.errors))),
+    ]
+  }
+
+  /// Counts a session's ad events for its summary.
+  private func countAds(_ event: LifecycleEvent, of session: PlaybackSession) {
+    guard event.type.rawValue.hasPrefix("ad") else { return }
+    state.withLock { state in
+      var counts = state.adCounts[session.id] ?? AdSummary()
+      switch event.type {
+      case .adSequenceEnter: counts.breaks += 1
+      case .adError: counts.errors += 1
+      case .adExit:
+        if event.properties["started"] == .bool(true) { counts.adsStarted += 1 }
+        switch event.properties["outcome"] {
+        case .string("played"): counts.adsCompleted += 1
+        case .string("skipped"): counts.adsSkipped += 1
+        default: break
+        }
+      default: break
+      }
+      state.adCounts[session.id] = counts
+    }
   }
 
   private func sessionIndex(_ session: PlaybackSession) -> Int {

@@ -1,0 +1,45 @@
+import Foundation
+import Playhead
+import PlayheadAds
+
+/// `--ad-tag URL`, `--ad-timeout MS` and `--seek-mode last|all|none`: `play` plays
+/// client-side ads through the SDK's ads plug-in.
+struct AdOptions: OptionGroup, Equatable, Sendable {
+  static let names: Set<String> = ["--ad-tag", "--ad-timeout", "--seek-mode"]
+
+  /// `--ad-tag URL`: a VMAP or a VAST (a lone VAST is a pre-roll), told apart by content.
+  var tag: String?
+  /// `--ad-timeout MS`.
+  var timeoutMs: Int?
+  /// `--seek-mode`.
+  var seekMode: AdSeekMode?
+
+  mutating func parse(
+    _ name: String, inline: String?, cursor: inout ArgumentCursor
+  ) throws(UsageError) {
+    let value = try cursor.value(for: name, inline: inline)
+    switch name {
+    case "--ad-tag":
+      tag = value
+    case "--ad-timeout":
+      timeoutMs = try ArgumentValue.positiveInteger(value, option: name)
+    default:
+      guard let mode = AdSeekMode(rawValue: value) else {
+        throw UsageError("option '--seek-mode' takes last, all or none, not '\(value)'")
+      }
+      seekMode = mode
+    }
+  }
+
+  /// Whether any ad option was given.
+  var isEmpty: Bool { tag == nil && timeoutMs == nil && seekMode == nil }
+
+  /// The ads configuration of `--ad-tag`, or nil without it.
+  func configuration() -> AdsConfiguration? {
+    guard let tag else { return nil }
+    let url = URLArgument.url(fromArgument: tag)
+    var configuration = AdsConfiguration(schedule: .adTag(url), seekMode: seekMode ?? .last)
+    if let timeoutMs { configuration.adTimeoutMs = timeoutMs }
+    return configuration
+  }
+}
