@@ -2,6 +2,7 @@ import Foundation
 import PlayheadAds
 import PlayheadCore
 import PlayheadNet
+import PlayheadTestSupport
 import PlayheadTesting
 import XCTest
 
@@ -12,23 +13,7 @@ import XCTest
 /// `shared/interop/ads-peers`. A missing corpus throws, so the tests over it fail.
 enum AdsPeerCorpus {
   static func folder(from file: String = #filePath) throws -> URL {
-    var directory = URL(fileURLWithPath: file).deletingLastPathComponent()
-    while directory.path != "/" {
-      let candidate = directory.appendingPathComponent("shared/interop/ads-peers")
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
-        isDirectory.boolValue
-      {
-        return candidate
-      }
-      directory = directory.deletingLastPathComponent()
-    }
-    throw CocoaError(
-      .fileNoSuchFile,
-      userInfo: [
-        NSLocalizedDescriptionKey:
-          "no shared/interop/ads-peers above \(file) (the ads peer corpus must be beside the checkout)"
-      ])
+    try PeerCorpus.interopFolder("ads-peers", from: file)
   }
 
   /// `expected.json`'s `files` entries.

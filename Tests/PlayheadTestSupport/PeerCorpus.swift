@@ -20,9 +20,15 @@ public enum PeerCorpus {
 
   /// The corpus folder, found by walking up from the package root.
   public static func folder(from file: String = #filePath) throws -> URL {
+    try interopFolder("hls-webvtt-peers", from: file)
+  }
+
+  /// The folder `shared/interop/<name>` (a peer corpus), found by walking up from `file`'s
+  /// folder; a missing one throws, naming what was looked for.
+  public static func interopFolder(_ name: String, from file: String = #filePath) throws -> URL {
     var directory = URL(fileURLWithPath: file).deletingLastPathComponent()
     while directory.path != "/" {
-      let candidate = directory.appendingPathComponent("shared/interop/hls-webvtt-peers")
+      let candidate = directory.appendingPathComponent("shared/interop/\(name)")
       var isDirectory: ObjCBool = false
       if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
         isDirectory.boolValue
@@ -35,7 +41,7 @@ public enum PeerCorpus {
       .fileNoSuchFile,
       userInfo: [
         NSLocalizedDescriptionKey:
-          "no shared/interop/hls-webvtt-peers above \(file) (the peer corpus must be beside the checkout)"
+          "no shared/interop/\(name) above \(file) (the peer corpus must be beside the checkout)"
       ])
   }
 

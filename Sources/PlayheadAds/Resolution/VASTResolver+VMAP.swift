@@ -73,9 +73,29 @@ extension VASTResolver {
 
   /// Loads the document at `url`, sniffs it (VMAP or VAST by its root element) and
   /// resolves it; throws when it cannot be loaded or read at all.
-  ///
-  /// An empty body is an empty VAST response (a 303 failure), not an error.
   public func resolveAdTag(_ url: URL) throws(AdTagError) -> AdTagResolution {
+    let (loaded, answered) = try loadAdDocument(url)
+    guard let document = loaded else {
+      // An empty body is an empty answer: no ad (303), as behind a wrapper.
+      return .vast(
+        VASTResolution(failures: [
+          VASTAdFailure(
+            code: .noAd, message: "empty response: \(url.absoluteString)", wrapperChain: [url])
+        ]))
+    }
+    switch document {
+    case .vmap(let vmap): return .vmap(resolve(vmap: vmap, url: answered))
+    case .vast(let vast):
+      return .vast(
+        resolve(
+          document: vast, base: answered, chain: Chain(urls: [url], wrappers: []),
+          allowMultipleAds: true))
+    }
+  }
+
+  /// The document at `url`, sniffed, with the URL that answered (after redirects); nil for
+  /// an empty body.
+  func loadAdDocument(_ url: URL) throws(AdTagError) -> (AdDocument?, URL) {
     let data: Data
     let answered: URL
     switch load(url) {
@@ -85,31 +105,17 @@ extension VASTResolver {
       data = body
       answered = answeredURL
     }
-    let document: AdDocument
     do {
-      document = try AdDocument.parse(data, limits: configuration.limits)
+      return (try AdDocument.parse(data, limits: configuration.limits), answered)
     } catch {
       switch error {
       case .vast(let vastError) where vastError.xmlError?.kind == .empty:
-        // An empty body is an empty answer: no ad (303), as behind a wrapper.
-        return .vast(
-          VASTResolution(failures: [
-            VASTAdFailure(
-              code: .noAd, message: "empty response: \(url.absoluteString)", wrapperChain: [url])
-          ]))
+        return (nil, answered)
       case .vast(let vastError):
         throw AdTagError(vastCode: vastError.code, message: vastError.description)
       case .vmap(let vmapError):
         throw AdTagError(vmapCode: vmapError.code, message: vmapError.description)
       }
-    }
-    switch document {
-    case .vmap(let vmap): return .vmap(resolve(vmap: vmap, url: answered))
-    case .vast(let vast):
-      return .vast(
-        resolve(
-          document: vast, base: answered, chain: Chain(urls: [url], wrappers: []),
-          allowMultipleAds: true))
     }
   }
 }

@@ -23,25 +23,11 @@ extension VASTResolver {
   /// resolved now; an `AdTagURI` left as `.tag` to fetch when its break comes, as IMA does),
   /// or a VAST response's ads as one pre-roll. Throws when the tag cannot be loaded or read.
   public func schedule(forTag url: URL) throws(AdTagError) -> AdTagSchedule {
-    let data: Data
-    let answered: URL
-    switch load(url) {
-    case .failure(let failure):
-      throw AdTagError(vastCode: failure.code, message: failure.message)
-    case .success(let (body, answeredURL)):
-      data = body
-      answered = answeredURL
-    }
-    let document: AdDocument
-    do {
-      document = try AdDocument.parse(data, limits: configuration.limits)
-    } catch {
-      switch error {
-      case .vast(let vastError):
-        throw AdTagError(vastCode: vastError.code, message: vastError.description)
-      case .vmap(let vmapError):
-        throw AdTagError(vmapCode: vmapError.code, message: vmapError.description)
-      }
+    let (loaded, answered) = try loadAdDocument(url)
+    guard let document = loaded else {
+      // An empty answer: a pre-roll with no ad, which fails (303) when its turn comes.
+      return AdTagSchedule(
+        breaks: [AdBreak(id: "preroll", offset: .start, source: .ads([]))], failures: [])
     }
     switch document {
     case .vast(let vast):

@@ -15,7 +15,9 @@ final class AdRuntime: @unchecked Sendable {
   var scheduleSettled = false
   /// A first play arrived before the schedule: the content waits (at most the ad timeout).
   var isAwaitingSchedule = false
-  var scheduleTimer: ClockTimer?
+  /// A first play arrived before the content was ready: breaks wait for it (the content's
+  /// duration places them, and events keep one order).
+  var isAwaitingContent = false
   /// The break playing, or being fetched to play.
   var active: ActiveAdBreak?
   /// Breaks a seek plays, in turn, after the active one (snapback with `.all`).
@@ -24,6 +26,10 @@ final class AdRuntime: @unchecked Sendable {
   var isEndPending = false
   /// What the session's ads came to (the CLI's summary).
   var summary = AdSummary()
+  /// The first ad of the next break, opened ahead (paused, hidden).
+  var prefetched: (slot: Int, ad: ActiveAd)?
+  /// The slot whose tag is being fetched ahead of its break, if any.
+  var fetchingSlot: Int?
 
   init(plugin: AdsSessionPlugin, report: @escaping @Sendable (AdBeaconResult) -> Void) {
     self.plugin = plugin
@@ -52,7 +58,7 @@ final class ActiveAdBreak: @unchecked Sendable {
   var adIndex = -1
   var ad: ActiveAd?
   /// Fetching the break's VAST tag (its ads are not known yet).
-  var fetchTimer: ClockTimer?
+  var isFetching = false
   var hasEntered = false
 
   init(slot: Int, resumesContent: Bool) {

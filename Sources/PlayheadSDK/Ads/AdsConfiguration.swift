@@ -23,13 +23,18 @@ public struct AdsConfiguration: Sendable {
   public var schedule: AdSchedule
   /// Which breaks a seek past unplayed mid-rolls plays first (default `.last`).
   public var seekMode: AdSeekMode
-  /// How long fetching a schedule or a break's ads, and starting one ad, may take on the
-  /// player's clock before it counts as failed (IAB 301 / 402); default 8000.
+  /// How long each request of an ad tag's chain (the schedule, a break's VAST and its
+  /// wrappers) may take on the player's clock (IAB 301), and how long one ad may take to
+  /// start or make progress (402); default 8000.
   public var adTimeoutMs: Int
   /// How many wrappers a VAST chain may have (IAB 302 beyond); default 5.
   public var maxWrapperDepth: Int
   /// How many tracking requests may be in flight at once; more wait their turn. Default 4.
   public var maxBeaconsInFlight: Int
+  /// How long before a mid-roll or post-roll its first ad is fetched and opened, paused and
+  /// hidden, so that the switch is immediate (default 5000; 0 turns prefetching off). Not
+  /// done on a fast-mode clock, where the switch costs no time anyway.
+  public var prefetchLeadMs: Int = 5000
   /// Audience-segment key/values appended to ad request URLs as query items (seed 002).
   public var audienceSegmentTargetingValues: [String: String]
   /// Opens an ad's click-through URL; nil leaves it to the application's delegate (the

@@ -11,8 +11,9 @@ import PlayheadEngine
 /// It asks its `upstream` (the basic provider when nil) for the session and attaches its
 /// plug-in, so it stacks with `SidecarSubtitlesSessionProvider` in either order (seed 000's
 /// "combining plug-ins"). Bumpers and sessions without a player get no ads. Fetching the
-/// schedule starts when the session is made and never blocks the controller; a play
-/// before it arrives waits for it (at most `adTimeoutMs`) so a pre-roll plays first.
+/// schedule starts when the session is made and never blocks the controller; a first play
+/// waits for it (each of its requests bounded by `adTimeoutMs`) and for the content to be
+/// ready, so that a pre-roll plays first and the breaks are placed with the duration.
 public final class AdsSessionProvider: PlaybackSessionProvider {
   /// The provider this one hands the session request to (nil: the basic provider).
   public let upstream: (any PlaybackSessionProvider)?

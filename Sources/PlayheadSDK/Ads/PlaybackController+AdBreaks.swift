@@ -20,14 +20,10 @@ extension PlaybackController {
       return
     }
     let plugin = ads.plugin
-    active.fetchTimer = ClockTimer(
-      clock: clock, afterMs: plugin.configuration.adTimeoutMs, queue: queue
-    ) { [weak self, weak runtime, weak active] in
-      guard let self, let runtime, let active, runtime.ads?.active === active else { return }
-      self.breakFetched(
-        .failure(AdFetchError(code: 301, message: "the ad tag did not answer in time")),
-        active, of: runtime)
-    }
+    // The resolver bounds every hop by `adTimeoutMs` on the player's clock (301).
+    active.isFetching = true
+    // A prefetch already asked for the tag: its answer goes on with this break.
+    guard ads.fetchingSlot != slot else { return }
     plugin.fetchAds(url, idPrefix: entry.id, targeting: adTargeting(plugin)) {
       [weak self, weak runtime] pod in
       guard let self else { return }
@@ -40,7 +36,7 @@ extension PlaybackController {
 
   /// A break's pod as a result: its ads, or the first failure's code when it has none
   /// (303 when nothing says why). Failures beside ads are pinged with the ads' play.
-  private static func result(of pod: AdPodResolution) -> Result<[LinearAd], AdFetchError> {
+  static func result(of pod: AdPodResolution) -> Result<[LinearAd], AdFetchError> {
     guard pod.ads.isEmpty else { return .success(pod.ads) }
     let first = pod.failures.first
     return .failure(
@@ -49,13 +45,12 @@ extension PlaybackController {
         errorURLs: pod.failures.flatMap(\.errorURLs)))
   }
 
-  private func breakFetched(
+  func breakFetched(
     _ result: Result<[LinearAd], AdFetchError>, _ active: ActiveAdBreak,
     of runtime: SessionRuntime
   ) {
-    guard let ads = runtime.ads, active.fetchTimer != nil else { return }
-    active.fetchTimer?.cancel()
-    active.fetchTimer = nil
+    guard let ads = runtime.ads, active.isFetching else { return }
+    active.isFetching = false
     switch result {
     case .success(let linear):
       ads.timeline?.setAds(linear, forSlot: active.slot)

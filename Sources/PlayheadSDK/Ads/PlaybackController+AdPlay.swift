@@ -6,26 +6,41 @@ import PlayheadEngine
 extension PlaybackController {
   // MARK: One ad (on the queue)
 
-  /// Plays `ad` on a player of its own, made like the session's (clock, outputs, stack),
-  /// its frames shown while it is on screen.
+  /// A paused, hidden player for `ad`, made like the session's (clock, outputs, stack);
+  /// nil when the media file's URL is not one.
+  func makeAdPlayer(
+    _ ad: LinearAd, index: Int, media: VASTMediaFile, of runtime: SessionRuntime
+  ) -> ActiveAd? {
+    guard let ads = runtime.ads,
+      let url = URL(string: media.url.trimmingCharacters(in: .whitespacesAndNewlines))
+    else { return nil }
+    var configuration = ads.plugin.playerConfiguration
+    let gate = AdVideoGate(target: configuration.videoSink)
+    configuration.videoSink = gate
+    configuration.urlSourceExpiredHandler = nil
+    configuration.noProgressTimeoutMs = ads.plugin.configuration.adTimeoutMs
+    let player = Player(playerItem: PlayerItem(url: url), configuration: configuration)
+    return ActiveAd(index: index, ad: ad, media: media, player: player, gate: gate)
+  }
+
+  /// Plays `ad` (opened ahead when it was prefetched), its frames shown while it is on
+  /// screen.
   func startAd(
     _ ad: LinearAd, index: Int, media: VASTMediaFile, active: ActiveAdBreak,
     of runtime: SessionRuntime
   ) {
-    guard let ads = runtime.ads, let url = URL(string: media.url) else {
+    guard let ads = runtime.ads,
+      let current = takePrefetched(slot: active.slot, index: index, of: runtime)
+        ?? makeAdPlayer(ad, index: index, media: media, of: runtime)
+    else {
       failAd(
         index: index, ad: ad, code: 401, message: "the media file URL is not a URL",
         active: active, of: runtime, adTime: .zero)
       return
     }
-    var configuration = ads.plugin.playerConfiguration
-    let gate = AdVideoGate(target: configuration.videoSink)
-    configuration.videoSink = gate
-    configuration.urlSourceExpiredHandler = nil
-    let player = Player(playerItem: PlayerItem(url: url), configuration: configuration)
-    let current = ActiveAd(index: index, ad: ad, media: media, player: player, gate: gate)
+    let player = current.player
     active.ad = current
-    gate.isOpen = true
+    current.gate.isOpen = true
     let interval = readSettings { $0.progressInterval }
     current.tokens.append(
       player.addEventObserver(queue: queue) { [weak self, weak runtime, weak current] event in
@@ -44,7 +59,26 @@ extension PlaybackController {
           .adProgress, runtime, time: time,
           properties: current.duration.map { ["duration": .number($0.seconds)] } ?? [:])
       })
-    current.startTimer = ClockTimer(
+    // Real-time and test-driven clocks bound the start (402); in fast mode the engine's own
+    // no-progress watchdog does, as time there moves only with the players' work.
+    if !isFastClock {
+      current.startTimer = makeStartTimer(current, active: active, of: runtime)
+    }
+    current.player.play()
+    // Opened ahead, it may be ready already: its quartiles are set now.
+    if player.currentItem?.status == .readyToPlay {
+      if let item = player.currentItem, item.duration.isNumeric, item.duration > .zero {
+        current.duration = item.duration
+      }
+      watchQuartiles(current, active: active, of: runtime)
+    }
+  }
+
+  private func makeStartTimer(
+    _ current: ActiveAd, active: ActiveAdBreak, of runtime: SessionRuntime
+  ) -> ClockTimer? {
+    guard let ads = runtime.ads else { return nil }
+    return ClockTimer(
       clock: clock, afterMs: ads.plugin.configuration.adTimeoutMs, queue: queue
     ) { [weak self, weak runtime, weak current] in
       guard let self, let runtime, let current, runtime.ads?.active?.ad === current,
@@ -55,7 +89,6 @@ extension PlaybackController {
         message: "the ad did not start within \(ads.plugin.configuration.adTimeoutMs) ms",
         active: active, of: runtime, adTime: .zero)
     }
-    player.play()
   }
 
   private func handleAdEvent(
@@ -71,7 +104,12 @@ extension PlaybackController {
     case .didPlayToEnd:
       completeAd(current, active: active, of: runtime)
     case .itemStatusChanged(_, .failed(let error)), .failedToPlayToEnd(_, let error):
-      let code = error.code == .fileNotFound || error.httpStatusCode == 404 ? 401 : 405
+      let code: Int
+      switch error.code {
+      case .fileNotFound: code = 401
+      case .timedOut, .noProgress: code = 402
+      default: code = error.httpStatusCode == 404 ? 401 : 405
+      }
       failAd(
         index: current.index, ad: current.ad, code: code, message: error.message, active: active,
         of: runtime, adTime: current.player.currentTime())

@@ -51,7 +51,6 @@ extension PlaybackController {
   ) {
     guard !ads.scheduleSettled else { return }
     ads.scheduleSettled = true
-    ads.scheduleTimer?.cancel()
     switch result {
     case .success(let breaks):
       let opportunities = runtime.session.video.cuePoints.cuePoints.compactMap { cuePoint in
@@ -74,6 +73,13 @@ extension PlaybackController {
     }
   }
 
+  /// The content is ready: a play that waited for it goes on (pre-roll first).
+  func adsContentReady(_ runtime: SessionRuntime) {
+    guard let ads = runtime.ads, ads.isAwaitingContent else { return }
+    ads.isAwaitingContent = false
+    playContent(runtime)
+  }
+
   /// The content's duration became known: breaks placed by share of it find their place.
   func adsContentDurationChanged(_ runtime: SessionRuntime, _ duration: MediaTime) {
     guard let ads = runtime.ads, ads.timeline != nil else { return }
@@ -94,7 +100,11 @@ extension PlaybackController {
   /// first. Returns true when the ads took over.
   func adsTakeOverPlay(_ runtime: SessionRuntime) -> Bool {
     guard let ads = runtime.ads, !readSettings({ $0.adsDisabled }) else { return false }
-    if ads.active != nil { return true }
+    if ads.active != nil || ads.isAwaitingContent { return true }
+    guard runtime.isReady else {
+      ads.isAwaitingContent = true
+      return true
+    }
     guard !runtime.hasStartedContent else {
       // Breaks a seek made while paused jumped over play first.
       guard let first = ads.queuedSlots.first else { return false }
@@ -103,18 +113,8 @@ extension PlaybackController {
       return true
     }
     guard ads.scheduleSettled, let timeline = ads.timeline else {
-      guard !ads.isAwaitingSchedule else { return true }
+      // The fetch is bounded by the resolver's per-hop timeout (`adTimeoutMs`).
       ads.isAwaitingSchedule = true
-      ads.scheduleTimer = ClockTimer(
-        clock: clock, afterMs: ads.plugin.configuration.adTimeoutMs, queue: queue
-      ) { [weak self, weak runtime] in
-        guard let self, let runtime, runtime === self.current, let ads = runtime.ads,
-          !ads.scheduleSettled
-        else { return }
-        self.scheduleFetched(
-          .failure(AdFetchError(code: 301, message: "the ad schedule did not arrive in time")),
-          ads: ads, runtime)
-      }
       return true
     }
     if let preroll = timeline.pendingPreroll {
@@ -145,7 +145,7 @@ extension PlaybackController {
   /// content waiting under one), so that no `pause` / `play` goes out for it.
   func adsHoldContent(_ runtime: SessionRuntime) -> Bool {
     guard let ads = runtime.ads else { return false }
-    if ads.active != nil || ads.isAwaitingSchedule { return true }
+    if ads.active != nil || ads.isAwaitingSchedule || ads.isAwaitingContent { return true }
     guard let time = runtime.player?.currentTime() else { return false }
     return ads.pausePoints.contains(time)
   }
@@ -164,12 +164,12 @@ extension PlaybackController {
   /// Stops the ads of a session that ends.
   func detachAds(_ runtime: SessionRuntime) {
     guard let ads = runtime.ads else { return }
-    ads.scheduleTimer?.cancel()
     if let active = ads.active {
-      active.fetchTimer?.cancel()
       if let ad = active.ad { closeAd(ad) }
     }
     ads.active = nil
+    if let prefetched = ads.prefetched { closeAd(prefetched.ad) }
+    ads.prefetched = nil
     ads.plugin.cancel()
     ads.beacons.cancel()
   }

@@ -70,6 +70,7 @@ extension PlaybackController {
         notify(.mediaType(session, type))
       }
       if let index = currentIndex { prepareNext(after: index) }
+      adsContentReady(runtime)
     case .itemStatusChanged(_, .failed(let error)):
       guard !runtime.hasFailed else { return }
       runtime.hasFailed = true
@@ -154,6 +155,7 @@ extension PlaybackController {
     passCuePoints(runtime, upTo: time)
     refreshQoE(runtime)
     notify(.progress(runtime.session, time))
+    adsProgressed(runtime, to: time)
   }
 
   /// Fires the timed cue points normal playback passed up to `time`.
