@@ -20,6 +20,7 @@ extension PlaybackController {
     configuration.urlSourceExpiredHandler = nil
     configuration.noProgressTimeoutMs = ads.plugin.configuration.adTimeoutMs
     let player = Player(playerItem: PlayerItem(url: url), configuration: configuration)
+    player.isMuted = readSettings { $0.isMuted }
     return ActiveAd(index: index, ad: ad, media: media, player: player, gate: gate)
   }
 

@@ -63,6 +63,14 @@ extension PlaybackController {
     }
   }
 
+  /// The viewer muted or unmuted: the ad on screen sends its `mute` or `unmute` tracking.
+  /// Call on the queue.
+  func adsMuteChanged(_ runtime: SessionRuntime, muted: Bool) {
+    guard let ad = runtime.ads?.active?.ad, ad.hasStarted else { return }
+    let event: AdTrackingEvent = muted ? .mute : .unmute
+    sendAdBeacons(ad.ad.trackingURLs[event] ?? [], event: event.rawValue, ad, runtime)
+  }
+
   /// Pauses the ad on screen; `adPaused` and the `pause` beacon. Call on the queue.
   func pauseActiveAd(_ runtime: SessionRuntime) {
     guard let ad = runtime.ads?.active?.ad, !ad.isPaused else { return }

@@ -91,6 +91,7 @@ extension PlaybackController {
       return
     }
     observe(runtime)
+    applyMute(to: runtime)
     startThumbnails(runtime)
     if readSettings({ $0.autoPlay }) { performPlay(runtime, isRequest: false) }
   }

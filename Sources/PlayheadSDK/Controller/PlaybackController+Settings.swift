@@ -32,6 +32,32 @@ extension PlaybackController {
     }
   }
 
+  /// Whether the sound of the current and every later session is muted, ads included
+  /// (default false). Changing it while an ad plays sends the ad's `mute` or `unmute`
+  /// tracking.
+  public var isMuted: Bool {
+    get { readSettings { $0.isMuted } }
+    set {
+      let changed = writeSettingsReturning { settings -> Bool in
+        defer { settings.isMuted = newValue }
+        return settings.isMuted != newValue
+      }
+      queue.async { [self] in
+        guard let current else { return }
+        applyMute(to: current)
+        if changed { adsMuteChanged(current, muted: newValue) }
+      }
+    }
+  }
+
+  /// Applies the stored mute to `runtime`'s players (content, bumper, ad). Call on the queue.
+  func applyMute(to runtime: SessionRuntime) {
+    let muted = readSettings { $0.isMuted }
+    runtime.player?.isMuted = muted
+    runtime.bumper?.session.player?.isMuted = muted
+    runtime.ads?.active?.ad?.player.isMuted = muted
+  }
+
   /// The rate the current session actually plays at (1 when the stored rate is not playable).
   public var effectivePlaybackRate: Float {
     queue.sync { current?.appliedRate ?? 1 }

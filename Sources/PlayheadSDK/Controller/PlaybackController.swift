@@ -162,6 +162,10 @@ public final class PlaybackController: @unchecked Sendable {
   func writeSettings(_ body: (inout ControllerSettings) -> Void) {
     settings.withLock { body(&$0) }
   }
+
+  func writeSettingsReturning<T: Sendable>(_ body: (inout ControllerSettings) -> T) -> T {
+    settings.withLock { body(&$0) }
+  }
 }
 
 /// The controller's analytics object: who is playing, and how well.
@@ -192,6 +196,7 @@ struct ControllerSettings: Sendable {
   var thumbnailSeekingEnabled = true
   var viewProjection = ViewProjection()
   var adsDisabled = false
+  var isMuted = false
   var streamConcurrencyEnabled = false
   var audienceSegmentTargetingValues: [String: JSONValue] = [:]
   var bumperVideo: Video?

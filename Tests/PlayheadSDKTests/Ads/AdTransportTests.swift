@@ -23,7 +23,8 @@ final class AdTransportTests: XCTestCase {
       ],
       trackingURLs: [
         .start: track("start"), .pause: track("pause"), .resume: track("resume"),
-        .skip: track("skip"), .complete: track("complete"),
+        .skip: track("skip"), .complete: track("complete"), .mute: track("mute"),
+        .unmute: track("unmute"),
       ],
       clickThroughURL: "https://advertiser.example/s1", clickTrackingURLs: track("click"))
     let opened = Locked<[URL]>([])
@@ -54,6 +55,8 @@ final class AdTransportTests: XCTestCase {
     recorder.waitFor(lifecycle: "adPaused")
     controller.resumeAd()
     recorder.waitFor(lifecycle: "adResumed")
+    controller.isMuted = true
+    controller.isMuted = false
     controller.openAdClickThrough()
     recorder.waitFor(lifecycle: "adClickThrough")
     recorder.waitFor(lifecycle: "adPaused", count: 2)
@@ -65,7 +68,7 @@ final class AdTransportTests: XCTestCase {
     controller.skipAd()
     recorder.waitFor(lifecycle: "adSequenceExit")
     // Beacons: pause and resume twice, click and skip once, never complete.
-    recorder.waitFor(lifecycle: "adBeacon", count: 7)
+    recorder.waitFor(lifecycle: "adBeacon", count: 9)
     let names = recorder.lifecycle().filter {
       $0.hasPrefix("ad") && $0 != "adBeacon" && $0 != "adProgress"
     }
@@ -81,6 +84,8 @@ final class AdTransportTests: XCTestCase {
     XCTAssertEqual(counts["/t/s1/click"], 1)
     XCTAssertEqual(counts["/t/s1/skip"], 1)
     XCTAssertEqual(counts["/t/s1/complete"], 0)
+    XCTAssertEqual(counts["/t/s1/mute"], 1)
+    XCTAssertEqual(counts["/t/s1/unmute"], 1)
     XCTAssertEqual(controller.adSummary?.adsSkipped, 1)
     controller.pause()
     let handled = expectation(description: "handler")
