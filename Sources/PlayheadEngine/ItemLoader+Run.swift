@@ -94,7 +94,7 @@ extension ItemLoader {
       indicatedBitrate: Double(driver.variant(of: main.run)?.bandwidth ?? bitrates),
       streamKind: driver.streamKind, startTime: main.run.itemStart, variants: driver.variants,
       renditions: driver.renditions, iFrameVariants: driver.iFrameVariants,
-      textOrigin: Self.timelineOrigin(of: main.run))
+      adPeriods: driver.serverSideAdPeriods, textOrigin: Self.timelineOrigin(of: main.run))
     condition.lock()
     status.phase = .ready(media)
     hasVideo = media.hasVideo

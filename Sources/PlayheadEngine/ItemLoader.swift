@@ -1,5 +1,6 @@
 import Foundation
 import PlayheadCore
+import PlayheadHLS
 import PlayheadMedia
 import PlayheadNet
 
@@ -81,6 +82,8 @@ struct OpenedMedia: Sendable {
   var variants: [VariantInfo]
   var renditions: [RenditionInfo]
   var iFrameVariants: [VariantInfo]
+  /// Server-side ad periods on the item timeline (HLS markers).
+  var adPeriods: [AdPeriod]
   /// The media time of item time 0 (the first run's container start minus its item
   /// start, docs/decisions/0003), for placing subtitle segments; nil when unknown.
   var textOrigin: MediaTime?

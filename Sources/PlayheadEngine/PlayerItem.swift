@@ -1,5 +1,6 @@
 import Foundation
 import PlayheadCore
+import PlayheadHLS
 import PlayheadMedia
 
 /// The presentation state of one asset in a player: status, timing, buffering, logs.
@@ -93,6 +94,10 @@ public final class PlayerItem: Sendable, Identifiable, Hashable {
   public var renditions: [RenditionInfo] { read { $0.media?.renditions ?? [] } }
   /// The I-frame (trick play) variants the stream offers.
   public var iFrameVariants: [VariantInfo] { read { $0.media?.iFrameVariants ?? [] } }
+  /// The server-side ad periods the stream marks (HLS `EXT-X-CUE-OUT`/`-CUE-IN`,
+  /// `EXT-OATCLS-SCTE35`, SCTE-35 date ranges), on the item timeline; empty until ready,
+  /// for other media, and for live streams (not reported yet).
+  public var serverSideAdPeriods: [AdPeriod] { read { $0.media?.adPeriods ?? [] } }
   /// The rendition being loaded, for streams that have renditions.
   public var currentVariant: VariantInfo? { read { $0.state.currentVariant } }
   /// The engine's bandwidth estimate in bits per second (nil for progressive media).

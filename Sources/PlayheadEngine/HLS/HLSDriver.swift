@@ -329,6 +329,17 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
     (master?.renditions ?? []).map(Self.info)
   }
 
+  /// The ad periods of the current level's playlist (CUE-OUT/CUE-IN, SCTE-35 date ranges):
+  /// a VOD playlist's times are item times; live windows report none yet.
+  var serverSideAdPeriods: [AdPeriod] {
+    lock.lock()
+    defer { lock.unlock() }
+    guard liveTimeline == nil, let media = playlists[currentLevel], media.endList else {
+      return []
+    }
+    return media.adPeriods().periods
+  }
+
   var iFrameVariants: [VariantInfo] {
     (master?.iFrameVariants ?? []).enumerated().map { index, variant in
       VariantInfo(

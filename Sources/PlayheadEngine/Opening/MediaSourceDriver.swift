@@ -1,5 +1,6 @@
 import Foundation
 import PlayheadCore
+import PlayheadHLS
 import PlayheadMedia
 import PlayheadNet
 
@@ -61,6 +62,8 @@ protocol MediaSourceDriver: AnyObject, Sendable {
   var renditions: [RenditionInfo] { get }
   /// The I-frame (trick play) variants the stream offers.
   var iFrameVariants: [VariantInfo] { get }
+  /// The server-side ad periods the stream marks, on the item timeline (HLS VOD).
+  var serverSideAdPeriods: [AdPeriod] { get }
   /// The rendition of `run`, when the media has renditions.
   func variant(of run: MediaRun) -> VariantInfo?
   /// Why the rendition of `run` was chosen, when the media has renditions.
@@ -180,6 +183,8 @@ final class ProgressiveDriver: MediaSourceDriver, Sendable {
   func seekTarget(for time: MediaTime) -> MediaTime { time }
 
   var iFrameVariants: [VariantInfo] { [] }
+
+  var serverSideAdPeriods: [AdPeriod] { [] }
 
   func variant(of run: MediaRun) -> VariantInfo? { nil }
 

@@ -2,6 +2,7 @@ import Foundation
 import PlayheadAds
 import PlayheadCore
 import PlayheadEngine
+import PlayheadHLS
 import PlayheadMedia
 
 /// The controller's working state for one session's ads; only the controller's queue
@@ -30,6 +31,14 @@ final class AdRuntime: @unchecked Sendable {
   var prefetched: (slot: Int, ad: ActiveAd)?
   /// The slot whose tag is being fetched ahead of its break, if any.
   var fetchingSlot: Int?
+  /// The content's server-side ad periods (stitched in, marked in the stream), once ready.
+  var serverSidePeriods: [AdPeriod] = []
+  /// The server-side periods already played through.
+  var watchedPeriods: Set<String> = []
+  /// The server-side period playing, if any.
+  var activePeriod: AdPeriod?
+  /// Where the content goes once the period a seek snapped back to is over.
+  var periodLanding: MediaTime?
 
   init(plugin: AdsSessionPlugin, report: @escaping @Sendable (AdBeaconResult) -> Void) {
     self.plugin = plugin

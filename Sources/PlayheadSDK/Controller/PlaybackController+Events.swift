@@ -70,6 +70,7 @@ extension PlaybackController {
         notify(.mediaType(session, type))
       }
       if let index = currentIndex { prepareNext(after: index) }
+      adsServerSideReady(runtime)
       adsContentReady(runtime)
     case .itemStatusChanged(_, .failed(let error)):
       guard !runtime.hasFailed else { return }
@@ -156,6 +157,7 @@ extension PlaybackController {
     refreshQoE(runtime)
     notify(.progress(runtime.session, time))
     adsProgressed(runtime, to: time)
+    adsServerSideMoved(runtime, to: time)
   }
 
   /// Fires the timed cue points normal playback passed up to `time`.

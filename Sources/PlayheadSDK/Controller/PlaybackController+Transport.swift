@@ -162,7 +162,15 @@ extension PlaybackController {
       return
     }
     let from = player.currentTime()
-    if firesCuePoints { _ = adsTakeOverSeek(runtime, from: from, to: time) }
+    var (time, toleranceBefore, toleranceAfter) = (time, toleranceBefore, toleranceAfter)
+    if firesCuePoints {
+      _ = adsTakeOverSeek(runtime, from: from, to: time)
+      let redirected = adsServerSideSeekTarget(runtime, from: from, to: time)
+      if redirected != time {
+        // To the start of a server-side ad period: exactly there.
+        (time, toleranceBefore, toleranceAfter) = (redirected, .zero, .zero)
+      }
+    }
     if runtime.bufferPhase != .waiting(emptySent: true) {
       runtime.bufferPhase = .waiting(emptySent: true)
       sendLifecycle(.playbackBufferEmpty, runtime, time: from)
@@ -196,6 +204,7 @@ extension PlaybackController {
             previousTime: from, currentTime: landed, cuePoints: CuePointCollection(passed))))
     }
     notify(.progress(runtime.session, landed))
+    adsServerSideMoved(runtime, to: landed)
     if player.currentItem?.isPlaybackLikelyToKeepUp == true {
       bufferIsLikelyToKeepUp(runtime, time: landed)
     }
