@@ -99,6 +99,22 @@ final class VASTParserTests: XCTestCase {
     </VAST>
     """
 
+  func testText_isTrimmedOfXMLSpaceOnly_keepingCharactersBeyondASCII() throws {
+    let document = try parse(
+      """
+      <VAST version="4.0"><Ad id=" a1 "><InLine><AdSystem>\t s\n</AdSystem>
+      <AdTitle>
+        Café ✓ Ünïcode
+      </AdTitle><Impression><![CDATA[  https://t.example/i?x=é  ]]></Impression>
+      <Creatives></Creatives></InLine></Ad></VAST>
+      """)
+    let ad = try XCTUnwrap(document.ads.first)
+    XCTAssertEqual(ad.adTitle, "Café ✓ Ünïcode")
+    XCTAssertEqual(ad.adSystem, "s")
+    XCTAssertEqual(ad.id, "a1")
+    XCTAssertEqual(ad.impressions, ["https://t.example/i?x=é"])
+  }
+
   func testInLine_everyPartIsRead() throws {
     let document = try parse(Self.inline)
     XCTAssertEqual(document.version, "4.2")

@@ -52,7 +52,7 @@ public struct AdXMLElement: Sendable, Equatable {
   /// The value of the attribute `name` (local name), trimmed; nil when absent or empty.
   public func attribute(_ name: String) -> String? {
     guard let value = attributes[name] else { return nil }
-    let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = value.trimmingXMLSpace
     return trimmed.isEmpty ? nil : trimmed
   }
 

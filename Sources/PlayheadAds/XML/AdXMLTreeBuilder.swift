@@ -77,7 +77,7 @@ final class AdXMLTreeBuilder: NSObject, XMLParserDelegate {
     guard failure == nil, var element = stack.popLast(), let text = texts.popLast() else {
       return
     }
-    element.text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    element.text = text.trimmingXMLSpace
     if stack.isEmpty {
       root = element
     } else {
