@@ -13,34 +13,17 @@ struct AdsCommand: Command {
   static let usage = Usage.ads
 
   var input: String
-  var json = false
-  var maxWrappers = 5
-  var timeoutMs = 5_000
+  var options = AdsCommandOptions()
+  var json: Bool { options.json }
+  var maxWrappers: Int { options.maxWrappers }
+  var timeoutMs: Int { options.timeoutMs }
 
   init(parsing arguments: [String]) throws(UsageError) {
+    input = ""
     var cursor = ArgumentCursor(arguments, verb: "ads")
-    var input: String?
-    while let token = cursor.next() {
-      switch token {
-      case .positional(let text):
-        guard input == nil else { throw cursor.unexpected(text) }
-        input = text
-      case .option("--json", let inline):
-        try cursor.noValue(for: "--json", inline: inline)
-        json = true
-      case .option("--max-wrappers", let inline):
-        maxWrappers = try ArgumentValue.integer(
-          try cursor.value(for: "--max-wrappers", inline: inline), option: "--max-wrappers",
-          in: 0...20)
-      case .option("--timeout-ms", let inline):
-        timeoutMs = try ArgumentValue.integer(
-          try cursor.value(for: "--timeout-ms", inline: inline), option: "--timeout-ms",
-          in: 1...600_000)
-      case .option(let name, _):
-        throw cursor.unknown(name)
-      }
+    guard let input = try cursor.readInput(into: &self, groups: [.group(\.options)]) else {
+      throw cursor.missingInput()
     }
-    guard let input else { throw cursor.missingInput() }
     self.input = input
   }
 
@@ -68,5 +51,30 @@ struct AdsCommand: Command {
       for line in AdsText.lines(resolution, url: url) { console.line(line) }
     }
     return .success
+  }
+}
+
+/// `--json`, `--max-wrappers N` and `--timeout-ms MS` of `playhead ads`.
+struct AdsCommandOptions: OptionGroup, Equatable, Sendable {
+  static let names: Set<String> = ["--json", "--max-wrappers", "--timeout-ms"]
+
+  var json = false
+  var maxWrappers = 5
+  var timeoutMs = 5_000
+
+  mutating func parse(
+    _ name: String, inline: String?, cursor: inout ArgumentCursor
+  ) throws(UsageError) {
+    switch name {
+    case "--json":
+      try cursor.noValue(for: name, inline: inline)
+      json = true
+    case "--max-wrappers":
+      maxWrappers = try ArgumentValue.integer(
+        try cursor.value(for: name, inline: inline), option: name, in: 0...20)
+    default:
+      timeoutMs = try ArgumentValue.integer(
+        try cursor.value(for: name, inline: inline), option: name, in: 1...600_000)
+    }
   }
 }
