@@ -2,10 +2,10 @@ import Foundation
 import Playhead
 import PlayheadAds
 
-/// `--ad-tag URL`, `--ad-timeout MS` and `--seek-mode last|all|none`: `play` plays
-/// client-side ads through the SDK's ads plug-in.
+/// `--ad-tag URL`, `--ad-timeout MS`, `--seek-mode last|all|none` and `--ads-stitched`:
+/// `play` plays client-side ads (or tracks stitched ones) through the SDK's ads plug-in.
 struct AdOptions: OptionGroup, Equatable, Sendable {
-  static let names: Set<String> = ["--ad-tag", "--ad-timeout", "--seek-mode"]
+  static let names: Set<String> = ["--ad-tag", "--ad-timeout", "--seek-mode", "--ads-stitched"]
 
   /// `--ad-tag URL`: a VMAP or a VAST (a lone VAST is a pre-roll), told apart by content.
   var tag: String?
@@ -13,10 +13,17 @@ struct AdOptions: OptionGroup, Equatable, Sendable {
   var timeoutMs: Int?
   /// `--seek-mode`.
   var seekMode: AdSeekMode?
+  /// `--ads-stitched`: the tag's breaks are in the stream (`adsAreStitched`).
+  var isStitched = false
 
   mutating func parse(
     _ name: String, inline: String?, cursor: inout ArgumentCursor
   ) throws(UsageError) {
+    if name == "--ads-stitched" {
+      guard inline == nil else { throw UsageError("option '--ads-stitched' takes no value") }
+      isStitched = true
+      return
+    }
     let value = try cursor.value(for: name, inline: inline)
     switch name {
     case "--ad-tag":
@@ -32,7 +39,7 @@ struct AdOptions: OptionGroup, Equatable, Sendable {
   }
 
   /// Whether any ad option was given.
-  var isEmpty: Bool { tag == nil && timeoutMs == nil && seekMode == nil }
+  var isEmpty: Bool { tag == nil && timeoutMs == nil && seekMode == nil && !isStitched }
 
   /// The ads configuration of `--ad-tag`, or nil without it.
   func configuration() -> AdsConfiguration? {
@@ -40,6 +47,7 @@ struct AdOptions: OptionGroup, Equatable, Sendable {
     let url = URLArgument.url(fromArgument: tag)
     var configuration = AdsConfiguration(schedule: .adTag(url), seekMode: seekMode ?? .last)
     if let timeoutMs { configuration.adTimeoutMs = timeoutMs }
+    configuration.adsAreStitched = isStitched
     return configuration
   }
 }

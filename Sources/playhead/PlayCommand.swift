@@ -111,7 +111,8 @@ struct PlayCommand: Command {
         "options '--snapshot', '--at', '--start' and '--duration' do not apply to 'catalog:'")
     }
     if adOptions.tag == nil && !adOptions.isEmpty {
-      throw UsageError("options '--ad-timeout' and '--seek-mode' go with '--ad-tag URL'")
+      throw UsageError(
+        "options '--ad-timeout', '--seek-mode' and '--ads-stitched' go with '--ad-tag URL'")
     }
     if adOptions.tag != nil
       && (hasSnapshot || playback.durationSeconds != nil || catalog != nil)

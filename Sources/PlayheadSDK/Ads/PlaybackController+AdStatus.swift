@@ -24,6 +24,14 @@ extension PlaybackController {
           clickThroughURL: link, isPaused: ad.isPaused)
       }
       guard let period = ads.activePeriod, let player = runtime.player else { return nil }
+      if let stitched = stitchedAd(runtime), let play = ads.stitched {
+        let span = play.spans[stitched.index]
+        return AdPlaybackStatus(
+          breakPosition: ads.timeline?.slots[play.slot].position ?? .midroll(period.start),
+          adNumber: stitched.index + 1, adCount: play.spans.count, adID: stitched.ad.id,
+          time: stitched.time, duration: span.upperBound - span.lowerBound,
+          isPaused: player.rate == 0, isServerSide: true)
+      }
       let position = player.currentTime()
       return AdPlaybackStatus(
         breakPosition: .midroll(period.start), adNumber: 1, adCount: 1, adID: period.id,
@@ -39,7 +47,8 @@ extension PlaybackController {
     queue.sync {
       guard let ads = current?.ads else { return [] }
       var times: [MediaTime] = []
-      for slot in ads.timeline?.slots ?? [] where !slot.isFinished {
+      // Stitched breaks are marked by their periods, below.
+      for slot in ads.isStitched ? [] : ads.timeline?.slots ?? [] where !slot.isFinished {
         switch slot.position {
         case .preroll: continue
         case .midroll(let time): times.append(time)

@@ -66,6 +66,7 @@ extension PlaybackController {
         reportAdError(failure.code, failure.message, runtime, urls: failure.errorURLs)
       }
     }
+    adsMatchStitched(runtime)
     updatePausePoints(runtime)
     if ads.isAwaitingSchedule, runtime === current {
       ads.isAwaitingSchedule = false
@@ -117,6 +118,8 @@ extension PlaybackController {
       ads.isAwaitingSchedule = true
       return true
     }
+    // Stitched breaks are in the content: nothing plays before it.
+    if ads.isStitched { return false }
     if let preroll = timeline.pendingPreroll {
       startBreak(preroll, of: runtime, resumesContent: true)
       return true
@@ -154,7 +157,7 @@ extension PlaybackController {
   /// (the content's `end` follows it).
   func adsTakeOverEnd(_ runtime: SessionRuntime) -> Bool {
     guard let ads = runtime.ads, !readSettings({ $0.adsDisabled }), ads.active == nil,
-      let postroll = ads.timeline?.pendingPostroll
+      !ads.isStitched, let postroll = ads.timeline?.pendingPostroll
     else { return false }
     ads.isEndPending = true
     startBreak(postroll, of: runtime, resumesContent: false)

@@ -24,6 +24,7 @@ extension PlaybackController {
       ads.serverSidePeriods.isEmpty
     else { return }
     ads.serverSidePeriods = item.serverSideAdPeriods.filter { $0.end != nil }
+    adsMatchStitched(runtime)
     let edges = ads.serverSidePeriods.flatMap { [$0.start, $0.end ?? $0.start] }
     guard !edges.isEmpty else { return }
     runtime.observerTokens.append(
@@ -42,14 +43,19 @@ extension PlaybackController {
   func adsServerSideMoved(_ runtime: SessionRuntime, to time: MediaTime) {
     guard let ads = runtime.ads, !ads.serverSidePeriods.isEmpty else { return }
     if let period = ads.activePeriod {
-      guard let end = period.end, time >= end || time < period.start else { return }
+      guard let end = period.end, time >= end || time < period.start else {
+        stitchedMoved(runtime, to: time)
+        return
+      }
       ads.activePeriod = nil
       ads.watchedPeriods.insert(period.id)
-      var properties = periodProperties(period)
-      properties["outcome"] = .string(AdState.played.rawValue)
-      properties["started"] = .bool(true)
-      sendAdLifecycle(.adExit, runtime, time: min(time, end), properties: properties)
-      sendAdLifecycle(.adSequenceExit, runtime, time: min(time, end), properties: properties)
+      if !endStitched(runtime, at: min(time, end), reachedEnd: time >= end) {
+        var properties = periodProperties(period)
+        properties["outcome"] = .string(AdState.played.rawValue)
+        properties["started"] = .bool(true)
+        sendAdLifecycle(.adExit, runtime, time: min(time, end), properties: properties)
+        sendAdLifecycle(.adSequenceExit, runtime, time: min(time, end), properties: properties)
+      }
       if let landing = ads.periodLanding {
         ads.periodLanding = nil
         seekContent(runtime, to: landing)
@@ -63,6 +69,7 @@ extension PlaybackController {
     else { return }
     ads.activePeriod = period
     ads.summary.breaks += 1
+    if beginStitched(period, runtime, at: time) { return }
     ads.summary.adsStarted += 1
     let properties = periodProperties(period)
     sendAdLifecycle(.adSequenceEnter, runtime, time: period.start, properties: properties)
