@@ -122,6 +122,9 @@ struct LoaderStatus: Sendable {
   var variant: VariantInfo?
   /// The live seekable range, for live streams.
   var seekableRange: MediaTimeRange?
+  /// A live stream's server-side ad periods in the latest playlist (nil for VOD, whose
+  /// periods are known once opened).
+  var liveAdPeriods: [AdPeriod]?
   /// The bandwidth estimate and last transfer speed (bits/s), for streaming sources.
   var bandwidth: (estimate: Double, lastTransfer: Double)?
   /// The current download speed (bits/s), for HLS and progressive HTTP media.
@@ -289,6 +292,7 @@ final class ItemLoader: @unchecked Sendable {
     defer { condition.unlock() }
     if let driver {
       status.seekableRange = driver.seekableRange
+      status.liveAdPeriods = status.seekableRange == nil ? nil : driver.serverSideAdPeriods
       status.sourceActivity = driver.activity.merged(with: audioLane?.driver.activity)
       if case .ready = status.phase {
         let demuxed = status.bufferedRange?.end

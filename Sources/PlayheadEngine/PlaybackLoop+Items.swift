@@ -292,6 +292,11 @@ extension PlaybackLoop {
       active.state.seekableTimeRanges = seekable
       emit(.seekableTimeRangesChanged(active.item, seekable))
     }
+    if let periods = loaderStatus.liveAdPeriods, let media = active.media,
+      periods != media.adPeriods
+    {
+      active.media?.adPeriods = periods
+    }
     reportRenditions(active)
     catchUpIfTooFarBehind(active, window: loaderStatus.seekableRange)
     if let speed = loaderStatus.downloadSpeed, speed > 0,

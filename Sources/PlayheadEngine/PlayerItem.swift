@@ -95,8 +95,9 @@ public final class PlayerItem: Sendable, Identifiable, Hashable {
   /// The I-frame (trick play) variants the stream offers.
   public var iFrameVariants: [VariantInfo] { read { $0.media?.iFrameVariants ?? [] } }
   /// The server-side ad periods the stream marks (HLS `EXT-X-CUE-OUT`/`-CUE-IN`,
-  /// `EXT-OATCLS-SCTE35`, SCTE-35 date ranges), on the item timeline; empty until ready,
-  /// for other media, and for live streams (not reported yet).
+  /// `EXT-OATCLS-SCTE35`, SCTE-35 date ranges), on the item timeline; empty until ready
+  /// and for other media. A live stream's follow its playlist: each reload may add breaks
+  /// and close open ones; those that slid out of the window are gone.
   public var serverSideAdPeriods: [AdPeriod] { read { $0.media?.adPeriods ?? [] } }
   /// The rendition being loaded, for streams that have renditions.
   public var currentVariant: VariantInfo? { read { $0.state.currentVariant } }

@@ -41,8 +41,6 @@ final class AdRuntime: @unchecked Sendable {
   var periodLanding: MediaTime?
   /// With stitched ads: the timeline slot each server-side period carries, by period id.
   var stitchedSlots: [String: Int] = [:]
-  /// Whether the schedule's breaks were lined up with the periods (done once).
-  var hasMatchedStitched = false
   /// The stitched break playing, if any.
   var stitched: StitchedBreakPlay?
 

@@ -8,19 +8,20 @@ extension PlaybackController {
   // MARK: Lining the schedule up with the periods (on the queue)
 
   /// With stitched ads, once both the schedule and the content's server-side periods are
-  /// known: each period takes the first break whose time offset is within the tolerance of
-  /// its start (a post-roll: a period ending at the content's end), and breaks given by a
-  /// tag are fetched now. Breaks without a period are logged. Done once per session.
+  /// known (and again as a live stream's periods appear): each period not lined up yet
+  /// takes the first free break whose time offset is within the tolerance of its start (a
+  /// post-roll: a period ending at the content's end), and breaks given by a tag are
+  /// fetched now. On demand, breaks left without a period are logged.
   func adsMatchStitched(_ runtime: SessionRuntime) {
-    guard let ads = runtime.ads, ads.isStitched, !ads.hasMatchedStitched, ads.scheduleSettled,
+    guard let ads = runtime.ads, ads.isStitched, ads.scheduleSettled,
       let timeline = ads.timeline, !ads.serverSidePeriods.isEmpty
     else { return }
-    ads.hasMatchedStitched = true
     let tolerance = MediaTime(
       milliseconds: Int64(ads.plugin.configuration.stitchAlignmentToleranceMs))
     let contentEnd = runtime.player?.currentItem?.duration
-    var taken = Set<Int>()
-    for period in ads.serverSidePeriods {
+    var taken = Set(ads.stitchedSlots.values)
+    let wasMatched = !ads.stitchedSlots.isEmpty
+    for period in ads.serverSidePeriods where ads.stitchedSlots[period.id] == nil {
       let match = timeline.slots.indices.first { index in
         guard !taken.contains(index) else { return false }
         let at: MediaTime?
@@ -38,6 +39,7 @@ extension PlaybackController {
       ads.stitchedSlots[period.id] = match
       fetchStitched(slot: match, of: runtime)
     }
+    guard !wasMatched, runtime.player?.currentItem?.streamKind == .vod else { return }
     for index in timeline.slots.indices where !taken.contains(index) {
       manager.log(
         "stitched break \(timeline.slots[index].id) lines up with no ad marker: not tracked")
