@@ -19,8 +19,8 @@
 # Not measured here yet: the content → ad switch time with prefetch (issue 32's other row).
 #
 # Usage: Benchmarks/ads.sh
-# Environment: RUNS (default 10), PLAYHEAD (default .build/release/playhead, built when
-#              missing), BENCH_SCRATCH (AdsBench's build directory, default
+# Environment: RUNS (default 10), PLAYHEAD (default .build/release/playhead, brought up to date
+#              first), BENCH_SCRATCH (AdsBench's build directory, default
 #              build/bench/ads-scratch).
 set -euo pipefail
 
@@ -32,11 +32,12 @@ if ! [[ "$runs" =~ ^[1-9][0-9]*$ ]]; then
   echo "ads: RUNS must be a positive integer, got '$runs'" >&2
   exit 2
 fi
-playhead="${PLAYHEAD:-$repo_root/.build/release/playhead}"
-if [[ ! -x "$playhead" ]]; then
+if [[ -z "${PLAYHEAD:-}" ]]; then
+  # Always brought up to date (a no-op when it is): a stale binary would measure old code.
   echo "ads: building the release playhead..." >&2
-  swift build -c release --product playhead >&2
+  swift build -c release --product playhead 2>&1 | tail -n 1 >&2
 fi
+playhead="${PLAYHEAD:-$repo_root/.build/release/playhead}"
 dir="$repo_root/build/bench/ads"
 mkdir -p "$dir"
 

@@ -17,6 +17,9 @@
 #   playlist-json  a playlist file (`play --playlist`) through Playlist(jsonData:), and the
 #                  other JSON inputs: videos, strategy parameters, network traces, offline
 #                  manifests (Fuzz/Sources/PlaylistJSONFuzzer)
+#   xml            an XML document through the one XML reader (XMLTreeReader); each tree is
+#                  written back and must read back the same; then through the VAST/VMAP
+#                  parsers (Fuzz/Sources/XMLFuzzer)
 #
 # Builds the target in release mode with -sanitize=fuzzer,address, then runs it for the given
 # number of seconds on its seed corpus (read only) plus a working corpus in
@@ -28,7 +31,7 @@
 # is a finding. Run one target at a time on a shared machine. scripts/fuzz-playlist.sh and
 # scripts/fuzz-webvtt.sh are this script with the target named.
 #
-# Usage: scripts/fuzz.sh playlist|webvtt|demuxer|catalog-json|playlist-json [seconds]
+# Usage: scripts/fuzz.sh playlist|webvtt|demuxer|catalog-json|playlist-json|xml [seconds]
 #        (default 60 seconds)
 # Environment: FUZZ_SCRATCH  the build directory (default build/fuzz-scratch, shared by the
 #                            targets)
@@ -39,7 +42,7 @@ repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo_root"
 
 usage() {
-  echo "usage: $0 playlist|webvtt|demuxer|catalog-json|playlist-json [seconds]" >&2
+  echo "usage: $0 playlist|webvtt|demuxer|catalog-json|playlist-json|xml [seconds]" >&2
   exit 2
 }
 [[ $# -ge 1 ]] || usage
@@ -64,6 +67,9 @@ case "$target" in
     max_len=16384; timeout=10 ;;
   playlist-json)
     product=PlaylistJSONFuzzer; seeds=Fuzz/corpus-playlist-json; dict=Fuzz/json.dict
+    max_len=16384; timeout=10 ;;
+  xml)
+    product=XMLFuzzer; seeds=Fuzz/corpus-xml; dict=Fuzz/xml.dict
     max_len=16384; timeout=10 ;;
   *) usage ;;
 esac

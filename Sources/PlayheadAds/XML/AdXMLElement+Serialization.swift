@@ -1,6 +1,7 @@
 extension AdXMLElement {
   /// The element written back as XML, with its qualified names, attributes sorted by name,
-  /// its text before its children, and `&`, `<`, `>` and `"` escaped.
+  /// its text before its children, and `&`, `<`, `>` and `"` escaped (in attribute values
+  /// also tab, CR and LF, which a reader would turn into spaces).
   ///
   /// This is how kept parts (`<Extension>`, `<CustomAdData>`) are handed on: equivalent to
   /// the original for a reader that ignores white space and attribute order, not a byte
@@ -34,6 +35,10 @@ extension AdXMLElement {
       case "<": result += "&lt;"
       case ">": result += "&gt;"
       case "\"" where quote: result += "&quot;"
+      case "\t" where quote: result += "&#9;"
+      case "\n" where quote: result += "&#10;"
+      case "\r" where quote: result += "&#13;"
+      case "\r\n" where quote: result += "&#13;&#10;"
       default: result.append(character)
       }
     }

@@ -1,3 +1,5 @@
+import PlayheadCore
+
 /// Why the ad XML reader refused a document; every kind maps to IAB VAST error 100 (XML
 /// parsing error) when a VAST document is concerned.
 ///
@@ -7,7 +9,7 @@ public struct AdXMLError: Error, Sendable, Equatable, CustomStringConvertible {
   public enum Kind: String, Sendable, CaseIterable {
     /// The input is empty or white space only.
     case empty
-    /// The bytes are not well-formed XML (the message has the parser's error code).
+    /// The bytes are not well-formed XML (the message says where and why).
     case malformed
     /// A `<!DOCTYPE` declaration: DTDs are refused, so no entity can expand (billion
     /// laughs) and none can reach a file or URL (external entities).
@@ -36,4 +38,18 @@ public struct AdXMLError: Error, Sendable, Equatable, CustomStringConvertible {
 
   /// `line N: message`.
   public var description: String { "line \(line): \(message)" }
+}
+
+extension AdXMLError.Kind {
+  /// The kind of a problem the XML reader found.
+  init(_ kind: XMLTreeError.Kind) {
+    switch kind {
+    case .empty: self = .empty
+    case .malformed: self = .malformed
+    case .doctypeRefused: self = .doctypeRefused
+    case .entityRefused: self = .entityRefused
+    case .unsupportedEncoding: self = .unsupportedEncoding
+    case .limitExceeded: self = .limitExceeded
+    }
+  }
 }

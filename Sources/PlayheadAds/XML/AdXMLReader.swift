@@ -1,19 +1,16 @@
 import Foundation
-
-#if canImport(FoundationXML)
-  import FoundationXML
-#endif
+import PlayheadCore
 
 /// Reads an ad document (VAST, VMAP) into an `AdXMLElement` tree, refusing what could
 /// harm the player: DTDs, entity declarations, oversized, too deep or too large documents.
 ///
 /// The bytes are checked before any parsing: input over `limits.maxBytes`, UTF-16/UTF-32
-/// input, and any `<!DOCTYPE` or `<!ENTITY` (in any letter case) are refused, so the
-/// parser never sees a DTD and no entity is ever expanded or fetched. `XMLParser` then runs
-/// with external entities off and namespace processing off (prefixes are stripped by
-/// hand, so undeclared prefixes such as a stray `xsi:` are tolerated), and the reader
-/// aborts on the first fatal error, on an element past `maxDepth` or past `maxElements`.
-/// Work is linear in the input's size.
+/// input, and any `<!DOCTYPE` or `<!ENTITY` (in any letter case, even in a comment) are
+/// refused. Playhead's own XML reader (`XMLTreeReader`, one pass over the bytes) then
+/// builds the tree: it reads no DTD, expands no entity but XML's five and character
+/// references, fetches nothing, strips namespace prefixes (so undeclared ones such as a
+/// stray `xsi:` are tolerated), and stops at the first error, at an element past
+/// `maxDepth` or past `maxElements`. Work is linear in the input's size.
 ///
 /// Example:
 /// ```swift
@@ -27,22 +24,14 @@ public enum AdXMLReader {
     _ data: Data, limits: AdXMLLimits = .default
   ) throws(AdXMLError) -> AdXMLElement {
     try screen(data, limits: limits)
-    let builder = AdXMLTreeBuilder(limits: limits)
-    let parser = XMLParser(data: data)
-    parser.shouldProcessNamespaces = false
-    parser.shouldReportNamespacePrefixes = false
-    parser.shouldResolveExternalEntities = false
-    parser.delegate = builder
-    builder.parser = parser
-    _ = parser.parse()
-    builder.parser = nil
-    if let failure = builder.failure { throw failure }
-    // Foundation on Linux may report success after a recoverable error: the builder's
-    // record of fatal errors is what counts, then a complete tree.
-    guard let root = builder.root else {
-      throw AdXMLError(.malformed, line: parser.lineNumber, "no root element")
+    do {
+      return try XMLTreeReader.parse(
+        data,
+        limits: XMLTreeLimits(
+          maxBytes: limits.maxBytes, maxDepth: limits.maxDepth, maxElements: limits.maxElements))
+    } catch {
+      throw AdXMLError(AdXMLError.Kind(error.kind), line: error.line, error.message)
     }
-    return root
   }
 
   /// The checks on the raw bytes, before the parser runs.

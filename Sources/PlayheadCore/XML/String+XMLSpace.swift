@@ -2,7 +2,7 @@ extension String {
   /// The string without XML white space (space, tab, CR, LF) at either end; a string with
   /// none there is returned as it is. Foundation's `trimmingCharacters(in:)` goes through
   /// NSString and took a quarter of the time of resolving a VMAP (Benchmarks/ads.sh).
-  var trimmingXMLSpace: String {
+  public var trimmingXMLSpace: String {
     let bytes = utf8
     func isSpace(_ byte: UInt8) -> Bool {
       byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
