@@ -84,6 +84,8 @@ struct OpenedMedia: Sendable {
   var iFrameVariants: [VariantInfo]
   /// Server-side ad periods on the item timeline (HLS markers).
   var adPeriods: [AdPeriod]
+  /// The playlist's HLS Interstitials on the item timeline, as opened.
+  var interstitials: InterstitialSchedule?
   /// The media time of item time 0 (the first run's container start minus its item
   /// start, docs/decisions/0003), for placing subtitle segments; nil when unknown.
   var textOrigin: MediaTime?
@@ -122,6 +124,8 @@ struct LoaderStatus: Sendable {
   var variant: VariantInfo?
   /// The live seekable range, for live streams.
   var seekableRange: MediaTimeRange?
+  /// The playlist's HLS Interstitials as last read (after the latest playlist load).
+  var interstitials: InterstitialSchedule?
   /// The bandwidth estimate and last transfer speed (bits/s), for streaming sources.
   var bandwidth: (estimate: Double, lastTransfer: Double)?
   /// The current download speed (bits/s), for HLS and progressive HTTP media.
@@ -289,6 +293,7 @@ final class ItemLoader: @unchecked Sendable {
     defer { condition.unlock() }
     if let driver {
       status.seekableRange = driver.seekableRange
+      status.interstitials = driver.interstitialSchedule
       status.sourceActivity = driver.activity.merged(with: audioLane?.driver.activity)
       if case .ready = status.phase {
         let demuxed = status.bufferedRange?.end

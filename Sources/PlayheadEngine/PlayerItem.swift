@@ -98,6 +98,12 @@ public final class PlayerItem: Sendable, Identifiable, Hashable {
   /// `EXT-OATCLS-SCTE35`, SCTE-35 date ranges), on the item timeline; empty until ready,
   /// for other media, and for live streams (not reported yet).
   public var serverSideAdPeriods: [AdPeriod] { read { $0.media?.adPeriods ?? [] } }
+  /// The HLS Interstitials of the playlist (RFC 8216bis, Appendix D) on the item timeline,
+  /// as last read: nil until ready and for media without any. A live playlist's are read
+  /// again on every reload (`interstitialsChanged` tells).
+  public var interstitialSchedule: InterstitialSchedule? {
+    read { $0.state.interstitials ?? $0.media?.interstitials }
+  }
   /// The rendition being loaded, for streams that have renditions.
   public var currentVariant: VariantInfo? { read { $0.state.currentVariant } }
   /// The engine's bandwidth estimate in bits per second (nil for progressive media).

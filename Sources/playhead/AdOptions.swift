@@ -2,10 +2,13 @@ import Foundation
 import Playhead
 import PlayheadAds
 
-/// `--ad-tag URL`, `--ad-timeout MS` and `--seek-mode last|all|none`: `play` plays
-/// client-side ads through the SDK's ads plug-in.
+/// `--ad-tag URL`, `--ad-timeout MS`, `--seek-mode last|all|none`, `--interstitials` and
+/// `--no-interstitials`: `play` plays client-side ads and an HLS stream's interstitials
+/// through the SDK's ads plug-in.
 struct AdOptions: OptionGroup, Equatable, Sendable {
-  static let names: Set<String> = ["--ad-tag", "--ad-timeout", "--seek-mode"]
+  static let names: Set<String> = [
+    "--ad-tag", "--ad-timeout", "--seek-mode", "--interstitials", "--no-interstitials",
+  ]
 
   /// `--ad-tag URL`: a VMAP or a VAST (a lone VAST is a pre-roll), told apart by content.
   var tag: String?
@@ -13,10 +16,18 @@ struct AdOptions: OptionGroup, Equatable, Sendable {
   var timeoutMs: Int?
   /// `--seek-mode`.
   var seekMode: AdSeekMode?
+  /// `--interstitials` (true: the ads plug-in plays the stream's HLS interstitials, with
+  /// or without an ad tag) or `--no-interstitials` (false: an ad tag's breaks only).
+  var interstitials: Bool?
 
   mutating func parse(
     _ name: String, inline: String?, cursor: inout ArgumentCursor
   ) throws(UsageError) {
+    if name == "--interstitials" || name == "--no-interstitials" {
+      guard inline == nil else { throw UsageError("option '\(name)' takes no value") }
+      interstitials = name == "--interstitials"
+      return
+    }
     let value = try cursor.value(for: name, inline: inline)
     switch name {
     case "--ad-tag":
@@ -32,13 +43,25 @@ struct AdOptions: OptionGroup, Equatable, Sendable {
   }
 
   /// Whether any ad option was given.
-  var isEmpty: Bool { tag == nil && timeoutMs == nil && seekMode == nil }
+  var isEmpty: Bool { tag == nil && timeoutMs == nil && seekMode == nil && interstitials == nil }
 
-  /// The ads configuration of `--ad-tag`, or nil without it.
+  /// Whether the ads plug-in is on: `--ad-tag`, or `--interstitials`.
+  var isOn: Bool { tag != nil || interstitials == true }
+
+  /// The ads configuration of `--ad-tag` (the tag's breaks, and the stream's interstitials
+  /// unless `--no-interstitials`) or of `--interstitials` alone (only the interstitials);
+  /// nil without either.
   func configuration() -> AdsConfiguration? {
-    guard let tag else { return nil }
-    let url = URLArgument.url(fromArgument: tag)
-    var configuration = AdsConfiguration(schedule: .adTag(url), seekMode: seekMode ?? .last)
+    var configuration: AdsConfiguration
+    if let tag {
+      let url = URLArgument.url(fromArgument: tag)
+      configuration = AdsConfiguration(schedule: .adTag(url), seekMode: seekMode ?? .last)
+    } else if interstitials == true {
+      configuration = AdsConfiguration(schedule: .breaks([]), seekMode: seekMode ?? .last)
+    } else {
+      return nil
+    }
+    configuration.playsInterstitials = interstitials ?? true
     if let timeoutMs { configuration.adTimeoutMs = timeoutMs }
     return configuration
   }

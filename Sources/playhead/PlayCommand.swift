@@ -110,14 +110,17 @@ struct PlayCommand: Command {
       throw UsageError(
         "options '--snapshot', '--at', '--start' and '--duration' do not apply to 'catalog:'")
     }
-    if adOptions.tag == nil && !adOptions.isEmpty {
-      throw UsageError("options '--ad-timeout' and '--seek-mode' go with '--ad-tag URL'")
+    if !adOptions.isOn && !adOptions.isEmpty {
+      throw UsageError(
+        "options '--ad-timeout', '--seek-mode' and '--no-interstitials' go with '--ad-tag URL'"
+          + " (or, but for the last, '--interstitials')")
     }
-    if adOptions.tag != nil
+    if adOptions.isOn
       && (hasSnapshot || playback.durationSeconds != nil || catalog != nil)
     {
       throw UsageError(
-        "option '--ad-tag' does not go with '--snapshot', '--at', '--duration' or 'catalog:'")
+        "options '--ad-tag' and '--interstitials' do not go with '--snapshot', '--at',"
+          + " '--duration' or 'catalog:'")
     }
     snapshot = try snapshotOptions.playSnapshot()
     try sinks.validate()

@@ -39,6 +39,29 @@ final class AdRuntime: @unchecked Sendable {
   var activePeriod: AdPeriod?
   /// Where the content goes once the period a seek snapped back to is over.
   var periodLanding: MediaTime?
+  /// The HLS interstitials on the timeline, by slot id.
+  var interstitials: [String: InterstitialBreak] = [:]
+  /// Interstitials read but not put on the timeline (no place, or a live one long
+  /// passed), by id: they are not considered again.
+  var declinedInterstitials: Set<String> = []
+  /// The latest interstitial schedule of the content (its segment boundaries snap edges).
+  var interstitialSchedule: InterstitialSchedule?
+  /// A schedule that arrived before the timeline did: read once the timeline is made.
+  var isInterstitialScheduleWaiting = false
+  /// Issues of the playlist's interstitials already logged.
+  var loggedInterstitialIssues: Set<InterstitialIssue> = []
+  /// The `_HLS_primary_id` of the session's asset-list requests.
+  let primaryID = UUID().uuidString
+
+  /// A slot was inserted at `index`: the indices held at or after it move up by one.
+  func slotInserted(at index: Int) {
+    queuedSlots = queuedSlots.map { $0 >= index ? $0 + 1 : $0 }
+    if let active, active.slot >= index { active.slot += 1 }
+    if let prefetched, prefetched.slot >= index {
+      self.prefetched = (prefetched.slot + 1, prefetched.ad)
+    }
+    if let fetchingSlot, fetchingSlot >= index { self.fetchingSlot = fetchingSlot + 1 }
+  }
 
   init(plugin: AdsSessionPlugin, report: @escaping @Sendable (AdBeaconResult) -> Void) {
     self.plugin = plugin
@@ -60,9 +83,16 @@ final class AdRuntime: @unchecked Sendable {
 /// One break being played.
 final class ActiveAdBreak: @unchecked Sendable {
   // Unchecked Sendable: touched only on the controller's queue.
-  let slot: Int
+  /// Its timeline slot (moves up when a slot is inserted before it).
+  var slot: Int
   /// Whether the content plays once the break is over.
   let resumesContent: Bool
+  /// Whether playing the content into the break started it (a pause point, the pre-roll),
+  /// rather than a seek past it: only then does an interstitial's resume offset apply.
+  let reachedByPlay: Bool
+  /// How much of the break's ads has played (an interstitial's `X-PLAYOUT-LIMIT` and
+  /// default resume offset count it).
+  var playedTime: MediaTime = .zero
   /// The ad's index in the pod; -1 until the first ad starts.
   var adIndex = -1
   var ad: ActiveAd?
@@ -70,9 +100,10 @@ final class ActiveAdBreak: @unchecked Sendable {
   var isFetching = false
   var hasEntered = false
 
-  init(slot: Int, resumesContent: Bool) {
+  init(slot: Int, resumesContent: Bool, reachedByPlay: Bool = false) {
     self.slot = slot
     self.resumesContent = resumesContent
+    self.reachedByPlay = reachedByPlay
   }
 }
 

@@ -35,6 +35,11 @@ public struct AdsConfiguration: Sendable {
   /// hidden, so that the switch is immediate (default 5000; 0 turns prefetching off). Not
   /// done on a fast-mode clock, where the switch costs no time anyway.
   public var prefetchLeadMs: Int = 5000
+  /// Whether an HLS stream's interstitials (RFC 8216bis, Appendix D) play as breaks on
+  /// the same timeline as the schedule's (default true: an app that attaches the ads
+  /// plug-in plays the ads its streams carry). False leaves them out entirely; to play
+  /// only interstitials, give an empty schedule (`.breaks([])`, or `interstitialsOnly`).
+  public var playsInterstitials = true
   /// Audience-segment key/values appended to ad request URLs as query items (seed 002).
   public var audienceSegmentTargetingValues: [String: String]
   /// Opens an ad's click-through URL; nil leaves it to the application's delegate (the
@@ -55,5 +60,13 @@ public struct AdsConfiguration: Sendable {
     self.maxBeaconsInFlight = maxBeaconsInFlight
     self.audienceSegmentTargetingValues = audienceSegmentTargetingValues
     self.clickThroughHandler = clickThroughHandler
+  }
+}
+
+extension AdsConfiguration {
+  /// A configuration that plays only the HLS interstitials of the content (no ad tag, no
+  /// application breaks); every other setting has its default.
+  public static var interstitialsOnly: AdsConfiguration {
+    AdsConfiguration(schedule: .breaks([]))
   }
 }

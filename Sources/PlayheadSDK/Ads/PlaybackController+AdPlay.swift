@@ -30,7 +30,7 @@ extension PlaybackController {
     _ ad: LinearAd, index: Int, media: VASTMediaFile, active: ActiveAdBreak,
     of runtime: SessionRuntime
   ) {
-    guard let ads = runtime.ads,
+    guard runtime.ads != nil,
       let current = takePrefetched(slot: active.slot, index: index, of: runtime)
         ?? makeAdPlayer(ad, index: index, media: media, of: runtime)
     else {
@@ -65,6 +65,7 @@ extension PlaybackController {
     if !isFastClock {
       current.startTimer = makeStartTimer(current, active: active, of: runtime)
     }
+    applyPlayoutLimit(current, active: active, of: runtime)
     current.player.play()
     // Opened ahead, it may be ready already: its quartiles are set now.
     if player.currentItem?.status == .readyToPlay {
@@ -212,6 +213,9 @@ extension PlaybackController {
   ) {
     guard let ads = runtime.ads, let entry = ads.timeline?.slots[active.slot] else { return }
     let time = current.player.currentTime()
+    if current.hasStarted, time.isNumeric, time > .zero {
+      active.playedTime = active.playedTime + time
+    }
     ads.timeline?.setState(state, ofAd: current.index, inSlot: active.slot)
     var properties = breakProperties(entry)
     properties.merge(adProperties(current.ad, index: current.index, of: entry)) { $1 }
