@@ -114,6 +114,8 @@ final class ActiveAd: @unchecked Sendable {
   let ad: LinearAd
   let media: VASTMediaFile
   let player: Player
+  /// The ad's item (set up before the player has made it current).
+  let item: PlayerItem
   let gate: AdVideoGate
   var tokens: [ObserverToken] = []
   var hasStarted = false
@@ -124,11 +126,15 @@ final class ActiveAd: @unchecked Sendable {
   var sent: Set<AdTrackingEvent> = []
   var startTimer: ClockTimer?
 
-  init(index: Int, ad: LinearAd, media: VASTMediaFile, player: Player, gate: AdVideoGate) {
+  init(
+    index: Int, ad: LinearAd, media: VASTMediaFile, player: Player, item: PlayerItem,
+    gate: AdVideoGate
+  ) {
     self.index = index
     self.ad = ad
     self.media = media
     self.player = player
+    self.item = item
     self.gate = gate
     duration = ad.duration
   }

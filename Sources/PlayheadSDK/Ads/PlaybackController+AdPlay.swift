@@ -19,9 +19,10 @@ extension PlaybackController {
     configuration.videoSink = gate
     configuration.urlSourceExpiredHandler = nil
     configuration.noProgressTimeoutMs = ads.plugin.configuration.adTimeoutMs
-    let player = Player(playerItem: PlayerItem(url: url), configuration: configuration)
+    let item = PlayerItem(url: url)
+    let player = Player(playerItem: item, configuration: configuration)
     player.isMuted = readSettings { $0.isMuted }
-    return ActiveAd(index: index, ad: ad, media: media, player: player, gate: gate)
+    return ActiveAd(index: index, ad: ad, media: media, player: player, item: item, gate: gate)
   }
 
   /// Plays `ad` (opened ahead when it was prefetched), its frames shown while it is on

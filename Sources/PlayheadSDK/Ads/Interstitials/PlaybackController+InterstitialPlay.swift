@@ -47,7 +47,7 @@ extension PlaybackController {
     guard let limit = interstitial(ofSlot: active.slot, in: runtime)?.interstitial.playoutLimit
     else { return }
     let left = limit - active.playedTime
-    current.player.currentItem?.forwardPlaybackEndTime = max(left, .zero)
+    current.item.forwardPlaybackEndTime = max(left, .zero)
   }
 
   /// Whether the break reached its interstitial's `X-PLAYOUT-LIMIT`: then the ads not
