@@ -72,10 +72,12 @@ extension PlaybackController {
 
   // MARK: Leaving the break (on the queue)
 
-  /// The break is over and the content goes on: where an interstitial reached by play
-  /// says (its resume offset), else where it is. Call on the queue.
+  /// The break is over and the content goes on: where an interstitial reached by play (or
+  /// any live one, which keeps its distance to the live edge) says with its resume offset,
+  /// else where it is (a seek's target). Call on the queue.
   func resumeContent(after active: ActiveAdBreak, of runtime: SessionRuntime) {
-    guard active.reachedByPlay, let scheduled = interstitial(ofSlot: active.slot, in: runtime),
+    guard let scheduled = interstitial(ofSlot: active.slot, in: runtime),
+      active.reachedByPlay || scheduled.isLive,
       let player = runtime.player,
       let target = scheduled.resumeTime(
         played: active.playedTime,

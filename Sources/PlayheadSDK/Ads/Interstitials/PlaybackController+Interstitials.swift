@@ -67,9 +67,11 @@ extension PlaybackController {
       }
       let snapped =
         interstitial.snap.contains(.out) ? schedule.nearestSegmentBoundary(to: start) : start
-      if schedule.isLive, snapped < position {
+      // Live: one at or before the position is under way (a pause point there would
+      // never be crossed).
+      if schedule.isLive, snapped <= position {
         let late = position - snapped
-        guard late < (interstitial.duration ?? .zero) else {
+        guard late == .zero || late < (interstitial.duration ?? .zero) else {
           return decline(
             interstitial, "its start passed \(late.seconds) s ago, more than its duration",
             runtime)

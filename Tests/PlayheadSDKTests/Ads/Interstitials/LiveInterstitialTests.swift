@@ -57,3 +57,52 @@ final class LiveInterstitialTests: XCTestCase {
     XCTAssertEqual(server.requests("/hls/144p/ad-a.m3u8").count, 1)
   }
 }
+
+extension LiveInterstitialTests {
+  func testJoiningALiveInterstitialPartWay_asksForTheListFromTheOffset_andOneLongPastIsNotPlayed()
+    throws
+  {
+    let server = try Server()
+    server.assetList("live", [(server.asset("ad-a.m3u8"), 2)])
+    let list = server.server.url("/lists/live.json").absoluteString
+    let path = "/hls/144p/join.m3u8"
+    let ranges = [
+      Server.dateRange("old", at: 0, "DURATION=2.0,X-ASSET-URI=\"ad-a.m3u8\""),
+      Server.dateRange("join", at: 4, "DURATION=10.0,X-ASSET-LIST=\"\(list)\""),
+    ]
+    // Playback joins three segments from the end (at 6 s), 2 s into "join"; the second
+    // load ends the stream.
+    let versions = [
+      Server.playlist(segments: 0..<6, dateRanges: ranges, endList: false, live: true),
+      Server.playlist(segments: 0..<6, dateRanges: ranges, endList: true, live: true),
+    ]
+    let requests = Locked(0)
+    server.server.setFile(Data(versions[0].utf8), at: path)
+    server.server.setBodyRewriter { request, body in
+      guard request.path == path else { return body }
+      let index = requests.withLock { count -> Int in
+        count += 1
+        return min(count, versions.count) - 1
+      }
+      return Data(versions[index].utf8)
+    }
+    let (controller, recorder) = InterstitialTesting.makeController()
+    defer { controller.close() }
+    controller.autoPlay = true
+    controller.setVideos([SDKTesting.video(id: "live", url: server.server.url(path))])
+    recorder.waitFor(lifecycle: "end")
+    XCTAssertEqual(
+      InterstitialTesting.events(recorder),
+      [
+        "adSequenceEnter:join@4.0", "adEnter:join-1", "adExit:join-1:played", "adSequenceExit",
+        "end",
+      ])
+    let asked = try XCTUnwrap(server.requests("/lists/live.json").first)
+    XCTAssertEqual(asked.queryItems["_HLS_start_offset"], "2")
+    // No X-RESUME-OFFSET: the content resumes the time played (2.02 s) past the point
+    // joined (4 s + 2 s): it keeps its distance to the live edge.
+    let first = try XCTUnwrap(InterstitialTesting.progress(recorder).first)
+    XCTAssertGreaterThanOrEqual(first, SDKTesting.seconds(8))
+    XCTAssertLessThan(first, SDKTesting.seconds(8.1))
+  }
+}
