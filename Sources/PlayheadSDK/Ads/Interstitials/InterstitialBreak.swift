@@ -64,10 +64,16 @@ struct InterstitialBreak: Sendable {
   /// into it: `X-RESUME-OFFSET` from the leave point; without one, the covered range for
   /// `X-TIMELINE-OCCUPIES=RANGE` with a duration, else the time the interstitial played
   /// (RFC 8216bis: the resumption offset defaults to the playback duration) counted from
-  /// where a late viewer joined; a VOD pre-roll without one resumes at the start.
-  /// `X-SNAP=IN` moves it to the nearest boundary `snap` gives. Nil for a post-roll.
+  /// where a late viewer joined. `X-SNAP=IN` moves it to the nearest boundary `snap`
+  /// gives. Nil (the content goes on where it is) for a post-roll, and for a `CUE=PRE`
+  /// interstitial unless a VOD one gives an offset (the content then starts there): a
+  /// pre-roll replaces nothing, and a live stream starts at its live start.
   func resumeTime(played: MediaTime, snap: (MediaTime) -> MediaTime) -> MediaTime? {
     guard let leaveTime else { return nil }
+    if interstitial.cue.contains(.pre) {
+      guard !isLive, let given = interstitial.resumeOffset, given > .zero else { return nil }
+      return interstitial.snap.contains(.in) ? snap(given) : given
+    }
     let offset: MediaTime
     if let given = interstitial.resumeOffset {
       offset = given

@@ -88,6 +88,7 @@ extension PlaybackController {
     let place: AdBreakPosition
     switch leave {
     case nil: place = .postroll
+    case _ where interstitial.cue.contains(.pre): place = .preroll
     case let time? where time <= .zero && !schedule.isLive: place = .preroll
     case let time?: place = .midroll(time)
     }
