@@ -108,7 +108,9 @@ let package = Package(
     ),
     .testTarget(
       name: "PlayheadDesktopTests",
-      dependencies: ["PlayheadDesktop", "PlayheadSDK", "PlayheadTestSupport", "PlayheadTesting"]
+      dependencies: [
+        "PlayheadDesktop", "PlayheadSDK", "PlayheadAds", "PlayheadTestSupport", "PlayheadTesting",
+      ]
     ),
     .testTarget(name: "PlayheadUITests", dependencies: ["PlayheadUI", "PlayheadTestSupport"]),
     .testTarget(name: "PlayheadSDKTests", dependencies: ["PlayheadSDK", "PlayheadTestSupport"]),

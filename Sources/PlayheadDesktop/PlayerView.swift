@@ -11,7 +11,9 @@ import PlayheadUI
 /// show in it; the controls follow the current session's player, mark its cue points on the
 /// slider, show the session's thumbnails above the slider while it is hovered or dragged
 /// (`thumbnailSeekingEnabled`), pick the provided layout per session
-/// (`automaticControlTypeSelection`), and hide during a bumper unless `showBumperControls`. Play, pause and seek go through the
+/// (`automaticControlTypeSelection`), and hide during a bumper unless `showBumperControls`.
+/// While an ad plays it shows the ad controls (badge and countdown, skip, "Learn more",
+/// reachable with Tab and Return) and marks the breaks still to play on the slider. Play, pause and seek go through the
 /// controller, as the seed asks of its controls. A click that no control takes toggles
 /// pause and a double click toggles full screen; other window events go to `onEvent`.
 ///
@@ -50,6 +52,8 @@ public final class PlayerView: PlaybackSessionConsumer, Sendable {
       case .pause: controller.pause()
       case .seek(let seconds):
         controller.seek(to: MediaTime(seconds: seconds, preferredTimescale: 1000))
+      case .skipAd: controller.skipAd()
+      case .openAdClickThrough: controller.openAdClickThrough()
       default: return false
       }
       return true
@@ -66,6 +70,9 @@ public final class PlayerView: PlaybackSessionConsumer, Sendable {
     controlsView.thumbnailProvider = { [weak controller] time in
       guard let controller, controller.thumbnailSeekingEnabled else { return nil }
       return try? await controller.thumbnail(at: time)?.image
+    }
+    controlsView.adsProvider = { [weak controller] in
+      controller.map(ControlsAds.init(controller:)) ?? ControlsAds()
     }
     controller.view.addOutput(window)
     controller.addSessionConsumer(self)
@@ -96,9 +103,15 @@ public final class PlayerView: PlaybackSessionConsumer, Sendable {
     onEvent?(event)
   }
 
-  private func togglePause() {
-    let playing = (playbackController.currentSession?.player?.rate ?? 0) != 0
-    if playing { playbackController.pause() } else { playbackController.play() }
+  /// Whether the ad on screen, or else the content, is playing (not paused).
+  public var isPlaying: Bool {
+    if let ad = playbackController.adPlaybackStatus { return !ad.isPaused }
+    return (playbackController.currentSession?.player?.rate ?? 0) != 0
+  }
+
+  /// Pauses what plays (the ad on screen, or the content), or plays it when paused.
+  public func togglePause() {
+    if isPlaying { playbackController.pause() } else { playbackController.play() }
   }
 
   // MARK: PlaybackSessionConsumer

@@ -52,6 +52,12 @@ public enum Key: Sendable, Hashable {
   case q
   case escape
   case i
+  /// Tab (moves the keyboard focus forward).
+  case tab
+  /// Shift+Tab (moves the keyboard focus back).
+  case backTab
+  /// Return or the keypad's Enter (presses the focused control).
+  case enter
   /// Any other key: the character typed, or the key's name.
   case other(String)
 

@@ -140,6 +140,9 @@ extension WindowPlayerControls {
       let menu = state.withLock { $0.model.activeBitrateMenu }
       guard let option = menu?.options[safe: index] else { break }
       item.preferredPeakBitRate = Double(max(0, option.bitrate))
+    case .skipAd, .openAdClickThrough:
+      // A bare player plays no ads: only a controller's performer acts on these.
+      break
     }
   }
 }

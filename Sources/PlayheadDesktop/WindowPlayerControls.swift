@@ -50,6 +50,7 @@ public final class WindowPlayerControls: Sendable {
     var scale = WindowPlayerControls.desktopScale(
       environment: ProcessInfo.processInfo.environment)
     var thumbnails: (@Sendable (MediaTime) async -> RGBAImage?)?
+    var ads: (@Sendable () -> ControlsAds)?
     var onControlsChange: (@Sendable ([ControlTag]) -> Void)?
     /// Pictures the application put in layout views (a logo), by view id.
     var viewImages: [String: RGBAImage] = [:]
@@ -136,6 +137,9 @@ public final class WindowPlayerControls: Sendable {
     case .buttonReleased(let x, let y): input = .pointerReleased(x: Double(x), y: Double(y))
     case .pointerMoved(let x, let y): input = .pointerMoved(x: Double(x), y: Double(y))
     case .pointerLeft: input = .pointerLeft
+    case .key(.tab): input = .navigationKey(.next)
+    case .key(.backTab): input = .navigationKey(.previous)
+    case .key(.enter): input = .navigationKey(.activate)
     case .key: input = .key
     case .resized(let width, let height):
       state.withLock { state in
@@ -241,6 +245,16 @@ public final class WindowPlayerControls: Sendable {
     }
   }
 
+  /// Where the ad controls come from: the ad on screen and the breaks to mark, read at
+  /// every draw (a `PlayerView` reads its controller's). Nil (the default) shows no ads.
+  public var adsProvider: (@Sendable () -> ControlsAds)? {
+    get { state.withLock { $0.ads } }
+    set {
+      state.withLock { $0.ads = newValue }
+      wake.raise()
+    }
+  }
+
   /// The scene last drawn (nil before the first draw), for tests and accessibility.
   public var currentScene: ControlsScene? { state.withLock { $0.lastScene } }
 
@@ -261,7 +275,13 @@ public final class WindowPlayerControls: Sendable {
   /// Brings the model up to date, draws the scene if it changed, and returns when to draw
   /// next (nil once closed).
   private func redraw() -> Double? {
-    let playback = readPlayback()
+    var playback = readPlayback()
+    if let ads = state.withLock({ $0.ads })?() {
+      playback.state.ad = ads.current
+      playback.state.adBreakTimes = ads.breakTimes
+      // While an ad plays the content's player is paused: the button follows the ad.
+      if let ad = ads.current { playback.state.isPlaying = !ad.isPaused }
+    }
     let now = clock.now.seconds
     let (scene, changed, closed, next, thumbnail, request, announce, images) = state.withLock {
       state in
@@ -402,7 +422,8 @@ public final class WindowPlayerControls: Sendable {
     if (opacity > 0 && opacity < 1) || model.opacity(nowSeconds: now + frame) != opacity {
       return now + frame
     }
-    let shown = opacity > 0 ? now + 0.25 : now + 0.5
+    // The ad controls count down by the second: drawn every quarter second while up.
+    let shown = opacity > 0 || model.state.ad != nil ? now + 0.25 : now + 0.5
     return min(shown, change ?? .infinity)
   }
 }

@@ -28,6 +28,13 @@ extension WindowRenderer {
     case SDLK_UP.rawValue: return deliver(.key(.up))
     case SDLK_DOWN.rawValue: return deliver(.key(.down))
     case SDLK_ESCAPE.rawValue: return deliver(.key(.escape))
+    case SDLK_RETURN.rawValue, SDLK_KP_ENTER.rawValue:
+      if Self.commandModifiers(UInt32(keysym.mod)).isEmpty { return deliver(.key(.enter)) }
+    case SDLK_TAB.rawValue:
+      if Self.commandModifiers(UInt32(keysym.mod)).isEmpty {
+        let shifted = UInt32(keysym.mod) & KMOD_SHIFT.rawValue != 0
+        return deliver(.key(shifted ? .backTab : .tab))
+      }
     default: break
     }
     guard !Self.modifierKeys.contains(code) else { return }

@@ -126,6 +126,9 @@ struct LoaderStatus: Sendable {
   var seekableRange: MediaTimeRange?
   /// The playlist's HLS Interstitials as last read (after the latest playlist load).
   var interstitials: InterstitialSchedule?
+  /// A live stream's server-side ad periods in the latest playlist (nil for VOD, whose
+  /// periods are known once opened).
+  var liveAdPeriods: [AdPeriod]?
   /// The bandwidth estimate and last transfer speed (bits/s), for streaming sources.
   var bandwidth: (estimate: Double, lastTransfer: Double)?
   /// The current download speed (bits/s), for HLS and progressive HTTP media.
@@ -294,6 +297,7 @@ final class ItemLoader: @unchecked Sendable {
     if let driver {
       status.seekableRange = driver.seekableRange
       status.interstitials = driver.interstitialSchedule
+      status.liveAdPeriods = status.seekableRange == nil ? nil : driver.serverSideAdPeriods
       status.sourceActivity = driver.activity.merged(with: audioLane?.driver.activity)
       if case .ready = status.phase {
         let demuxed = status.bufferedRange?.end

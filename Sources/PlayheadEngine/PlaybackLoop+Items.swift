@@ -298,6 +298,11 @@ extension PlaybackLoop {
       active.state.interstitials = schedule
       emit(.interstitialsChanged(active.item, schedule))
     }
+    if let periods = loaderStatus.liveAdPeriods, let media = active.media,
+      periods != media.adPeriods
+    {
+      active.media?.adPeriods = periods
+    }
     reportRenditions(active)
     catchUpIfTooFarBehind(active, window: loaderStatus.seekableRange)
     if let speed = loaderStatus.downloadSpeed, speed > 0,

@@ -95,8 +95,9 @@ public final class PlayerItem: Sendable, Identifiable, Hashable {
   /// The I-frame (trick play) variants the stream offers.
   public var iFrameVariants: [VariantInfo] { read { $0.media?.iFrameVariants ?? [] } }
   /// The server-side ad periods the stream marks (HLS `EXT-X-CUE-OUT`/`-CUE-IN`,
-  /// `EXT-OATCLS-SCTE35`, SCTE-35 date ranges), on the item timeline; empty until ready,
-  /// for other media, and for live streams (not reported yet).
+  /// `EXT-OATCLS-SCTE35`, SCTE-35 date ranges), on the item timeline; empty until ready
+  /// and for other media. A live stream's follow its playlist: each reload may add breaks
+  /// and close open ones; those that slid out of the window are gone.
   public var serverSideAdPeriods: [AdPeriod] { read { $0.media?.adPeriods ?? [] } }
   /// The HLS Interstitials of the playlist (RFC 8216bis, Appendix D) on the item timeline,
   /// as last read: nil until ready and for media without any. A live playlist's are read

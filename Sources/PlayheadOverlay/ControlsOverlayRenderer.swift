@@ -45,7 +45,7 @@ public final class ControlsOverlayRenderer: Sendable {
   }
 
   /// The same drawing as `overlay(for:…)`, as the band of the view from the highest thing
-  /// drawn (the bar, an open menu, the thumbnail, or the top for a poster) down to the
+  /// drawn (the bar, an open menu, the thumbnail, an ad control, or the top for a poster) down to the
   /// bottom: the image, its top's y in the view, and its ink box in the band. Nil when
   /// nothing shows; this is what a window keeps, much smaller than the view.
   public func band(
@@ -60,6 +60,12 @@ public final class ControlsOverlayRenderer: Sendable {
     if let menu = scene.menu { top = min(top, Int(menu.y.rounded(.down))) }
     if let preview = scene.thumbnail, thumbnail != nil {
       top = min(top, Int((preview.bottomY - ThumbnailGeometry.height * scene.scale).rounded(.down)))
+    }
+    if let ad = scene.ad {
+      let boxes = [ad.badge] + ad.buttons.map(\.box)
+      // A focus ring reaches a little outside its button.
+      let ring = 2 * max(1, scene.scale)
+      for box in boxes { top = min(top, Int((box.y - ring).rounded(.down))) }
     }
     if showsPoster { top = 0 }
     top = max(0, min(height - 1, top))

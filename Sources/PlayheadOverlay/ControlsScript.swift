@@ -18,20 +18,27 @@ enum ControlsScript {
     static let live = (r: 229, g: 9, b: 20)
     static let hover = (r: 255, g: 255, b: 255, opacity: 0.18)
     static let menu = (r: 20, g: 20, b: 20, opacity: 0.9)
+    static let adBox = (r: 0, g: 0, b: 0, opacity: 0.65)
+    static let adMarker = (r: 255, g: 140, b: 0)
+    static let focus = (r: 255, g: 204, b: 0)
   }
 
   static func make(scene: ControlsScene, fontFamily: String) -> String {
     var script = Script(opacity: scene.opacity, scale: scene.scale)
-    guard scene.isVisible else {
-      return script.text(width: scene.viewWidth, height: scene.viewHeight, font: fontFamily)
+    if scene.isBarVisible {
+      script.rect(
+        x: 0, y: scene.areaY, width: scene.viewWidth, height: scene.areaHeight,
+        color: (Palette.bar.r, Palette.bar.g, Palette.bar.b), opacity: Palette.bar.opacity)
+      for control in scene.controls {
+        draw(control, into: &script)
+      }
+      if let menu = scene.menu { draw(menu, into: &script) }
     }
-    script.rect(
-      x: 0, y: scene.areaY, width: scene.viewWidth, height: scene.areaHeight,
-      color: (Palette.bar.r, Palette.bar.g, Palette.bar.b), opacity: Palette.bar.opacity)
-    for control in scene.controls {
-      draw(control, into: &script)
+    if let ad = scene.ad {
+      // The ad controls do not fade with the bar.
+      script.opacity = 1
+      draw(ad, into: &script)
     }
-    if let menu = scene.menu { draw(menu, into: &script) }
     return script.text(width: scene.viewWidth, height: scene.viewHeight, font: fontFamily)
   }
 
@@ -137,6 +144,13 @@ enum ControlsScript {
         height: thickness * 2,
         color: (Palette.marker.r, Palette.marker.g, Palette.marker.b))
     }
+    for marker in look.adMarkers {
+      let tick = max(3, 4 * script.scale)
+      script.rect(
+        x: x0 + marker * width - tick / 2, y: y - thickness * 0.75, width: tick,
+        height: thickness * 2.5,
+        color: (Palette.adMarker.r, Palette.adMarker.g, Palette.adMarker.b))
+    }
     let knob = (look.isDragging ? 8 : 6) * script.scale
     script.circle(
       cx: x0 + look.played * width, cy: y + thickness / 2, radius: knob, color: playedColor)
@@ -163,6 +177,46 @@ enum ControlsScript {
         sy > 0 ? (inward ? corner.1 : corner.1 - line) : (inward ? corner.1 - line : corner.1)
       script.rect(x: horizontalX, y: lineY, width: arm, height: line, color: Palette.icon)
       script.rect(x: lineX, y: verticalY, width: line, height: arm, color: Palette.icon)
+    }
+  }
+
+  /// The ad badge and buttons: dark boxes with white text; a disabled skip control's text
+  /// is dimmed, a hovered button lighter, a focused one ringed.
+  private static func draw(_ ad: ControlsScene.AdControls, into script: inout Script) {
+    let textSize = 14 * script.scale
+    let box = (Palette.adBox.r, Palette.adBox.g, Palette.adBox.b)
+    script.rect(
+      x: ad.badge.x, y: ad.badge.y, width: ad.badge.width, height: ad.badge.height, color: box,
+      opacity: Palette.adBox.opacity)
+    script.label(
+      ad.badgeText, x: ad.badge.x + 12 * script.scale, cy: ad.badge.y + ad.badge.height / 2,
+      size: textSize, color: Palette.icon, bold: true)
+    for button in ad.buttons {
+      let frame = button.box
+      script.rect(
+        x: frame.x, y: frame.y, width: frame.width, height: frame.height, color: box,
+        opacity: Palette.adBox.opacity)
+      if button.isHovered && button.isEnabled {
+        script.rect(
+          x: frame.x, y: frame.y, width: frame.width, height: frame.height,
+          color: (Palette.hover.r, Palette.hover.g, Palette.hover.b), opacity: Palette.hover.opacity
+        )
+      }
+      if button.isEnabled {
+        script.frameRect(
+          x: frame.x, y: frame.y, width: frame.width, height: frame.height,
+          line: max(1, script.scale), color: Palette.icon)
+      }
+      if button.isFocused {
+        let line = max(2, 2 * script.scale)
+        script.frameRect(
+          x: frame.x - line, y: frame.y - line, width: frame.width + 2 * line,
+          height: frame.height + 2 * line, line: line,
+          color: (Palette.focus.r, Palette.focus.g, Palette.focus.b))
+      }
+      script.label(
+        button.label, cx: frame.x + frame.width / 2, cy: frame.y + frame.height / 2,
+        size: textSize, color: button.isEnabled ? Palette.icon : Palette.dimmed, bold: true)
     }
   }
 

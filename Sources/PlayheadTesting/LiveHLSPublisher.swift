@@ -19,6 +19,7 @@ public final class LiveHLSPublisher: @unchecked Sendable {
   private let lock = NSLock()
   private var published = 0
   private var ended = false
+  private var tags: [Int: [String]] = [:]
 
   /// Serves the playlist at `path` (e.g. "/live/index.m3u8") with `windowSize` segments
   /// once `initialSegments` have been published; an EVENT playlist (`isEvent`) ignores
@@ -73,6 +74,14 @@ public final class LiveHLSPublisher: @unchecked Sendable {
     writePlaylist()
   }
 
+  /// Writes `lines` (tags such as `#EXT-X-CUE-OUT:4.000`) before live segment `index`
+  /// from the next playlist published on; segments already out of the window keep none.
+  public func setTags(_ lines: [String], beforeSegment index: Int) {
+    lock.lock()
+    tags[index] = lines
+    lock.unlock()
+  }
+
   /// Ends the stream: the playlist gains `EXT-X-ENDLIST`.
   public func end() {
     lock.lock()
@@ -85,6 +94,7 @@ public final class LiveHLSPublisher: @unchecked Sendable {
     lock.lock()
     let count = published
     let isEnded = ended
+    let tags = self.tags
     lock.unlock()
     let first = isEvent ? 0 : max(0, count - windowSize)
     var text =
@@ -98,6 +108,7 @@ public final class LiveHLSPublisher: @unchecked Sendable {
     }
     for index in first..<count {
       if index > 0 && index % segments.count == 0 { text += "#EXT-X-DISCONTINUITY\n" }
+      for line in tags[index] ?? [] { text += line + "\n" }
       text += String(format: "#EXTINF:%.3f,\n", segmentDuration)
       text += "live\(index).ts\n"
     }

@@ -16,6 +16,11 @@ public enum ControlsAction: Sendable, Equatable {
   case selectAudioTrack(id: String)
   /// Apply the bitrate menu's option at this position in `BitrateMenu.options`.
   case selectBitrate(optionIndex: Int)
+  /// Skip the ad on screen (`PlaybackController.skipAd()`); sent only once it can be.
+  case skipAd
+  /// Open the ad's page and send its click tracking
+  /// (`PlaybackController.openAdClickThrough()`).
+  case openAdClickThrough
 }
 
 /// Input from the viewer, in the control view's pixels (origin at the top-left).
@@ -30,4 +35,17 @@ public enum ControlsInput: Sendable, Equatable {
   case pointerLeft
   /// Any key was pressed (it shows the controls; keys act through the host).
   case key
+  /// A key that moves the keyboard focus or presses the focused control (Tab, Shift+Tab,
+  /// Return). Not consumed when no control takes focus, so the host's meaning applies.
+  case navigationKey(ControlsNavigationKey)
+}
+
+/// The keys that reach the controls by keyboard.
+public enum ControlsNavigationKey: Sendable, Equatable {
+  /// Focus the next control (Tab).
+  case next
+  /// Focus the previous control (Shift+Tab).
+  case previous
+  /// Press the focused control (Return, Enter).
+  case activate
 }

@@ -29,6 +29,8 @@ extension ControlsModel {
     switch input {
     case .key:
       return ControlsResponse(isConsumed: false)
+    case .navigationKey(let key):
+      return navigate(key)
     case .pointerLeft:
       pointer = nil
       return ControlsResponse(isConsumed: false)
@@ -40,6 +42,10 @@ extension ControlsModel {
       return ControlsResponse(isConsumed: dragFraction != nil)
     case .pointerPressed(let x, let y):
       pointer = (x, y)
+      if let button = adControls()?.buttons.first(where: { $0.box.contains(x: x, y: y) }) {
+        pressedID = Self.adPressID(button.kind)
+        return ControlsResponse(isConsumed: true)
+      }
       guard visibleBefore > 0 || appearing, !isBumperHidden else {
         return ControlsResponse(isConsumed: false)
       }
@@ -64,7 +70,7 @@ extension ControlsModel {
       return ControlsResponse(isConsumed: isInControlArea(y: y))
     }
     pressedID = frame.id
-    if frame.tag == .progressSlider, !state.isBumper, state.sliderRange != nil {
+    if frame.tag == .progressSlider, !state.isSeekingBlocked, state.sliderRange != nil {
       dragFraction = sliderFraction(atX: x)
     }
     return ControlsResponse(isConsumed: true)
@@ -82,6 +88,12 @@ extension ControlsModel {
       return ControlsResponse(actions: [.seek(toSeconds: seconds)], isConsumed: true)
     }
     if pressed == Self.menuDismissID { return ControlsResponse(isConsumed: true) }
+    if let kind = AdControlKind.allCases.first(where: { Self.adPressID($0) == pressed }) {
+      guard let button = adControls()?.button(kind), button.box.contains(x: x, y: y) else {
+        return ControlsResponse(isConsumed: true)
+      }
+      return ControlsResponse(actions: adActions(button), isConsumed: true)
+    }
     if pressed == Self.menuID {
       return ControlsResponse(actions: chooseMenuItem(x: x, y: y), isConsumed: true)
     }
@@ -99,13 +111,13 @@ extension ControlsModel {
     case .playback:
       return [state.isPlaying ? .pause : .play]
     case .jumpBack:
-      guard let range = state.sliderRange, !state.isBumper else { return [] }
+      guard let range = state.sliderRange, !state.isSeekingBlocked else { return [] }
       let target = max(range.lowerBound, state.position - options.effectiveJumpBackInterval)
       return [.seek(toSeconds: target)]
     case .screenMode:
       return [.setFullScreen(!state.isFullScreen)]
     case .liveIndicator:
-      return state.isAtLiveEdge() || state.isBumper ? [] : [.goToLive]
+      return state.isAtLiveEdge() || state.isSeekingBlocked ? [] : [.goToLive]
     case .closedCaption:
       openMenu = openMenu == .tracks ? nil : .tracks
       return []

@@ -16,6 +16,7 @@ extension ControlsModel {
       areaY: viewHeight - areaHeight, areaHeight: areaHeight, scale: scale, controls: controls,
       menu: sceneMenu(),
       thumbnail: thumbnailPreview(frames: frames, areaTop: viewHeight - areaHeight))
+    scene.ad = adControls()
     scene.showsPoster =
       options.posterPath != nil && (state.isAudioOnly || (automaticKind?.isAudioOnly ?? false))
     return scene
@@ -77,7 +78,8 @@ extension ControlsModel {
       played: dragFraction ?? fraction(state.position),
       buffered: buffered.filter {
         $0.upperBound > $0.lowerBound
-      }, markers: markers, isBumper: state.isBumper, isDragging: dragFraction != nil)
+      }, markers: markers, isBumper: state.isBumper, isDragging: dragFraction != nil,
+      adMarkers: state.adBreakTimes.filter { range.contains($0) }.map(fraction))
   }
 
   /// The accessible name of a control in its current state.
@@ -111,7 +113,7 @@ extension ControlsModel {
   private func thumbnailPreview(frames: [ControlFrame], areaTop: Double)
     -> ControlsScene.ThumbnailPreview?
   {
-    guard options.thumbnailSeekingEnabled, state.hasThumbnails, !state.isBumper,
+    guard options.thumbnailSeekingEnabled, state.hasThumbnails, !state.isSeekingBlocked,
       openMenu == nil, let pointer, let range = state.sliderRange,
       let slider = frames.first(where: { $0.tag == .progressSlider })
     else { return nil }

@@ -42,6 +42,8 @@ public struct ControlsModel: Sendable {
   var dragFraction: Double?
   var pressedID: String?
   var openMenu: MenuKind?
+  /// The ad control with the keyboard focus, if any.
+  var focusedAdControl: AdControlKind?
   var selectedBitrateIndex: Int?
   var lastSessionID: Int?
 
@@ -98,6 +100,7 @@ public struct ControlsModel: Sendable {
         automaticKind = kind
       }
     }
+    if newState.ad == nil { focusedAdControl = nil }
     state = newState
     if wasPinned && !isPinnedVisible {
       lastInputSeconds = nowSeconds
@@ -109,7 +112,7 @@ public struct ControlsModel: Sendable {
   /// The layout with what this session cannot use removed (and compact at every width
   /// with `alwaysCompact`): the controls Linux never
   /// shows; the bitrate button without a menu of two or more choices; the tracks button
-  /// without a text track or a second audio track; jump back during a bumper.
+  /// without a text track or a second audio track; jump back during a bumper or an ad.
   public var effectiveLayout: ControlLayout {
     var effective = layout
     if options.alwaysCompact { effective.compactLayoutMaximumWidth = .infinity }
@@ -124,7 +127,7 @@ public struct ControlsModel: Sendable {
     case .externalRoute, .pictureInPicture, .video360: return false
     case .preferredBitrate: return (activeBitrateMenu?.options.count ?? 0) >= 2
     case .closedCaption: return !state.textTracks.isEmpty || state.audioTracks.count >= 2
-    case .jumpBack: return !state.isBumper && state.sliderRange != nil
+    case .jumpBack: return !state.isSeekingBlocked && state.sliderRange != nil
     default: return true
     }
   }

@@ -55,6 +55,11 @@ public struct ControlsPlaybackState: Sendable, Equatable {
   public var bitrateMenu: BitrateMenu?
   /// Whether a thumbnail track is available for slider previews.
   public var hasThumbnails: Bool
+  /// The ad on screen; nil while the content plays. While set the slider does not seek
+  /// and jump back is gone (no scrubbing through an ad).
+  public var ad: ControlsAdState?
+  /// The times of ad breaks still to play, marked on the slider apart from cue points.
+  public var adBreakTimes: [Double]
 
   /// A state with nothing loaded: paused at 0, on demand, no tracks.
   public init(
@@ -64,7 +69,8 @@ public struct ControlsPlaybackState: Sendable, Equatable {
     isAudioOnly: Bool = false, isBumper: Bool = false, isFullScreen: Bool = false,
     textTracks: [TrackChoice] = [], selectedTextTrackID: String? = nil,
     audioTracks: [TrackChoice] = [], selectedAudioTrackID: String? = nil,
-    bitrateMenu: BitrateMenu? = nil, hasThumbnails: Bool = false
+    bitrateMenu: BitrateMenu? = nil, hasThumbnails: Bool = false, ad: ControlsAdState? = nil,
+    adBreakTimes: [Double] = []
   ) {
     self.sessionID = sessionID
     self.isPlaying = isPlaying
@@ -83,7 +89,12 @@ public struct ControlsPlaybackState: Sendable, Equatable {
     self.selectedAudioTrackID = selectedAudioTrackID
     self.bitrateMenu = bitrateMenu
     self.hasThumbnails = hasThumbnails
+    self.ad = ad
+    self.adBreakTimes = adBreakTimes
   }
+
+  /// Whether the viewer may not move the playhead now: a bumper or an ad plays.
+  public var isSeekingBlocked: Bool { isBumper || ad != nil }
 
   /// The range the slider spans: 0…duration on demand, the seekable window live; nil when
   /// neither is known.

@@ -73,8 +73,56 @@ public struct ControlsScene: Sendable, Equatable {
   /// Whether the options' poster is drawn behind the controls (audio-only media with a
   /// `posterPath`), whatever the controls' opacity.
   public var showsPoster: Bool = false
-  /// Whether anything is drawn: false when fully hidden.
-  public var isVisible: Bool { opacity > 0 && !controls.isEmpty }
+  /// The ad controls (badge, skip, "Learn more") while an ad plays: drawn at full opacity
+  /// whether the bar shows or not.
+  public var ad: AdControls?
+  /// Whether the bar is drawn: false when it is fully hidden.
+  public var isBarVisible: Bool { opacity > 0 && !controls.isEmpty }
+  /// Whether anything is drawn: the bar, or the ad controls.
+  public var isVisible: Bool { isBarVisible || ad != nil }
+
+  /// The ad controls at one instant, in view coordinates.
+  public struct AdControls: Sendable, Equatable {
+    /// A box in view coordinates.
+    public struct Box: Sendable, Equatable {
+      public var x: Double
+      public var y: Double
+      public var width: Double
+      public var height: Double
+
+      /// Whether the point is inside.
+      public func contains(x px: Double, y py: Double) -> Bool {
+        px >= x && px < x + width && py >= y && py < y + height
+      }
+    }
+
+    /// A pressable ad control.
+    public struct Button: Sendable, Equatable {
+      /// Which control it is.
+      public var kind: AdControlKind
+      /// What it says, localised; also its accessible name.
+      public var label: String
+      /// Where it is.
+      public var box: Box
+      /// Whether pressing it acts (the skip control before the skip offset does not).
+      public var isEnabled: Bool
+      /// Whether the pointer is over it.
+      public var isHovered: Bool
+      /// Whether it has the keyboard focus (drawn with a ring).
+      public var isFocused: Bool
+    }
+
+    /// The badge's text: "Ad 1 of 3 · 0:12", localised.
+    public var badgeText: String
+    /// Where the badge is.
+    public var badge: Box
+    /// The skip control (for a skippable ad) and "Learn more" (for an ad with a page), in
+    /// focus order.
+    public var buttons: [Button]
+
+    /// The button of `kind`, if shown.
+    public func button(_ kind: AdControlKind) -> Button? { buttons.first { $0.kind == kind } }
+  }
 }
 
 /// How one control looks at an instant.
@@ -111,4 +159,6 @@ public struct SliderAppearance: Sendable, Equatable {
   public var isBumper: Bool
   /// Whether the knob is being dragged.
   public var isDragging: Bool
+  /// Ad breaks still to play, drawn apart from the cue-point markers.
+  public var adMarkers: [Double] = []
 }

@@ -2,12 +2,13 @@ import Foundation
 import Playhead
 import PlayheadAds
 
-/// `--ad-tag URL`, `--ad-timeout MS`, `--seek-mode last|all|none`, `--interstitials` and
-/// `--no-interstitials`: `play` plays client-side ads and an HLS stream's interstitials
-/// through the SDK's ads plug-in.
+/// `--ad-tag URL`, `--ad-timeout MS`, `--seek-mode last|all|none`, `--ads-stitched`,
+/// `--interstitials` and `--no-interstitials`: `play` plays client-side ads (or tracks
+/// stitched ones) and an HLS stream's interstitials through the SDK's ads plug-in.
 struct AdOptions: OptionGroup, Equatable, Sendable {
   static let names: Set<String> = [
-    "--ad-tag", "--ad-timeout", "--seek-mode", "--interstitials", "--no-interstitials",
+    "--ad-tag", "--ad-timeout", "--seek-mode", "--ads-stitched", "--interstitials",
+    "--no-interstitials",
   ]
 
   /// `--ad-tag URL`: a VMAP or a VAST (a lone VAST is a pre-roll), told apart by content.
@@ -16,6 +17,8 @@ struct AdOptions: OptionGroup, Equatable, Sendable {
   var timeoutMs: Int?
   /// `--seek-mode`.
   var seekMode: AdSeekMode?
+  /// `--ads-stitched`: the tag's breaks are in the stream (`adsAreStitched`).
+  var isStitched = false
   /// `--interstitials` (true: the ads plug-in plays the stream's HLS interstitials, with
   /// or without an ad tag) or `--no-interstitials` (false: an ad tag's breaks only).
   var interstitials: Bool?
@@ -23,6 +26,11 @@ struct AdOptions: OptionGroup, Equatable, Sendable {
   mutating func parse(
     _ name: String, inline: String?, cursor: inout ArgumentCursor
   ) throws(UsageError) {
+    if name == "--ads-stitched" {
+      guard inline == nil else { throw UsageError("option '--ads-stitched' takes no value") }
+      isStitched = true
+      return
+    }
     if name == "--interstitials" || name == "--no-interstitials" {
       guard inline == nil else { throw UsageError("option '\(name)' takes no value") }
       interstitials = name == "--interstitials"
@@ -43,7 +51,9 @@ struct AdOptions: OptionGroup, Equatable, Sendable {
   }
 
   /// Whether any ad option was given.
-  var isEmpty: Bool { tag == nil && timeoutMs == nil && seekMode == nil && interstitials == nil }
+  var isEmpty: Bool {
+    tag == nil && timeoutMs == nil && seekMode == nil && !isStitched && interstitials == nil
+  }
 
   /// Whether the ads plug-in is on: `--ad-tag`, or `--interstitials`.
   var isOn: Bool { tag != nil || interstitials == true }
@@ -63,6 +73,7 @@ struct AdOptions: OptionGroup, Equatable, Sendable {
     }
     configuration.playsInterstitials = interstitials ?? true
     if let timeoutMs { configuration.adTimeoutMs = timeoutMs }
+    configuration.adsAreStitched = isStitched
     return configuration
   }
 }

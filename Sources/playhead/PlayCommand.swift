@@ -110,10 +110,12 @@ struct PlayCommand: Command {
       throw UsageError(
         "options '--snapshot', '--at', '--start' and '--duration' do not apply to 'catalog:'")
     }
+    if adOptions.tag == nil && (adOptions.isStitched || adOptions.interstitials == false) {
+      throw UsageError("options '--ads-stitched' and '--no-interstitials' go with '--ad-tag URL'")
+    }
     if !adOptions.isOn && !adOptions.isEmpty {
       throw UsageError(
-        "options '--ad-timeout', '--seek-mode' and '--no-interstitials' go with '--ad-tag URL'"
-          + " (or, but for the last, '--interstitials')")
+        "options '--ad-timeout' and '--seek-mode' go with '--ad-tag URL' or '--interstitials'")
     }
     if adOptions.isOn
       && (hasSnapshot || playback.durationSeconds != nil || catalog != nil)

@@ -54,8 +54,7 @@ struct PlaylistScreen: Sendable {
   private static func handle(_ event: WindowEvent, view: PlayerView, monitor: PlaylistMonitor) {
     switch event {
     case .key(.space), .key(.p):
-      let playing = (view.controlsView.player?.rate ?? 0) != 0
-      if playing { view.playbackController.pause() } else { view.playbackController.play() }
+      view.togglePause()
     case .key(.f): view.window.setFullscreen(!view.window.isFullscreen)
     case .key(.q), .key(.escape), .closeRequested: monitor.quit()
     default: break

@@ -158,6 +158,8 @@ enum Usage {
       --ad-timeout MS     How long an ad tag or an ad's start may take (default 8000)
       --seek-mode M       Which mid-rolls a seek past them plays first: last (default),
                           all or none
+      --ads-stitched      The --ad-tag's breaks are stitched into the stream (SSAI): each
+                          tracks the HLS ad marker it lines up with instead of playing
       --record FILE       Write a session recording to FILE: every request and answer
                           with its bytes and when they came, and every event, for
                           'playhead replay FILE' (docs/recording.md). Authorization and

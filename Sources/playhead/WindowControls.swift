@@ -144,7 +144,7 @@ final class WindowControls: Sendable {
     case .selectBitrate:
       let cap = item.preferredPeakBitRate
       say("bitrate: " + (cap > 0 ? "at most \(Int(cap)) bit/s" : "auto"))
-    case .play, .pause, .seek, .goToLive, .setFullScreen:
+    case .play, .pause, .seek, .goToLive, .setFullScreen, .skipAd, .openAdClickThrough:
       break
     }
   }
@@ -223,7 +223,7 @@ final class WindowControls: Sendable {
       item.step(byCount: 1)
     case .q, .escape: session.quit()
     case .i: toggleStatistics()
-    case .other: break
+    case .tab, .backTab, .enter, .other: break
     }
   }
 

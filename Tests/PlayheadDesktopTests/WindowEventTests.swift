@@ -27,12 +27,12 @@ final class WindowEventTests: WindowTestCase {
     try XDoTool.focus(window)
     let keys = [
       "space", "p", "Left", "Right", "Up", "Down", "f", "m", "9", "0", "j", "numbersign", "l",
-      "L", "period", "q", "Escape", "i", "x", "Return", "ctrl+w",
+      "L", "period", "q", "Escape", "i", "x", "Return", "Tab", "shift+Tab", "ctrl+w",
     ]
     try XDoTool.run(["key", "--delay", "20"] + keys)
     let expected: [Key] = [
       .space, .p, .left, .right, .up, .down, .f, .m, .nine, .zero, .j, .hash, .l, .capitalL,
-      .period, .q, .escape, .i, .other("x"), .other("Return"), .other("ctrl+w"),
+      .period, .q, .escape, .i, .other("x"), .enter, .tab, .backTab, .other("ctrl+w"),
     ]
     events.wait(for: "all \(expected.count) keys") { $0.count { isKey($0) } >= expected.count }
     XCTAssertEqual(events.all.compactMap(key), expected)

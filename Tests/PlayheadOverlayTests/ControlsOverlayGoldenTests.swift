@@ -110,6 +110,35 @@ final class ControlsOverlayGoldenTests: XCTestCase {
       try render(model.scene(nowSeconds: 0), renderer: renderer), "controls/vod-menu-1280.png")
   }
 
+  func testTheAdControls_withTheBarAndWithoutIt() throws {
+    let renderer = try ControlsOverlayRenderer()
+    var state = Self.state(for: .vod)
+    state.ad = ControlsAdState(
+      adNumber: 2, adCount: 3, remainingSeconds: 12.4, secondsUntilSkippable: 0,
+      hasLearnMore: true)
+    state.adBreakTimes = [1800, 3725]
+    var model = Self.model(.vod, width: 1280, height: 720, state: state)
+    _ = model.handle(.navigationKey(.next), nowSeconds: 0)
+    let scene = model.scene(nowSeconds: 0)
+    let ad = try XCTUnwrap(scene.ad)
+    XCTAssertEqual(ad.button(.skip)?.isFocused, true)
+    try assertMatchesGolden(try render(scene, renderer: renderer), "controls/vod-ad-1280.png")
+
+    // The bar hidden: only the ad controls are drawn, each where the scene puts it.
+    let hidden = model.scene(nowSeconds: 60)
+    XCTAssertFalse(hidden.isBarVisible)
+    let bare = Self.background(width: 1280, height: 720)
+    let image = try render(hidden, renderer: renderer)
+    func changed(in box: ControlsScene.AdControls.Box) -> Bool {
+      image.pixel(x: Int(box.x) + 3, y: Int(box.y) + 3)
+        != bare.pixel(x: Int(box.x) + 3, y: Int(box.y) + 3)
+    }
+    XCTAssertTrue(changed(in: ad.badge), "the badge")
+    for button in ad.buttons { XCTAssertTrue(changed(in: button.box), "\(button.kind)") }
+    XCTAssertTrue(
+      image.pixel(x: 640, y: 715) == bare.pixel(x: 640, y: 715), "no bar under the ad controls")
+  }
+
   func testHiddenControlsLeaveThePictureUntouchedAndAFadeIsBetween() throws {
     let renderer = try ControlsOverlayRenderer()
     let model = Self.model(.vod, width: 480, height: 270)

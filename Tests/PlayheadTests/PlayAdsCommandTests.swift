@@ -71,4 +71,43 @@ final class PlayAdsCommandTests: XCTestCase {
     assertStatus(
       try CLIRunner.run(["play", path, "--ad-tag", "/tmp/x.xml", "--seek-mode", "often"]), 2)
   }
+
+  func testAdsStitched_tracksTheMarkedPeriodWithTheVMAPsBreak() throws {
+    // The fixture's playlist with an ad period at 4-8 s, its segments by absolute file URL.
+    let folder = try Fixtures.url("hls/144p/index.m3u8").deletingLastPathComponent()
+    var lines: [String] = []
+    var segment = 0
+    let original = try String(
+      contentsOf: folder.appendingPathComponent("index.m3u8"), encoding: .utf8)
+    for line in original.split(separator: "\n") {
+      if line.hasPrefix("#EXTINF") {
+        if segment == 2 { lines.append("#EXT-X-CUE-OUT:4.000") }
+        if segment == 4 { lines.append("#EXT-X-CUE-IN") }
+        segment += 1
+      }
+      lines.append(
+        line.hasPrefix("#")
+          ? String(line) : folder.appendingPathComponent(String(line)).absoluteString)
+    }
+    let playlist = FileManager.default.temporaryDirectory
+      .appendingPathComponent("playhead-marked-\(UUID().uuidString).m3u8")
+    try Data(lines.joined(separator: "\n").utf8).write(to: playlist)
+    addTeardownBlock { try? FileManager.default.removeItem(at: playlist) }
+    let vmap = try writeVMAP()
+    // writeVMAP's mid-roll is at 3 s: 1 s from the period's start, within the tolerance.
+    let result = try CLIRunner.run([
+      "play", playlist.path, "--ad-tag", vmap, "--ads-stitched", "--fast", "--json",
+    ])
+    assertStatus(result, 0)
+    let objects = result.jsonLines()
+    let enters = objects.filter { $0["event"] as? String == "adSequenceEnter" }
+    XCTAssertEqual(enters.compactMap { $0["breakId"] as? String }, ["mid"], "\(enters)")
+    XCTAssertEqual(enters.first?["serverSide"] as? Bool, true)
+    XCTAssertEqual(enters.first?["time"] as? Double, 4)
+    let summary = try XCTUnwrap(objects.last { $0["event"] as? String == "summary" })
+    XCTAssertEqual(summary["adBreaks"] as? Int, 1, "the pre-roll lines up with no marker")
+    XCTAssertEqual(summary["adsCompleted"] as? Int, 1)
+    XCTAssertEqual(
+      objects.filter { $0["event"] as? String == "end" }.count, 1, "one end, no post-roll")
+  }
 }

@@ -84,6 +84,8 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   /// The interstitial schedule as last read (`HLSDriver+Interstitials`), with the level and
   /// revision it was read for; nil inside when the playlist had none.
   var interstitialCache: (level: Int, revision: Int, schedule: InterstitialSchedule?)?
+  /// The ad periods last found, and the playlist they were found in.
+  var adPeriodCache: (key: AdPeriodCacheKey, periods: [AdPeriod])?
   /// When the live playlist is next reloaded after loading reached its last segment.
   var liveReloadDue: MediaTime?
   /// Set while the downloader waits on the clock for that reload.
@@ -335,15 +337,35 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
     (master?.renditions ?? []).map(Self.info)
   }
 
-  /// The ad periods of the current level's playlist (CUE-OUT/CUE-IN, SCTE-35 date ranges):
-  /// a VOD playlist's times are item times; live windows report none yet.
+  /// The ad periods of the current level's playlist (CUE-OUT/CUE-IN, SCTE-35 date ranges)
+  /// in item time: a VOD playlist's times as they are; a live window's shifted to where its
+  /// first segment lies on the item timeline, so they change with each reload (new breaks
+  /// appear, open ones end). Found once per playlist loaded.
   var serverSideAdPeriods: [AdPeriod] {
     lock.lock()
     defer { lock.unlock() }
-    guard liveTimeline == nil, let media = playlists[currentLevel], media.endList else {
-      return []
+    guard let media = playlists[currentLevel] else { return [] }
+    let origin: MediaTime
+    if let timeline = liveTimeline {
+      guard let first = media.segments.first,
+        let start = timeline.start(ofSequence: first.mediaSequence)
+      else { return [] }
+      origin = start
+    } else {
+      guard media.endList else { return [] }
+      origin = .zero
     }
-    return media.adPeriods().periods
+    let key = AdPeriodCacheKey(
+      level: currentLevel, firstSequence: media.segments.first?.mediaSequence ?? 0,
+      segmentCount: media.segments.count, isEnded: media.endList, origin: origin)
+    if let cached = adPeriodCache, cached.key == key { return cached.periods }
+    let periods = media.adPeriods().periods.map { period in
+      var shifted = period
+      shifted.start = period.start + origin
+      return shifted
+    }
+    adPeriodCache = (key, periods)
+    return periods
   }
 
   var iFrameVariants: [VariantInfo] {
@@ -486,4 +508,14 @@ extension HLSDriver {
     lock.unlock()
     handler?(error)
   }
+}
+
+/// Which playlist the cached ad periods came from: a live reload that changes the window,
+/// or a level switch, finds them again.
+struct AdPeriodCacheKey: Equatable {
+  var level: Int
+  var firstSequence: Int
+  var segmentCount: Int
+  var isEnded: Bool
+  var origin: MediaTime
 }

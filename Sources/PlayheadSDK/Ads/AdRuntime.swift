@@ -62,6 +62,13 @@ final class AdRuntime: @unchecked Sendable {
     }
     if let fetchingSlot, fetchingSlot >= index { self.fetchingSlot = fetchingSlot + 1 }
   }
+  /// With stitched ads: the timeline slot each server-side period carries, by period id.
+  var stitchedSlots: [String: Int] = [:]
+  /// The stitched break playing, if any.
+  var stitched: StitchedBreakPlay?
+
+  /// Whether the schedule's breaks are stitched into the content (not played on their own).
+  var isStitched: Bool { plugin.configuration.adsAreStitched }
 
   init(plugin: AdsSessionPlugin, report: @escaping @Sendable (AdBeaconResult) -> Void) {
     self.plugin = plugin
@@ -72,7 +79,7 @@ final class AdRuntime: @unchecked Sendable {
 
   /// The content times where the content must stop for a break still to play.
   var pausePoints: [MediaTime] {
-    guard let timeline else { return [] }
+    guard let timeline, !isStitched else { return [] }
     return timeline.slots.compactMap { slot in
       guard case .midroll(let time) = slot.position, !slot.isFinished else { return nil }
       return time

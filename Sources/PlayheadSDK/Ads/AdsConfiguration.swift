@@ -40,6 +40,16 @@ public struct AdsConfiguration: Sendable {
   /// plug-in plays the ads its streams carry). False leaves them out entirely; to play
   /// only interstitials, give an empty schedule (`.breaks([])`, or `interstitialsOnly`).
   public var playsInterstitials = true
+  /// Whether the schedule's breaks describe ads already stitched into the content
+  /// (server-side insertion, seed 000's SSAI plug-in): they are never played from their
+  /// media files; each one tracks the content's server-side ad period it lines up with
+  /// (its start within `stitchAlignmentToleranceMs`), sending its ads' events and beacons
+  /// at the period's own times. Breaks that line up with no period are logged and left
+  /// out. Default false.
+  public var adsAreStitched = false
+  /// How far a stitched break's time offset may be from its ad period's start; default
+  /// 1000 ms (markers sit on segment boundaries, VMAP offsets on whole seconds).
+  public var stitchAlignmentToleranceMs = 1000
   /// Audience-segment key/values appended to ad request URLs as query items (seed 002).
   public var audienceSegmentTargetingValues: [String: String]
   /// Opens an ad's click-through URL; nil leaves it to the application's delegate (the

@@ -257,22 +257,24 @@ extension PlaybackController {
       assetURI: current.media.url)
   }
 
-  /// Sends `urls` for a tracking event with the VAST 4 macros expanded.
+  /// Sends `urls` for a tracking event with the VAST 4 macros expanded; `contentTime` is
+  /// `[CONTENTPLAYHEAD]` when given (a stitched ad's exact time), else the content's
+  /// position now.
   func sendBeacons(
     _ urls: [String], event: AdTrackingEvent, _ runtime: SessionRuntime, errorCode: Int? = nil,
-    adTime: MediaTime? = nil, assetURI: String? = nil
+    adTime: MediaTime? = nil, assetURI: String? = nil, contentTime: MediaTime? = nil
   ) {
     sendBeacons(
       urls, eventName: event.rawValue, runtime, errorCode: errorCode, adTime: adTime,
-      assetURI: assetURI)
+      assetURI: assetURI, contentTime: contentTime)
   }
 
   private func sendBeacons(
     _ urls: [String], eventName: String, _ runtime: SessionRuntime, errorCode: Int? = nil,
-    adTime: MediaTime? = nil, assetURI: String? = nil
+    adTime: MediaTime? = nil, assetURI: String? = nil, contentTime: MediaTime? = nil
   ) {
     guard !urls.isEmpty, let ads = runtime.ads else { return }
-    let slot = ads.active.flatMap { ads.timeline?.slots[$0.slot] }
+    let slot = (ads.active?.slot ?? ads.stitched?.slot).flatMap { ads.timeline?.slots[$0] }
     let position: VASTBreakPosition? = slot.map {
       switch $0.position {
       case .preroll: return .preRoll
@@ -282,7 +284,7 @@ extension PlaybackController {
     }
     let context = VASTMacroContext(
       errorCode: errorCode.map(VASTErrorCode.init(rawValue:)), timestamp: Date(),
-      contentPlayhead: runtime.player?.currentTime(), mediaPlayhead: adTime,
+      contentPlayhead: contentTime ?? runtime.player?.currentTime(), mediaPlayhead: adTime,
       adPlayhead: adTime, assetURI: assetURI, breakPosition: position,
       adCount: slot?.ads.count)
     var generator = SystemRandomNumberGenerator()

@@ -7,7 +7,7 @@ extension PlaybackController {
   /// The content moved: within `prefetchLeadMs` of the next unplayed mid-roll (or of the
   /// end, for a post-roll), fetch its tag and open its first ad ahead. Call on the queue.
   func adsProgressed(_ runtime: SessionRuntime, to time: MediaTime) {
-    guard let ads = runtime.ads, ads.active == nil, ads.prefetched == nil,
+    guard let ads = runtime.ads, ads.active == nil, ads.prefetched == nil, !ads.isStitched,
       ads.fetchingSlot == nil, let timeline = ads.timeline, !isFastClock,
       !readSettings({ $0.adsDisabled })
     else { return }

@@ -70,8 +70,13 @@ extension PlaybackController {
   /// The viewer muted or unmuted: the ad on screen sends its `mute` or `unmute` tracking.
   /// Call on the queue.
   func adsMuteChanged(_ runtime: SessionRuntime, muted: Bool) {
-    guard let ad = runtime.ads?.active?.ad, ad.hasStarted else { return }
     let event: AdTrackingEvent = muted ? .mute : .unmute
+    if let stitched = stitchedAd(runtime) {
+      sendBeacons(
+        stitched.ad.trackingURLs[event] ?? [], event: event, runtime, adTime: stitched.time)
+      return
+    }
+    guard let ad = runtime.ads?.active?.ad, ad.hasStarted else { return }
     sendAdBeacons(ad.ad.trackingURLs[event] ?? [], event: event.rawValue, ad, runtime)
   }
 
@@ -99,7 +104,7 @@ extension PlaybackController {
   /// break plays first (the content seeks meanwhile and plays from the target after it).
   /// Call on the queue.
   func adsTakeOverSeek(_ runtime: SessionRuntime, from: MediaTime, to target: MediaTime) -> Bool {
-    guard let ads = runtime.ads, ads.timeline != nil else { return false }
+    guard let ads = runtime.ads, ads.timeline != nil, !ads.isStitched else { return false }
     // A new seek replaces what an earlier one queued.
     ads.queuedSlots = []
     guard !readSettings({ $0.adsDisabled }) else { return false }

@@ -67,6 +67,7 @@ extension PlaybackController {
       }
     }
     adsTimelineMade(runtime)
+    adsMatchStitched(runtime)
     updatePausePoints(runtime)
     if ads.isAwaitingSchedule, runtime === current {
       ads.isAwaitingSchedule = false
@@ -118,6 +119,8 @@ extension PlaybackController {
       ads.isAwaitingSchedule = true
       return true
     }
+    // Stitched breaks are in the content: nothing plays before it.
+    if ads.isStitched { return false }
     if let preroll = timeline.pendingPreroll {
       startBreak(preroll, of: runtime, resumesContent: true, reachedByPlay: true)
       return true
@@ -155,7 +158,7 @@ extension PlaybackController {
   /// (the content's `end` follows it).
   func adsTakeOverEnd(_ runtime: SessionRuntime) -> Bool {
     guard let ads = runtime.ads, !readSettings({ $0.adsDisabled }), ads.active == nil,
-      let postroll = ads.timeline?.pendingPostroll
+      !ads.isStitched, let postroll = ads.timeline?.pendingPostroll
     else { return false }
     ads.isEndPending = true
     startBreak(postroll, of: runtime, resumesContent: false)

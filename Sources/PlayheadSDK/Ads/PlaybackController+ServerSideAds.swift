@@ -24,8 +24,29 @@ extension PlaybackController {
       ads.serverSidePeriods.isEmpty
     else { return }
     ads.serverSidePeriods = item.serverSideAdPeriods.filter { $0.end != nil }
-    let edges = ads.serverSidePeriods.flatMap { [$0.start, $0.end ?? $0.start] }
-    guard !edges.isEmpty else { return }
+    adsMatchStitched(runtime)
+    observeEdges(of: ads.serverSidePeriods, runtime)
+    adsServerSideMoved(runtime, to: player.currentTime())
+  }
+
+  /// A live stream's periods follow its playlist: breaks that appeared on a reload (with
+  /// an end: a declared duration or their `CUE-IN`) are followed from here on, once each.
+  /// Call on the queue.
+  func adsServerSideRefresh(_ runtime: SessionRuntime) {
+    guard let ads = runtime.ads, let item = runtime.player?.currentItem, item.streamKind != .vod
+    else { return }
+    let known = Set(ads.serverSidePeriods.map(\.id))
+    let added = item.serverSideAdPeriods.filter { $0.end != nil && !known.contains($0.id) }
+    guard !added.isEmpty else { return }
+    ads.serverSidePeriods = (ads.serverSidePeriods + added).sorted { $0.start < $1.start }
+    adsMatchStitched(runtime)
+    observeEdges(of: added, runtime)
+  }
+
+  /// Boundary observers at the periods' starts and ends on the content's player.
+  private func observeEdges(of periods: [AdPeriod], _ runtime: SessionRuntime) {
+    let edges = periods.flatMap { [$0.start, $0.end ?? $0.start] }
+    guard !edges.isEmpty, let player = runtime.player else { return }
     runtime.observerTokens.append(
       player.addBoundaryTimeObserver(forTimes: edges, queue: queue) {
         [weak self, weak runtime] in
@@ -33,23 +54,28 @@ extension PlaybackController {
         else { return }
         self.adsServerSideMoved(runtime, to: player.currentTime())
       })
-    adsServerSideMoved(runtime, to: player.currentTime())
   }
 
   /// The content is at `time`: entering an unwatched period sends `adSequenceEnter` and
   /// `adEnter`; leaving the one playing sends `adExit` and `adSequenceExit` (then the
   /// content goes where a seek meant to land). Call on the queue.
   func adsServerSideMoved(_ runtime: SessionRuntime, to time: MediaTime) {
+    adsServerSideRefresh(runtime)
     guard let ads = runtime.ads, !ads.serverSidePeriods.isEmpty else { return }
     if let period = ads.activePeriod {
-      guard let end = period.end, time >= end || time < period.start else { return }
+      guard let end = period.end, time >= end || time < period.start else {
+        stitchedMoved(runtime, to: time)
+        return
+      }
       ads.activePeriod = nil
       ads.watchedPeriods.insert(period.id)
-      var properties = periodProperties(period)
-      properties["outcome"] = .string(AdState.played.rawValue)
-      properties["started"] = .bool(true)
-      sendAdLifecycle(.adExit, runtime, time: min(time, end), properties: properties)
-      sendAdLifecycle(.adSequenceExit, runtime, time: min(time, end), properties: properties)
+      if !endStitched(runtime, at: min(time, end), reachedEnd: time >= end) {
+        var properties = periodProperties(period)
+        properties["outcome"] = .string(AdState.played.rawValue)
+        properties["started"] = .bool(true)
+        sendAdLifecycle(.adExit, runtime, time: min(time, end), properties: properties)
+        sendAdLifecycle(.adSequenceExit, runtime, time: min(time, end), properties: properties)
+      }
       if let landing = ads.periodLanding {
         ads.periodLanding = nil
         seekContent(runtime, to: landing)
@@ -63,6 +89,7 @@ extension PlaybackController {
     else { return }
     ads.activePeriod = period
     ads.summary.breaks += 1
+    if beginStitched(period, runtime, at: time) { return }
     ads.summary.adsStarted += 1
     let properties = periodProperties(period)
     sendAdLifecycle(.adSequenceEnter, runtime, time: period.start, properties: properties)

@@ -144,10 +144,12 @@ extension PlaybackController {
     if rate > 0, !runtime.isPlaying {
       runtime.isPlaying = true
       sendLifecycle(.play, runtime, time: itemTime)
+      adsStitchedRateChanged(runtime, playing: true)
     } else if rate == 0, runtime.isPlaying {
       runtime.isPlaying = false
       guard !runtime.hasEnded, !runtime.hasFailed else { return }
       sendLifecycle(.pause, runtime, time: itemTime)
+      adsStitchedRateChanged(runtime, playing: false)
     }
   }
 

@@ -57,6 +57,18 @@ public final class Localization: Sendable {
     return overrides["en"]?[key] ?? Self.builtIn["en"]?[key] ?? key.rawValue
   }
 
+  /// The text for `key` with each `{name}` placeholder replaced by `values[name]`
+  /// (`string(.adPosition, filling: ["n": "1", "count": "3"])` → "Ad 1 of 3").
+  /// Placeholders without a value stay as written, so a missing one shows rather than
+  /// vanishes.
+  public func string(_ key: LocalizedStringKey, filling values: [String: String]) -> String {
+    var text = string(key)
+    for (name, value) in values {
+      text = text.replacingOccurrences(of: "{\(name)}", with: value)
+    }
+    return text
+  }
+
   /// The language `string(_:)` uses first: the first preferred language with a table
   /// (the SDK's or an override), else `en`.
   public var resolvedLanguage: String {

@@ -35,6 +35,15 @@ public enum LocalizedStringKey: String, Sendable, CaseIterable, Codable {
   case timeline
   /// The badge shown while an ad or bumper plays.
   case advertisement
+  /// The ad badge's place in the break: `{n}` is the ad's number, `{count}` the break's
+  /// ads ("Ad 1 of 3").
+  case adPosition
+  /// The skip control before the ad can be skipped: `{seconds}` is the time left.
+  case skipAdCountdown
+  /// The skip control once the ad can be skipped.
+  case skipAd
+  /// The control that opens the advertiser's page.
+  case learnMore
   /// No source of the video can be played.
   case errorNoPlayableSource
   /// The network connection failed.

@@ -11,27 +11,8 @@ import XCTest
 /// events as client-side breaks, snapback over unwatched periods, and the content's own
 /// time with the ads taken out.
 final class ServerSideAdTests: XCTestCase {
-  /// A copy of a fixture's media playlist with an ad period over its segments 2 and 3
-  /// (4 s to 8 s), served beside the fixture's segments.
   func serveMarkedPlaylist(_ folder: String) throws -> (HTTPTestServer, URL) {
-    let original = try String(
-      contentsOf: Fixtures.url("\(folder)/index.m3u8"), encoding: .utf8)
-    var lines: [String] = []
-    var segment = 0
-    for line in original.split(separator: "\n", omittingEmptySubsequences: false) {
-      if line.hasPrefix("#EXTINF") {
-        if segment == 2 { lines.append("#EXT-X-CUE-OUT:4.000") }
-        if segment == 3 { lines.append("#EXT-X-CUE-OUT-CONT:ElapsedTime=2.000,Duration=4.000") }
-        if segment == 4 { lines.append("#EXT-X-CUE-IN") }
-        segment += 1
-      }
-      lines.append(String(line))
-    }
-    let server = HTTPTestServer(
-      directory: try Fixtures.directory(),
-      files: ["/\(folder)/marked.m3u8": Data(lines.joined(separator: "\n").utf8)])
-    try server.start()
-    return (server, server.url("/\(folder)/marked.m3u8"))
+    try MarkedPlaylist.serve(folder)
   }
 
   func makeController() -> (PlaybackController, SDKRecorder) {

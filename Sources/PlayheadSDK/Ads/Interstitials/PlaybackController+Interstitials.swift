@@ -18,6 +18,14 @@ extension PlaybackController {
   func adsInterstitialsChanged(_ runtime: SessionRuntime, _ schedule: InterstitialSchedule?) {
     guard let ads = runtime.ads, ads.plugin.configuration.playsInterstitials, let schedule
     else { return }
+    guard !ads.isStitched else {
+      // The stitched mode plays no break of its own (its slots follow the stream's periods).
+      if ads.interstitialSchedule == nil, !schedule.interstitials.isEmpty {
+        manager.log("interstitials not played: the schedule's ads are stitched (adsAreStitched)")
+      }
+      ads.interstitialSchedule = schedule
+      return
+    }
     ads.interstitialSchedule = schedule
     for issue in schedule.issues where !ads.loggedInterstitialIssues.contains(issue) {
       ads.loggedInterstitialIssues.insert(issue)
