@@ -8,7 +8,7 @@ import PlayheadTesting
 import XCTest
 
 /// Interstitials of a live playlist join the timeline as reloads bring them.
-final class LiveInterstitialTests: XCTestCase {
+final class InterstitialLiveTests: XCTestCase {
   typealias Server = InterstitialTestServer
 
   func testAnInterstitialThatAppearsOnALaterReload_playsAtItsStart() throws {
@@ -58,7 +58,7 @@ final class LiveInterstitialTests: XCTestCase {
   }
 }
 
-extension LiveInterstitialTests {
+extension InterstitialLiveTests {
   func testJoiningALiveInterstitialPartWay_asksForTheListFromTheOffset_andOneLongPastIsNotPlayed()
     throws
   {
