@@ -65,6 +65,27 @@ final class InterstitialPlaybackTests: XCTestCase {
     XCTAssertTrue(after.contains { $0 > SDKTesting.seconds(4.5) && $0 < SDKTesting.seconds(6) })
   }
 
+  func testARangeInterstitialWithoutResumeOffset_resumesAfterTheRangeItCovers() throws {
+    let server = try Server()
+    let url = server.primary(
+      "range",
+      [
+        Server.dateRange(
+          "range", at: 4, "DURATION=4.0,X-ASSET-URI=\"ad-a.m3u8\",X-TIMELINE-OCCUPIES=\"RANGE\"")
+      ])
+    let (controller, recorder) = playToEnd(url)
+    defer { controller.close() }
+    XCTAssertEqual(
+      InterstitialTesting.events(recorder),
+      [
+        "adSequenceEnter:range@4.0", "adEnter:range", "adExit:range:played", "adSequenceExit",
+        "end",
+      ])
+    // The 2 s asset replaced the 4 s range: the content goes on at 8 s.
+    let after = InterstitialTesting.progress(recorder)
+    XCTAssertEqual(after.first, SDKTesting.seconds(8), "\(after)")
+  }
+
   func testAnAssetListOfThree_whoseSecondIs404_playsTheFirstAndThird_andTheContentResumes() throws {
     let server = try Server()
     server.assetList(
