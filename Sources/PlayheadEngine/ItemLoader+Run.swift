@@ -94,7 +94,8 @@ extension ItemLoader {
       indicatedBitrate: Double(driver.variant(of: main.run)?.bandwidth ?? bitrates),
       streamKind: driver.streamKind, startTime: main.run.itemStart, variants: driver.variants,
       renditions: driver.renditions, iFrameVariants: driver.iFrameVariants,
-      adPeriods: driver.serverSideAdPeriods, textOrigin: Self.timelineOrigin(of: main.run))
+      adPeriods: driver.serverSideAdPeriods, interstitials: driver.interstitialSchedule,
+      textOrigin: Self.timelineOrigin(of: main.run))
     condition.lock()
     status.phase = .ready(media)
     hasVideo = media.hasVideo

@@ -84,6 +84,8 @@ struct OpenedMedia: Sendable {
   var iFrameVariants: [VariantInfo]
   /// Server-side ad periods on the item timeline (HLS markers).
   var adPeriods: [AdPeriod]
+  /// The playlist's HLS Interstitials on the item timeline, as opened.
+  var interstitials: InterstitialSchedule?
   /// The media time of item time 0 (the first run's container start minus its item
   /// start, docs/decisions/0003), for placing subtitle segments; nil when unknown.
   var textOrigin: MediaTime?
@@ -122,6 +124,8 @@ struct LoaderStatus: Sendable {
   var variant: VariantInfo?
   /// The live seekable range, for live streams.
   var seekableRange: MediaTimeRange?
+  /// The playlist's HLS Interstitials as last read (after the latest playlist load).
+  var interstitials: InterstitialSchedule?
   /// A live stream's server-side ad periods in the latest playlist (nil for VOD, whose
   /// periods are known once opened).
   var liveAdPeriods: [AdPeriod]?
@@ -292,6 +296,7 @@ final class ItemLoader: @unchecked Sendable {
     defer { condition.unlock() }
     if let driver {
       status.seekableRange = driver.seekableRange
+      status.interstitials = driver.interstitialSchedule
       status.liveAdPeriods = status.seekableRange == nil ? nil : driver.serverSideAdPeriods
       status.sourceActivity = driver.activity.merged(with: audioLane?.driver.activity)
       if case .ready = status.phase {

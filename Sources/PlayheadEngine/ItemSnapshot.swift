@@ -13,6 +13,8 @@ import PlayheadCore
 struct ItemState: Sendable {
   var status: PlayerItem.Status = .unknown
   var seekableTimeRanges: [MediaTimeRange] = []
+  /// The HLS Interstitials as last announced (`interstitialsChanged`).
+  var interstitials: InterstitialSchedule?
   /// The rendition being played as last announced (`variantChanged`).
   var currentVariant: VariantInfo?
   /// The download speed as last announced (`downloadSpeedChanged`).

@@ -292,6 +292,12 @@ extension PlaybackLoop {
       active.state.seekableTimeRanges = seekable
       emit(.seekableTimeRangesChanged(active.item, seekable))
     }
+    if let schedule = loaderStatus.interstitials,
+      schedule.revision != active.state.interstitials?.revision
+    {
+      active.state.interstitials = schedule
+      emit(.interstitialsChanged(active.item, schedule))
+    }
     if let periods = loaderStatus.liveAdPeriods, let media = active.media,
       periods != media.adPeriods
     {

@@ -33,6 +33,9 @@ public struct PlayerEvent: Sendable {
     case bufferFullChanged(PlayerItem, Bool)
     /// The item's seekable time ranges changed (a live window moved).
     case seekableTimeRangesChanged(PlayerItem, [MediaTimeRange])
+    /// The item's HLS Interstitials were read (again): once for VOD, after every reload
+    /// of a live playlist that has or had some (`PlayerItem.interstitialSchedule`).
+    case interstitialsChanged(PlayerItem, InterstitialSchedule)
     /// Playback of a live stream fell too far behind the edge and jumps forward.
     case liveCatchUp(PlayerItem, from: MediaTime, to: MediaTime)
     /// The item's loaded time ranges changed.
@@ -137,6 +140,7 @@ public struct PlayerEvent: Sendable {
     case .loadedTimeRangesChanged: return "loadedTimeRangesChanged"
     case .seekableTimeRangesChanged: return "seekableTimeRangesChanged"
     case .liveCatchUp: return "liveCatchUp"
+    case .interstitialsChanged: return "interstitialsChanged"
     case .backupSourceUsed: return "backupSourceUsed"
     case .seekCompleted: return "seekCompleted"
     case .didPlayToEnd: return "didPlayToEnd"

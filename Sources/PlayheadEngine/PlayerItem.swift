@@ -99,6 +99,12 @@ public final class PlayerItem: Sendable, Identifiable, Hashable {
   /// and for other media. A live stream's follow its playlist: each reload may add breaks
   /// and close open ones; those that slid out of the window are gone.
   public var serverSideAdPeriods: [AdPeriod] { read { $0.media?.adPeriods ?? [] } }
+  /// The HLS Interstitials of the playlist (RFC 8216bis, Appendix D) on the item timeline,
+  /// as last read: nil until ready and for media without any. A live playlist's are read
+  /// again on every reload (`interstitialsChanged` tells).
+  public var interstitialSchedule: InterstitialSchedule? {
+    read { $0.state.interstitials ?? $0.media?.interstitials }
+  }
   /// The rendition being loaded, for streams that have renditions.
   public var currentVariant: VariantInfo? { read { $0.state.currentVariant } }
   /// The engine's bandwidth estimate in bits per second (nil for progressive media).

@@ -110,15 +110,19 @@ struct PlayCommand: Command {
       throw UsageError(
         "options '--snapshot', '--at', '--start' and '--duration' do not apply to 'catalog:'")
     }
-    if adOptions.tag == nil && !adOptions.isEmpty {
-      throw UsageError(
-        "options '--ad-timeout', '--seek-mode' and '--ads-stitched' go with '--ad-tag URL'")
+    if adOptions.tag == nil && (adOptions.isStitched || adOptions.interstitials == false) {
+      throw UsageError("options '--ads-stitched' and '--no-interstitials' go with '--ad-tag URL'")
     }
-    if adOptions.tag != nil
+    if !adOptions.isOn && !adOptions.isEmpty {
+      throw UsageError(
+        "options '--ad-timeout' and '--seek-mode' go with '--ad-tag URL' or '--interstitials'")
+    }
+    if adOptions.isOn
       && (hasSnapshot || playback.durationSeconds != nil || catalog != nil)
     {
       throw UsageError(
-        "option '--ad-tag' does not go with '--snapshot', '--at', '--duration' or 'catalog:'")
+        "options '--ad-tag' and '--interstitials' do not go with '--snapshot', '--at',"
+          + " '--duration' or 'catalog:'")
     }
     snapshot = try snapshotOptions.playSnapshot()
     try sinks.validate()

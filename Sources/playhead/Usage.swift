@@ -152,6 +152,9 @@ enum Usage {
                           adSequenceEnter, adEnter, adExit, adError, adBeacon, ... lines
                           and adds adBreaks, adsStarted, adsCompleted, adsSkipped and
                           adErrors to the summary. With --start S no break before S plays
+      --interstitials     Play an HLS stream's interstitials (RFC 8216bis App. D) as ad
+                          breaks, through the SDK controller (with --ad-tag they play
+                          anyway; --no-interstitials leaves them out)
       --ad-timeout MS     How long an ad tag or an ad's start may take (default 8000)
       --seek-mode M       Which mid-rolls a seek past them plays first: last (default),
                           all or none

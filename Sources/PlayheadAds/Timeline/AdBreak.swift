@@ -21,6 +21,9 @@ public enum AdBreakSource: Sendable, Equatable {
   case ads([LinearAd])
   /// The ads are fetched from this VAST tag when the break comes near.
   case tag(URL)
+  /// The ads are the assets of an HLS Interstitials asset list (`X-ASSET-LIST`), fetched
+  /// when the break comes near; each asset is one ad, in the list's order.
+  case assetList(URL)
 }
 
 /// One ad break: a pod of linear ads at one place of the content, with its own tracking.

@@ -61,6 +61,21 @@ extension AdTimeline {
     slots[index].errorCode = nil
   }
 
+  /// Makes a slot playable again, as if its break had never played: every ad available,
+  /// no error; a slot whose ads are fetched (a tag, an asset list) is fetched anew.
+  public mutating func rearm(_ index: Int) {
+    guard slots.indices.contains(index) else { return }
+    slots[index].errorCode = nil
+    switch slots[index].adBreak.source {
+    case .ads:
+      slots[index].adStates = Array(repeating: .available, count: slots[index].ads.count)
+    case .tag, .assetList:
+      slots[index].ads = []
+      slots[index].adStates = []
+      slots[index].isLoaded = false
+    }
+  }
+
   /// Marks a slot as given up, with the IAB error code.
   public mutating func failSlot(_ index: Int, errorCode: Int) {
     guard slots.indices.contains(index) else { return }

@@ -130,6 +130,20 @@ public struct AdTimeline: Sendable {
     return placed
   }
 
+  /// Adds `adBreak` at `position` as it is, whatever its offset says (a break whose place
+  /// the caller knows, such as an HLS interstitial on a live timeline, where the content's
+  /// duration must not turn a mid-roll into a post-roll). Returns the slot's index, or nil
+  /// when a slot with the break's id is already there (nothing changes then).
+  @discardableResult
+  public mutating func insert(_ adBreak: AdBreak, at position: AdBreakPosition) -> Int? {
+    guard !slots.contains(where: { $0.id == adBreak.id }) else { return nil }
+    let slot = Self.slot(for: adBreak, at: position, id: adBreak.id)
+    // After the slots at the same place or before it: stable, as `place` keeps them.
+    let index = slots.firstIndex { $0.position > position } ?? slots.count
+    slots.insert(slot, at: index)
+    return index
+  }
+
   private static func slot(for adBreak: AdBreak, at position: AdBreakPosition, id: String) -> Slot {
     switch adBreak.source {
     case .ads(let ads):
@@ -138,7 +152,7 @@ public struct AdTimeline: Sendable {
         adBreak: adBreak, position: position, id: id, ads: pod,
         adStates: Array(repeating: .available, count: pod.count), isLoaded: true,
         errorCode: nil)
-    case .tag:
+    case .tag, .assetList:
       return Slot(
         adBreak: adBreak, position: position, id: id, ads: [], adStates: [], isLoaded: false,
         errorCode: nil)

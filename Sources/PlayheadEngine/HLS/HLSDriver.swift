@@ -79,6 +79,11 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   var pendingSeek: (time: MediaTime, generation: Int)?
   /// Where a live stream's segments lie on the item timeline (nil for VOD).
   var liveTimeline: HLSLiveTimeline?
+  /// Counts playlist loads: the interstitial schedule is read again after each.
+  var interstitialRevision = 0
+  /// The interstitial schedule as last read (`HLSDriver+Interstitials`), with the level and
+  /// revision it was read for; nil inside when the playlist had none.
+  var interstitialCache: (level: Int, revision: Int, schedule: InterstitialSchedule?)?
   /// The ad periods last found, and the playlist they were found in.
   var adPeriodCache: (key: AdPeriodCacheKey, periods: [AdPeriod])?
   /// When the live playlist is next reloaded after loading reached its last segment.
@@ -294,6 +299,7 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   func setPlaylistLocked(_ media: MediaPlaylist, level: Int) {
     playlists[level] = media
     timelines[level] = HLSSegmentTimeline(media)
+    interstitialRevision += 1
   }
 
   var streamKind: StreamKind {

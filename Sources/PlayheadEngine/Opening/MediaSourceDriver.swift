@@ -64,6 +64,9 @@ protocol MediaSourceDriver: AnyObject, Sendable {
   var iFrameVariants: [VariantInfo] { get }
   /// The server-side ad periods the stream marks, on the item timeline (HLS VOD).
   var serverSideAdPeriods: [AdPeriod] { get }
+  /// The HLS Interstitials of the playlist being played, on the item timeline, read again
+  /// after every playlist load; nil for media without any.
+  var interstitialSchedule: InterstitialSchedule? { get }
   /// The rendition of `run`, when the media has renditions.
   func variant(of run: MediaRun) -> VariantInfo?
   /// Why the rendition of `run` was chosen, when the media has renditions.
@@ -185,6 +188,8 @@ final class ProgressiveDriver: MediaSourceDriver, Sendable {
   var iFrameVariants: [VariantInfo] { [] }
 
   var serverSideAdPeriods: [AdPeriod] { [] }
+
+  var interstitialSchedule: InterstitialSchedule? { nil }
 
   func variant(of run: MediaRun) -> VariantInfo? { nil }
 

@@ -39,6 +39,29 @@ final class AdRuntime: @unchecked Sendable {
   var activePeriod: AdPeriod?
   /// Where the content goes once the period a seek snapped back to is over.
   var periodLanding: MediaTime?
+  /// The HLS interstitials on the timeline, by slot id.
+  var interstitials: [String: InterstitialBreak] = [:]
+  /// Interstitials read but not put on the timeline (no place, or a live one long
+  /// passed), by id: they are not considered again.
+  var declinedInterstitials: Set<String> = []
+  /// The latest interstitial schedule of the content (its segment boundaries snap edges).
+  var interstitialSchedule: InterstitialSchedule?
+  /// A schedule that arrived before the timeline did: read once the timeline is made.
+  var isInterstitialScheduleWaiting = false
+  /// Issues of the playlist's interstitials already logged.
+  var loggedInterstitialIssues: Set<InterstitialIssue> = []
+  /// The `_HLS_primary_id` of the session's asset-list requests.
+  let primaryID = UUID().uuidString
+
+  /// A slot was inserted at `index`: the indices held at or after it move up by one.
+  func slotInserted(at index: Int) {
+    queuedSlots = queuedSlots.map { $0 >= index ? $0 + 1 : $0 }
+    if let active, active.slot >= index { active.slot += 1 }
+    if let prefetched, prefetched.slot >= index {
+      self.prefetched = (prefetched.slot + 1, prefetched.ad)
+    }
+    if let fetchingSlot, fetchingSlot >= index { self.fetchingSlot = fetchingSlot + 1 }
+  }
   /// With stitched ads: the timeline slot each server-side period carries, by period id.
   var stitchedSlots: [String: Int] = [:]
   /// The stitched break playing, if any.
@@ -67,9 +90,16 @@ final class AdRuntime: @unchecked Sendable {
 /// One break being played.
 final class ActiveAdBreak: @unchecked Sendable {
   // Unchecked Sendable: touched only on the controller's queue.
-  let slot: Int
+  /// Its timeline slot (moves up when a slot is inserted before it).
+  var slot: Int
   /// Whether the content plays once the break is over.
   let resumesContent: Bool
+  /// Whether playing the content into the break started it (a pause point, the pre-roll),
+  /// rather than a seek past it: only then does an interstitial's resume offset apply.
+  let reachedByPlay: Bool
+  /// How much of the break's ads has played (an interstitial's `X-PLAYOUT-LIMIT` and
+  /// default resume offset count it).
+  var playedTime: MediaTime = .zero
   /// The ad's index in the pod; -1 until the first ad starts.
   var adIndex = -1
   var ad: ActiveAd?
@@ -77,9 +107,10 @@ final class ActiveAdBreak: @unchecked Sendable {
   var isFetching = false
   var hasEntered = false
 
-  init(slot: Int, resumesContent: Bool) {
+  init(slot: Int, resumesContent: Bool, reachedByPlay: Bool = false) {
     self.slot = slot
     self.resumesContent = resumesContent
+    self.reachedByPlay = reachedByPlay
   }
 }
 
@@ -90,6 +121,8 @@ final class ActiveAd: @unchecked Sendable {
   let ad: LinearAd
   let media: VASTMediaFile
   let player: Player
+  /// The ad's item (set up before the player has made it current).
+  let item: PlayerItem
   let gate: AdVideoGate
   var tokens: [ObserverToken] = []
   var hasStarted = false
@@ -100,11 +133,15 @@ final class ActiveAd: @unchecked Sendable {
   var sent: Set<AdTrackingEvent> = []
   var startTimer: ClockTimer?
 
-  init(index: Int, ad: LinearAd, media: VASTMediaFile, player: Player, gate: AdVideoGate) {
+  init(
+    index: Int, ad: LinearAd, media: VASTMediaFile, player: Player, item: PlayerItem,
+    gate: AdVideoGate
+  ) {
     self.index = index
     self.ad = ad
     self.media = media
     self.player = player
+    self.item = item
     self.gate = gate
     duration = ad.duration
   }

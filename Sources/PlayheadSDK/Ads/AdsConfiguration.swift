@@ -35,6 +35,11 @@ public struct AdsConfiguration: Sendable {
   /// hidden, so that the switch is immediate (default 5000; 0 turns prefetching off). Not
   /// done on a fast-mode clock, where the switch costs no time anyway.
   public var prefetchLeadMs: Int = 5000
+  /// Whether an HLS stream's interstitials (RFC 8216bis, Appendix D) play as breaks on
+  /// the same timeline as the schedule's (default true: an app that attaches the ads
+  /// plug-in plays the ads its streams carry). False leaves them out entirely; to play
+  /// only interstitials, give an empty schedule (`.breaks([])`, or `interstitialsOnly`).
+  public var playsInterstitials = true
   /// Whether the schedule's breaks describe ads already stitched into the content
   /// (server-side insertion, seed 000's SSAI plug-in): they are never played from their
   /// media files; each one tracks the content's server-side ad period it lines up with
@@ -65,5 +70,13 @@ public struct AdsConfiguration: Sendable {
     self.maxBeaconsInFlight = maxBeaconsInFlight
     self.audienceSegmentTargetingValues = audienceSegmentTargetingValues
     self.clickThroughHandler = clickThroughHandler
+  }
+}
+
+extension AdsConfiguration {
+  /// A configuration that plays only the HLS interstitials of the content (no ad tag, no
+  /// application breaks); every other setting has its default.
+  public static var interstitialsOnly: AdsConfiguration {
+    AdsConfiguration(schedule: .breaks([]))
   }
 }

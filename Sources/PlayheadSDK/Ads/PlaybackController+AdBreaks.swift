@@ -7,30 +7,37 @@ extension PlaybackController {
   // MARK: Breaks (on the queue)
 
   /// Starts the break of timeline slot `slot`: fetches its ads if they are not known yet,
-  /// then `adSequenceEnter` and its first ad.
-  func startBreak(_ slot: Int, of runtime: SessionRuntime, resumesContent: Bool) {
+  /// then `adSequenceEnter` and its first ad. `reachedByPlay`: the content played into it
+  /// (not a seek past it), so an interstitial's resume offset applies after it.
+  func startBreak(
+    _ slot: Int, of runtime: SessionRuntime, resumesContent: Bool, reachedByPlay: Bool = false
+  ) {
     guard let ads = runtime.ads, let timeline = ads.timeline, timeline.slots.indices.contains(slot)
     else { return }
-    let active = ActiveAdBreak(slot: slot, resumesContent: resumesContent)
+    let active = ActiveAdBreak(
+      slot: slot, resumesContent: resumesContent, reachedByPlay: reachedByPlay)
     ads.active = active
     runtime.player?.pause()
     let entry = timeline.slots[slot]
-    guard !entry.isLoaded, case .tag(let url) = entry.adBreak.source else {
+    guard !entry.isLoaded else {
       enterBreak(active, of: runtime)
       return
     }
-    let plugin = ads.plugin
-    // The resolver bounds every hop by `adTimeoutMs` on the player's clock (301).
+    // A prefetch already asked for the ads: its answer goes on with this break.
+    if ads.fetchingSlot == slot {
+      active.isFetching = true
+      return
+    }
+    // The resolver bounds every hop by `adTimeoutMs` on the player's clock (301), as the
+    // asset-list fetch bounds its request.
     active.isFetching = true
-    // A prefetch already asked for the tag: its answer goes on with this break.
-    guard ads.fetchingSlot != slot else { return }
-    plugin.fetchAds(url, idPrefix: entry.id, targeting: adTargeting(plugin)) {
-      [weak self, weak runtime] pod in
-      guard let self else { return }
-      self.queue.async { [weak runtime] in
-        guard let runtime, runtime.ads?.active === active else { return }
-        self.breakFetched(Self.result(of: pod), active, of: runtime)
-      }
+    let started = fetchSlotAds(entry, of: runtime) { [weak self, weak runtime] result in
+      guard let self, let runtime, runtime.ads?.active === active else { return }
+      self.breakFetched(result, active, of: runtime)
+    }
+    if !started {
+      active.isFetching = false
+      enterBreak(active, of: runtime)
     }
   }
 
@@ -86,6 +93,10 @@ extension PlaybackController {
   /// Plays the pod's next available ad, or ends the break.
   func playNextAd(_ active: ActiveAdBreak, of runtime: SessionRuntime) {
     guard let ads = runtime.ads, let entry = ads.timeline?.slots[active.slot] else { return }
+    if reachedPlayoutLimit(active, of: runtime) {
+      finishBreak(active, of: runtime, entered: true)
+      return
+    }
     var next = active.adIndex + 1
     while next < entry.ads.count, entry.adStates[next] != .available { next += 1 }
     active.adIndex = next
@@ -123,7 +134,9 @@ extension PlaybackController {
     updatePausePoints(runtime)
     if let next = ads.queuedSlots.first {
       ads.queuedSlots.removeFirst()
-      startBreak(next, of: runtime, resumesContent: active.resumesContent)
+      startBreak(
+        next, of: runtime, resumesContent: active.resumesContent,
+        reachedByPlay: active.reachedByPlay)
       return
     }
     if ads.isEndPending {
@@ -131,7 +144,7 @@ extension PlaybackController {
       adsFinishedPostroll(runtime)
       return
     }
-    if active.resumesContent { playContent(runtime) }
+    if active.resumesContent { resumeContent(after: active, of: runtime) }
   }
 
   // MARK: Event payloads

@@ -19,9 +19,10 @@ extension PlaybackController {
     configuration.videoSink = gate
     configuration.urlSourceExpiredHandler = nil
     configuration.noProgressTimeoutMs = ads.plugin.configuration.adTimeoutMs
-    let player = Player(playerItem: PlayerItem(url: url), configuration: configuration)
+    let item = PlayerItem(url: url)
+    let player = Player(playerItem: item, configuration: configuration)
     player.isMuted = readSettings { $0.isMuted }
-    return ActiveAd(index: index, ad: ad, media: media, player: player, gate: gate)
+    return ActiveAd(index: index, ad: ad, media: media, player: player, item: item, gate: gate)
   }
 
   /// Plays `ad` (opened ahead when it was prefetched), its frames shown while it is on
@@ -30,7 +31,7 @@ extension PlaybackController {
     _ ad: LinearAd, index: Int, media: VASTMediaFile, active: ActiveAdBreak,
     of runtime: SessionRuntime
   ) {
-    guard let ads = runtime.ads,
+    guard runtime.ads != nil,
       let current = takePrefetched(slot: active.slot, index: index, of: runtime)
         ?? makeAdPlayer(ad, index: index, media: media, of: runtime)
     else {
@@ -65,6 +66,7 @@ extension PlaybackController {
     if !isFastClock {
       current.startTimer = makeStartTimer(current, active: active, of: runtime)
     }
+    applyPlayoutLimit(current, active: active, of: runtime)
     current.player.play()
     // Opened ahead, it may be ready already: its quartiles are set now.
     if player.currentItem?.status == .readyToPlay {
@@ -212,6 +214,9 @@ extension PlaybackController {
   ) {
     guard let ads = runtime.ads, let entry = ads.timeline?.slots[active.slot] else { return }
     let time = current.player.currentTime()
+    if current.hasStarted, time.isNumeric, time > .zero {
+      active.playedTime = active.playedTime + time
+    }
     ads.timeline?.setState(state, ofAd: current.index, inSlot: active.slot)
     var properties = breakProperties(entry)
     properties.merge(adProperties(current.ad, index: current.index, of: entry)) { $1 }

@@ -32,18 +32,17 @@ extension PlaybackController {
   private func prefetch(slot: Int, of runtime: SessionRuntime) {
     guard let ads = runtime.ads, let entry = ads.timeline?.slots[slot] else { return }
     guard entry.isLoaded else {
-      guard case .tag(let url) = entry.adBreak.source else { return }
-      ads.fetchingSlot = slot
-      let plugin = ads.plugin
-      plugin.fetchAds(url, idPrefix: entry.id, targeting: adTargeting(plugin)) {
-        [weak self, weak runtime] pod in
-        guard let self else { return }
-        self.queue.async { [weak runtime] in
-          guard let runtime, let ads = runtime.ads, ads.fetchingSlot == slot else { return }
-          ads.fetchingSlot = nil
-          self.slotFetched(Self.result(of: pod), slot: slot, of: runtime)
-        }
+      // The slot is found again by id when the answer comes: slots inserted meanwhile (a
+      // live interstitial) move indices.
+      let id = entry.id
+      let started = fetchSlotAds(entry, of: runtime) { [weak self, weak runtime] result in
+        guard let self, let runtime, let ads = runtime.ads,
+          let slot = ads.timeline?.index(ofSlot: id), ads.fetchingSlot == slot
+        else { return }
+        ads.fetchingSlot = nil
+        self.slotFetched(result, slot: slot, of: runtime)
       }
+      if started { ads.fetchingSlot = slot }
       return
     }
     openAhead(slot: slot, of: runtime)

@@ -30,6 +30,10 @@ extension PlaybackController {
         ad.hasStarted
       else { return }
       let time = ad.player.currentTime()
+      guard !interstitialForbidsSkip(active, of: runtime) else {
+        manager.log("skipAd refused: the interstitial's X-RESTRICT has SKIP")
+        return
+      }
       guard let from = ad.ad.skippableFrom(duration: ad.duration), time >= from else {
         manager.log("skipAd refused: the ad is not skippable yet")
         return
@@ -100,12 +104,12 @@ extension PlaybackController {
   /// break plays first (the content seeks meanwhile and plays from the target after it).
   /// Call on the queue.
   func adsTakeOverSeek(_ runtime: SessionRuntime, from: MediaTime, to target: MediaTime) -> Bool {
-    guard let ads = runtime.ads, let timeline = ads.timeline, !ads.isStitched else { return false }
+    guard let ads = runtime.ads, ads.timeline != nil, !ads.isStitched else { return false }
     // A new seek replaces what an earlier one queued.
     ads.queuedSlots = []
     guard !readSettings({ $0.adsDisabled }) else { return false }
-    let slots = timeline.slotsToPlay(
-      seekingFrom: from, to: target, mode: ads.plugin.configuration.seekMode)
+    if target < from { rearmInterstitials(runtime, before: target) }
+    let slots = slotsToPlay(ads, seekingFrom: from, to: target)
     guard let first = slots.first else { return false }
     guard runtime.isPlaying || runtime.player?.rate ?? 0 > 0 else {
       // Paused: the breaks play when the viewer presses play, before the content.

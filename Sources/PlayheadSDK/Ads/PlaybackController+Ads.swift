@@ -66,6 +66,7 @@ extension PlaybackController {
         reportAdError(failure.code, failure.message, runtime, urls: failure.errorURLs)
       }
     }
+    adsTimelineMade(runtime)
     adsMatchStitched(runtime)
     updatePausePoints(runtime)
     if ads.isAwaitingSchedule, runtime === current {
@@ -121,7 +122,7 @@ extension PlaybackController {
     // Stitched breaks are in the content: nothing plays before it.
     if ads.isStitched { return false }
     if let preroll = timeline.pendingPreroll {
-      startBreak(preroll, of: runtime, resumesContent: true)
+      startBreak(preroll, of: runtime, resumesContent: true, reachedByPlay: true)
       return true
     }
     guard let first = ads.queuedSlots.first else { return false }
@@ -141,7 +142,7 @@ extension PlaybackController {
       return
     }
     ads.queuedSlots = Array(due.dropFirst())
-    startBreak(first, of: runtime, resumesContent: true)
+    startBreak(first, of: runtime, resumesContent: true, reachedByPlay: true)
   }
 
   /// Whether a rate change of the content is the ads' doing (a break's pause, or the

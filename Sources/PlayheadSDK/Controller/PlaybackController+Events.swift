@@ -71,6 +71,7 @@ extension PlaybackController {
       }
       if let index = currentIndex { prepareNext(after: index) }
       adsServerSideReady(runtime)
+      adsInterstitialsChanged(runtime, item.interstitialSchedule)
       adsContentReady(runtime)
     case .itemStatusChanged(_, .failed(let error)):
       guard !runtime.hasFailed else { return }
@@ -83,6 +84,8 @@ extension PlaybackController {
       adsContentDurationChanged(runtime, duration)
     case .pausePointReached(_, let time):
       adsPausePointReached(runtime, at: time)
+    case .interstitialsChanged(_, let schedule):
+      adsInterstitialsChanged(runtime, schedule)
     case .seekableTimeRangesChanged(_, let ranges):
       notify(.seekableRanges(session, ranges))
     case .rateChanged(let rate):
