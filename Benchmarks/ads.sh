@@ -1,22 +1,38 @@
 #!/usr/bin/env bash
-# Ad document resolution time of Playhead against a plain Python xml.etree walk, measured in
-# one run.
+# Two ad rows of issue 32, measured in one run: the content -> ad -> content switch time with
+# the ad prefetched, and the ad document resolution time of Playhead against a plain Python
+# xml.etree walk.
 #
 # Generates (once, not committed) build/bench/ads/: vmap.xml, a VMAP with 100 breaks, each
 # an AdTagURI leading through 5 wrappers (w<i>_1.xml … w<i>_5.xml, relative URIs) to an
 # InLine VAST with one linear ad (media files, every tracking event, impressions); 601 files.
-# Then, RUNS times each (median, one warm-up first), two rows:
+# And, with ffmpeg, switch-content.mp4 (flat blue, 640x360, 25 fps, 20 s) and switch-ad.mp4
+# (flat red, 25 fps, 3 s), H.264 with the index first (faststart), no audio.
+# Then, RUNS times each (median), three rows:
+#   switch         Benchmarks/AdsBench's AdSwitchBench (release): the content and the ad served
+#                  by a loopback HTTPTestServer that holds every answer back by 40 ms, mid-roll
+#                  breaks (at 4, 8, 12 and 16 s of each play, one ad each) played through the
+#                  public SDK (AdsSessionProvider, PlaybackController) in real time with audio
+#                  off, into a sink that notes the monotonic time and colour of every frame
+#                  presented. Content -> ad is the first ad frame's time less the last content
+#                  frame's, ad -> content the first content frame's less the last ad frame's,
+#                  raw (a seamless switch is one frame time: the last frame's own time on
+#                  screen). RUNS switches each way with the ad prefetched (the default
+#                  prefetchLeadMs, 5000) and, as the reference, without (0), the two taking
+#                  turns play by play; the medians in ms and frame times, their ratio, and
+#                  whether the prefetched medians are under two frame times each way (the aim).
 #   in process     Benchmarks/AdsBench (release): VASTResolver.resolveAdTag over a default
 #                  DataSourceStack (loads, parses, resolves every chain, merges the wrappers'
 #                  impressions and tracking), against the same walk in Python with
 #                  xml.etree.ElementTree (parse, follow every chain, merge), each timed inside
-#                  its own process
+#                  its own process (one warm-up first)
 #   whole process  `playhead ads build/bench/ads/vmap.xml --json` (release build, printing the
 #                  JSON) against `python3 walk.py` (printing a JSON summary), start-up included
-# Prints the median milliseconds of each and the ratio xml.etree / Playhead (above 1:
-# Playhead is faster), and checks that both found 100 breaks with their ads.
-#
-# Not measured here yet: the content → ad switch time with prefetch (issue 32's other row).
+#                  (one warm-up first)
+# For the VMAP rows, prints the median milliseconds of each and the ratio xml.etree / Playhead
+# (above 1: Playhead is faster), and checks that both found 100 breaks with their ads.
+# The switch row takes real time: about 14 s per switch measured, both modes (RUNS=10: about
+# 2.5 minutes).
 #
 # Usage: Benchmarks/ads.sh
 # Environment: RUNS (default 10), PLAYHEAD (default .build/release/playhead, brought up to date
@@ -147,6 +163,23 @@ fi
 scratch="${BENCH_SCRATCH:-$repo_root/build/bench/ads-scratch}"
 echo "Building Benchmarks/AdsBench (release)..." >&2
 (cd Benchmarks/AdsBench && swift build -c release --scratch-path "$scratch" 2>&1 | tail -n 1) >&2
+
+# The switch row: two flat-colour clips, told apart by the colour of each frame presented.
+if ! command -v ffmpeg > /dev/null; then
+  echo "ads: ffmpeg is needed to make the switch row's clips" >&2
+  exit 1
+fi
+if [[ ! -s "$dir/switch-content.mp4" ]]; then
+  ffmpeg -v error -y -f lavfi -i "color=c=blue:s=640x360:r=25:d=20" -c:v libx264 \
+    -pix_fmt yuv420p -g 25 -movflags +faststart "$dir/switch-content.mp4"
+fi
+if [[ ! -s "$dir/switch-ad.mp4" ]]; then
+  ffmpeg -v error -y -f lavfi -i "color=c=red:s=640x360:r=25:d=3" -c:v libx264 \
+    -pix_fmt yuv420p -g 25 -movflags +faststart "$dir/switch-ad.mp4"
+fi
+echo "Measuring the switch row (real time, about $(( runs * 14 )) s)..." >&2
+"$scratch/release/AdSwitchBench" "$dir" "$runs"
+echo
 read -r bench_ms bench_breaks bench_ads < <("$scratch/release/AdsBench" "$dir/vmap.xml" "$runs")
 if [[ "$bench_breaks" != 100 || "$bench_ads" != 100 ]]; then
   echo "ads: AdsBench found $bench_breaks breaks and $bench_ads ads, expected 100 each" >&2

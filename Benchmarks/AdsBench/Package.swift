@@ -1,5 +1,6 @@
 // swift-tools-version:6.0
-// The ad resolution benchmark for Benchmarks/ads.sh, kept out of the main package.
+// The ad benchmarks for Benchmarks/ads.sh, kept out of the main package: AdsBench (resolving
+// a VMAP and its wrappers) and AdSwitchBench (content -> ad -> content switch time).
 import Foundation
 import PackageDescription
 
@@ -17,7 +18,19 @@ let package = Package(
         .product(name: "PlayheadAds", package: rootIdentity),
         .product(name: "PlayheadNet", package: rootIdentity),
       ]
-    )
+    ),
+    .executableTarget(
+      name: "AdSwitchBench",
+      dependencies: [
+        .product(name: "PlayheadAds", package: rootIdentity),
+        .product(name: "PlayheadCore", package: rootIdentity),
+        .product(name: "PlayheadEngine", package: rootIdentity),
+        .product(name: "PlayheadMedia", package: rootIdentity),
+        .product(name: "PlayheadNet", package: rootIdentity),
+        .product(name: "PlayheadSDK", package: rootIdentity),
+        .product(name: "PlayheadTesting", package: rootIdentity),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

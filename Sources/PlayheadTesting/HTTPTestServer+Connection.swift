@@ -126,6 +126,10 @@ extension HTTPTestServer {
   private func respond(to head: RequestHead, request: LoggedRequest, fd: Int32, keepAlive: Bool)
     -> Bool
   {
+    let delayMs = currentResponseDelayMs
+    if delayMs > 0, !pause(until: Date(timeIntervalSinceNow: Double(delayMs) / 1000)) {
+      return false
+    }
     let (fault, stored) = lookup(request.path)
     let connection = keepAlive ? "keep-alive" : "close"
     if fault == .hang {

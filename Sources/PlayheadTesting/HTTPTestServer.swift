@@ -8,7 +8,8 @@ import PlayheadCore
 #endif
 
 /// A real HTTP/1.1 server on 127.0.0.1 for tests: files from a directory or from memory,
-/// byte ranges, keep-alive, a request log, and programmable faults per path.
+/// byte ranges, keep-alive, a request log, programmable faults per path, and an optional
+/// delay before every answer (`setResponseDelay(milliseconds:)`).
 ///
 /// One thread accepts connections and one thread serves each connection. `stop()` shuts
 /// every socket down, joins every thread and closes every descriptor, so a stopped server
@@ -106,6 +107,7 @@ public final class HTTPTestServer: @unchecked Sendable {
   let condition = NSCondition()
   private var gate: RequestGate?
   private var rewriter: BodyRewriter?
+  private var responseDelayMs = 0
   private let directory: URL?
   private var files: [String: Data]
   private var faults: [String: Fault]
@@ -250,6 +252,22 @@ public final class HTTPTestServer: @unchecked Sendable {
     condition.lock()
     self.rewriter = rewriter
     condition.unlock()
+  }
+
+  /// Holds every answer back by `milliseconds` after its request head arrived (0, the
+  /// default, answers at once): a loopback server with a network's latency, for
+  /// benchmarks such as `Benchmarks/ads.sh`. The wait ends early on `stop()`.
+  public func setResponseDelay(milliseconds: Int) {
+    condition.lock()
+    responseDelayMs = max(0, milliseconds)
+    condition.unlock()
+  }
+
+  /// The delay every answer waits, in milliseconds.
+  var currentResponseDelayMs: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return responseDelayMs
   }
 
   /// The gate's answer for `request` (nil: serve it).

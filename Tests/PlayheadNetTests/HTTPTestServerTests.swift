@@ -127,6 +127,35 @@ final class HTTPTestServerTests: XCTestCase {
     XCTAssertEqual(try client.exchangeUntilClose(""), Data(), "no answer, then end of stream")
     XCTAssertThrowsError(try RawHTTPClient(port: port), "nothing listens after stop()")
   }
+
+  func testResponseDelay_holdsEveryAnswerBack_andZeroAnswersAtOnce() throws {
+    let server = try startServer()
+    server.setResponseDelay(milliseconds: 60)
+    let client = try RawHTTPClient(port: server.port)
+    for request in ["GET /a.bin HTTP/1.1\r\n\r\n", "GET /missing HTTP/1.1\r\n\r\n"] {
+      let startNs = DispatchTime.now().uptimeNanoseconds
+      _ = try client.exchange(request)
+      let elapsedMs = Double(DispatchTime.now().uptimeNanoseconds - startNs) / 1e6
+      XCTAssertGreaterThanOrEqual(elapsedMs, 60, request)
+    }
+    server.setResponseDelay(milliseconds: 0)
+    let startNs = DispatchTime.now().uptimeNanoseconds
+    XCTAssertEqual(try client.exchange("GET /a.bin HTTP/1.1\r\n\r\n").body, data)
+    // Far below the delay it had: the wait is gone (the bound only guards a loaded machine).
+    XCTAssertLessThan(Double(DispatchTime.now().uptimeNanoseconds - startNs) / 1e6, 50)
+  }
+
+  func testStop_duringAResponseDelay_endsTheWait() throws {
+    let server = try startServer()
+    server.setResponseDelay(milliseconds: 600_000)
+    let client = try RawHTTPClient(port: server.port)
+    try client.send("GET /a.bin HTTP/1.1\r\n\r\n")
+    XCTAssertTrue(server.waitForRequests(count: 1))
+    let startNs = DispatchTime.now().uptimeNanoseconds
+    server.stop()
+    XCTAssertLessThan(Double(DispatchTime.now().uptimeNanoseconds - startNs) / 1e9, 10)
+    XCTAssertEqual(try client.exchangeUntilClose(""), Data(), "no answer, then end of stream")
+  }
 }
 
 /// A minimal blocking HTTP/1.1 client over one socket.
