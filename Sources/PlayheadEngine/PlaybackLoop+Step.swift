@@ -95,7 +95,7 @@ extension PlaybackLoop {
     let pausePoint = active.item.pausePoints.first { $0 > previousPosition && $0 <= position }
     if let pausePoint { position = pausePoint }
     active.position = position
-    presentDueVideo(active, upTo: position, countDrops: true)
+    presentDueVideo(active, upTo: position, countDrops: true, stoppingAt: pausePoint)
     writeDueAudio(active, upTo: position)
     renderText(active, at: position)
     firePeriodicObservers(active, at: position)
@@ -209,13 +209,17 @@ extension PlaybackLoop {
   }
 
   /// Presents the frame due at `position` through the video renderer (dropping late ones
-  /// while playing). Returns whether a frame was presented.
+  /// while playing); with `pausePoint`, only frames before it (the one at the point shows
+  /// when playback goes on). Returns whether a frame was presented.
   @discardableResult
-  func presentDueVideo(_ active: ActiveItem, upTo position: MediaTime, countDrops: Bool) -> Bool {
+  func presentDueVideo(
+    _ active: ActiveItem, upTo position: MediaTime, countDrops: Bool,
+    stoppingAt pausePoint: MediaTime? = nil
+  ) -> Bool {
     let before = active.video.framesRendered
     let context = RenderContext(
       isPlaying: countDrops, forwardEnd: forwardEnd(active),
-      dropsLateFrames: active.firstFramePresented)
+      dropsLateFrames: active.firstFramePresented, pausePoint: pausePoint)
     do throws(PlayheadError) {
       _ = try active.video.render(at: position, context: context)
     } catch {

@@ -218,7 +218,9 @@ public final class PlayerItem: Sendable, Identifiable, Hashable {
   }
   /// Item times at which playback pauses by itself (ad breaks): when playing forward
   /// reaches one, the position stops exactly there, the rate becomes 0 and
-  /// `.pausePointReached` is sent. A point stays until it is removed: playing on from it
+  /// `.pausePointReached` is sent. The picture then is the last frame before the point;
+  /// the frame at the point is the first one shown when playback goes on, so nothing is
+  /// shown twice or for an instant around a break. A point stays until it is removed: playing on from it
   /// does not pause again, but playing across it once more (after a seek back) does. A
   /// seek never pauses at one. Non-numeric times are ignored; settable while playing.
   public var pausePoints: [MediaTime] {

@@ -19,6 +19,10 @@ struct RenderContext {
   /// Whether video frames that are late by more than the threshold are dropped (false
   /// until the item's first frame was presented).
   var dropsLateFrames = false
+  /// A pause point the position stops at in this step: a frame at or after it waits, so
+  /// that it is the first picture when playback goes on (after an ad break), not one shown
+  /// for an instant before it.
+  var pausePoint: MediaTime?
 }
 
 /// One selected track's output stage in the playback loop, the same shape for video, audio

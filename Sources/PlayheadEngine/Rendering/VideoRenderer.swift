@@ -30,14 +30,15 @@ final class VideoRenderer: TrackRenderer {
   ///
   /// Forward playback covers [start, end): a frame at or after the forward end is never
   /// shown, so the last frame does not depend on whether it was decoded before the end was
-  /// reached. While playing, a frame whose time on screen ended more than the late-frame
+  /// reached; likewise a frame at or after a pause point being stopped at waits for the
+  /// next step after it. While playing, a frame whose time on screen ended more than the late-frame
   /// threshold ago is dropped too (the previous picture stays), unless `context`
   /// says the first frame is still to come.
   func render(at position: MediaTime, context: RenderContext) throws(PlayheadError) -> MediaTime? {
     var due: TimedVideoFrame?
     var skipped = 0
     let horizon = position + PlaybackLoop.dueTolerance
-    let end = context.forwardEnd
+    let end = [context.forwardEnd, context.pausePoint].compactMap { $0 }.min()
     while let next = loader.peekVideo(), next.time <= horizon, end.map({ next.time < $0 }) ?? true {
       if due != nil { skipped += 1 }
       due = loader.popVideo()
