@@ -100,6 +100,20 @@ final class XMLTreeReaderTests: XCTestCase {
     XCTAssertEqual(refusal("  \n ")?.kind, .empty)
   }
 
+  func testMessagesQuotingTheInput_stayOnOneLineAndShort() {
+    // Found by the xml fuzz target: an encoding name running over a line break.
+    let long = String(repeating: "x", count: 200)
+    for text in [
+      "<?xml version=\"1.0\" encoding=\"UTF-\nTracking\"?><a/>", "<a>&x\ny;</a>",
+      "<a>&#\n1;</a>", "<a \(long)=\"1\" \(long)=\"2\"/>",
+    ] {
+      let message = refusal(text)?.description ?? ""
+      XCTAssertFalse(message.isEmpty, text)
+      XCTAssertFalse(message.contains("\n"), message)
+      XCTAssertLessThan(message.count, 120, message)
+    }
+  }
+
   func testLimits() {
     let deep = String(repeating: "<a>", count: 10) + String(repeating: "</a>", count: 10)
     XCTAssertEqual(refusal(deep, limits: XMLTreeLimits(maxDepth: 9))?.kind, .limitExceeded)

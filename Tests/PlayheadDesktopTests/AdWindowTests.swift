@@ -20,21 +20,10 @@ final class AdWindowTests: WindowTestCase {
   private let adColour = RGBAColor(r: 0x40, g: 0x70, b: 0xa0)
   private let contentColour = RGBAColor(r: 0xa0, g: 0x70, b: 0x40)
 
-  /// A clip of one flat colour.
+  /// A clip of one flat colour, removed after the test.
   private func clip(_ colour: RGBAColor, seconds: Int) throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "playhead-ad-window-\(UUID().uuidString).mp4")
+    let url = try StillClip.make(colour, seconds: seconds)
     addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-    let hex = String(format: "0x%02x%02x%02x", colour.r, colour.g, colour.b)
-    let process = Process()
-    process.executableURL = try XvfbDisplay.executable(named: "ffmpeg")
-    process.arguments = [
-      "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=\(hex):s=320x180:r=25:d=\(seconds)",
-      "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-pix_fmt", "yuv420p", url.path,
-    ]
-    try process.run()
-    process.waitUntilExit()
-    XCTAssertEqual(process.terminationStatus, 0, "ffmpeg made the clip")
     return url
   }
 

@@ -17,18 +17,8 @@ final class WindowPlayerControlsTests: WindowTestCase {
 
   /// A 30 s clip of one flat colour, so the bare video is the same at every instant.
   private func stillClip() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "playhead-still-\(UUID().uuidString).mp4")
+    let url = try StillClip.make(RGBAColor(r: 0x40, g: 0x70, b: 0xa0), seconds: 30)
     addTeardownBlock { try? FileManager.default.removeItem(at: url) }
-    let process = Process()
-    process.executableURL = try XvfbDisplay.executable(named: "ffmpeg")
-    process.arguments = [
-      "-v", "error", "-y", "-f", "lavfi", "-i", "color=c=0x4070a0:s=320x180:r=25:d=30",
-      "-c:v", "libx264", "-preset", "ultrafast", "-g", "25", "-pix_fmt", "yuv420p", url.path,
-    ]
-    try process.run()
-    process.waitUntilExit()
-    XCTAssertEqual(process.terminationStatus, 0, "ffmpeg made the clip")
     return url
   }
 

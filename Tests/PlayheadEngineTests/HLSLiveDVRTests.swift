@@ -19,9 +19,7 @@ final class HLSLiveDVRTests: XCTestCase {
   }
 
   private func fixtureSegments() throws -> [Data] {
-    try (0..<6).map { index in
-      try Data(contentsOf: try Fixtures.url(String(format: "hls/144p/segment%03d.ts", index)))
-    }
+    try Fixtures.hlsSegments()
   }
 
   private func seconds(_ value: Double) -> MediaTime {

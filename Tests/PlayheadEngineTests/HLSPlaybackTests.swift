@@ -115,9 +115,7 @@ final class HLSPlaybackTests: XCTestCase {
 
   func testPlaybackTooFarBehindTheLiveEdgeCatchesUp() throws {
     let server = try startServer()
-    let segments = try (0..<6).map { index in
-      try Data(contentsOf: try Fixtures.url(String(format: "hls/144p/segment%03d.ts", index)))
-    }
+    let segments = try Fixtures.hlsSegments()
     let publisher = LiveHLSPublisher(
       server: server, path: "/live/index.m3u8", segments: segments, segmentDuration: 2,
       windowSize: 6, initialSegments: 6)
@@ -162,9 +160,7 @@ final class HLSPlaybackTests: XCTestCase {
 
   func testLiveStreamPlaysAcrossReloads() throws {
     let server = try startServer()
-    let segments = try (0..<6).map { index in
-      try Data(contentsOf: try Fixtures.url(String(format: "hls/144p/segment%03d.ts", index)))
-    }
+    let segments = try Fixtures.hlsSegments()
     let publisher = LiveHLSPublisher(
       server: server, path: "/live/index.m3u8", segments: segments, segmentDuration: 2,
       windowSize: 4, initialSegments: 4)

@@ -216,9 +216,7 @@ final class SourceExpiryPlaybackTests: XCTestCase {
   func testHLSLive_refreshesThePlaylistAcrossReloads_withoutAStall() throws {
     let driver = PlaybackClockDriver()
     let (cdn, wall) = try simulatedCDN(clock: driver.manual, graceSeconds: 1)
-    let segments = try (0..<6).map { index in
-      try Data(contentsOf: try Fixtures.url(String(format: "hls/144p/segment%03d.ts", index)))
-    }
+    let segments = try Fixtures.hlsSegments()
     let network = cdn.upstream
     let base = self.base
     let publisher = LiveHLSPublisher(

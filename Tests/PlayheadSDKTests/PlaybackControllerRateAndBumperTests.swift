@@ -11,9 +11,7 @@ final class PlaybackControllerRateAndBumperTests: XCTestCase {
     let server = HTTPTestServer(directory: try Fixtures.directory())
     try server.start()
     defer { server.stop() }
-    let segments = try (0..<6).map { index in
-      try Data(contentsOf: try Fixtures.url(String(format: "hls/144p/segment%03d.ts", index)))
-    }
+    let segments = try Fixtures.hlsSegments()
     let publisher = LiveHLSPublisher(
       server: server, path: "/live/index.m3u8", segments: segments, segmentDuration: 2,
       windowSize: 4, initialSegments: 4)

@@ -33,6 +33,14 @@ public enum Fixtures {
   /// The `<repo>/Fixtures` folder, found by walking up from this source file to `Package.swift`.
   ///
   /// Throws ``FixtureError`` when no package root or no `Fixtures` folder is found.
+  /// The bytes of the six TS segments of the `hls/144p` fixture (2 s each), for live
+  /// streams a test publishes (`LiveHLSPublisher`).
+  public static func hlsSegments() throws -> [Data] {
+    try (0..<6).map { index in
+      try Data(contentsOf: try url(String(format: "hls/144p/segment%03d.ts", index)))
+    }
+  }
+
   public static func directory(
     file: StaticString = #filePath, line: UInt = #line
   ) throws -> URL {

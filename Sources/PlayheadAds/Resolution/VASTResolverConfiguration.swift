@@ -1,3 +1,5 @@
+import PlayheadCore
+
 /// How a `VASTResolver` follows wrapper chains.
 ///
 /// Values out of range never trap: a negative `maxWrapperDepth` counts as 0 (no wrapper

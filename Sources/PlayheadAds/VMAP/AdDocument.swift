@@ -1,4 +1,5 @@
 import Foundation
+import PlayheadCore
 
 /// An ad response of either kind, sniffed by its root element (never by its name or
 /// Content-Type): a VMAP playlist or a VAST response.

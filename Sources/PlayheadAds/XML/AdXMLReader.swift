@@ -24,14 +24,7 @@ public enum AdXMLReader {
     _ data: Data, limits: AdXMLLimits = .default
   ) throws(AdXMLError) -> AdXMLElement {
     try screen(data, limits: limits)
-    do {
-      return try XMLTreeReader.parse(
-        data,
-        limits: XMLTreeLimits(
-          maxBytes: limits.maxBytes, maxDepth: limits.maxDepth, maxElements: limits.maxElements))
-    } catch {
-      throw AdXMLError(AdXMLError.Kind(error.kind), line: error.line, error.message)
-    }
+    return try XMLTreeReader.parse(data, limits: limits)
   }
 
   /// The checks on the raw bytes, before the parser runs.

@@ -43,11 +43,12 @@ extension XMLScanner {
         value = digits.isEmpty ? nil : UInt32(digits, radix: 10)
       }
       guard let value, Self.isXMLCharacter(value), let scalar = Unicode.Scalar(value) else {
-        throw failure("'&\(text);' is not a valid character reference")
+        throw failure("'&\(Self.excerpt(text));' is not a valid character reference")
       }
       output.append(contentsOf: Array(String(Character(scalar)).utf8))
     case let text:
-      throw failure(.entityRefused, "undeclared entity '&\(text);' (no DTD is read)")
+      throw failure(
+        .entityRefused, "undeclared entity '&\(Self.excerpt(text));' (no DTD is read)")
     }
   }
 

@@ -115,7 +115,8 @@ struct XMLScanner {
     guard let quote = rest.first, quote == "\"" || quote == "'" else { return }
     let name = rest.dropFirst().prefix { $0 != quote }.lowercased()
     guard ["utf-8", "utf8", "us-ascii", "ascii"].contains(name) else {
-      throw failure(.unsupportedEncoding, "encoding '\(name)' is not read (UTF-8 only)")
+      throw failure(
+        .unsupportedEncoding, "encoding '\(Self.excerpt(name))' is not read (UTF-8 only)")
     }
   }
 
@@ -181,11 +182,13 @@ struct XMLScanner {
       }
       guard spaced else { throw failure("attributes must be separated by white space") }
       let key = try name(what: "attribute")
-      guard !written.contains(key) else { throw failure("attribute '\(key)' given twice") }
+      guard !written.contains(key) else {
+        throw failure("attribute '\(Self.excerpt(key))' given twice")
+      }
       written.append(key)
       _ = skipSpace()
       guard position < bytes.count, bytes[position] == UInt8(ascii: "=") else {
-        throw failure("attribute '\(key)' has no value")
+        throw failure("attribute '\(Self.excerpt(key))' has no value")
       }
       position += 1
       _ = skipSpace()
@@ -199,19 +202,23 @@ struct XMLScanner {
   private mutating func attributeValue(of key: String) throws(XMLTreeError) -> String {
     guard position < bytes.count,
       bytes[position] == UInt8(ascii: "\"") || bytes[position] == UInt8(ascii: "'")
-    else { throw failure("the value of attribute '\(key)' is not quoted") }
+    else { throw failure("the value of attribute '\(Self.excerpt(key))' is not quoted") }
     let quote = bytes[position]
     position += 1
     let start = position
     var plain = true
     while position < bytes.count, bytes[position] != quote {
       let byte = bytes[position]
-      if byte == Self.lessThan { throw failure("'<' in the value of attribute '\(key)'") }
+      if byte == Self.lessThan {
+        throw failure("'<' in the value of attribute '\(Self.excerpt(key))'")
+      }
       if byte == Self.newline { line += 1 }
       if byte == Self.ampersand || byte == 0x09 || byte == 0x0A || byte == 0x0D { plain = false }
       position += 1
     }
-    guard position < bytes.count else { throw failure("unterminated value of attribute '\(key)'") }
+    guard position < bytes.count else {
+      throw failure("unterminated value of attribute '\(Self.excerpt(key))'")
+    }
     let range = start..<position
     position += 1
     if plain { return String(decoding: bytes[range], as: UTF8.self) }
@@ -233,8 +240,8 @@ struct XMLScanner {
     guard let top = stack.last else { throw failure("end tag without a start tag") }
     guard top.element.qualifiedName.utf8.elementsEqual(written) else {
       throw failure(
-        "end tag '\(String(decoding: written, as: UTF8.self))' does not match "
-          + "'\(top.element.qualifiedName)'")
+        "end tag '\(Self.excerpt(String(decoding: written, as: UTF8.self)))' does not match "
+          + "'\(Self.excerpt(top.element.qualifiedName))'")
     }
     close()
   }
@@ -325,6 +332,12 @@ struct XMLScanner {
       index += 1
     }
     return nil
+  }
+
+  /// Text from the input as a message quotes it: on one line, at most 40 characters.
+  static func excerpt(_ text: some StringProtocol) -> String {
+    let line = String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+    return line.count > 40 ? String(line.prefix(40)) + "…" : line
   }
 
   static func localName(_ name: String) -> String {

@@ -54,4 +54,7 @@ public struct XMLTreeLimits: Sendable, Equatable {
     self.maxDepth = maxDepth
     self.maxElements = maxElements
   }
+
+  /// The defaults: 2 MiB, depth 64, 50,000 elements.
+  public static let `default` = XMLTreeLimits()
 }
