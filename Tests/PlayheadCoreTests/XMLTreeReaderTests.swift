@@ -77,6 +77,8 @@ final class XMLTreeReaderTests: XCTestCase {
       ("<a><![CDATA[ open </a>", 1, "CDATA"),
       ("</a>", 1, "without a start tag"),
       ("<a/ >", 1, "'/>'"),
+      ("<a x:=\"1\"/>", 1, "no local name"),
+      ("<a:/>", 1, "no local name"),
     ]
     for (text, line, words) in cases {
       let error = refusal(text)

@@ -278,6 +278,9 @@ struct XMLScanner {
     let start = position
     while position < bytes.count, Self.isNameByte(bytes[position]) { position += 1 }
     guard position > start else { throw failure("missing \(what) name") }
+    guard bytes[position - 1] != UInt8(ascii: ":") else {
+      throw failure("\(what) name ends with ':' (no local name)")
+    }
     let first = bytes[start]
     if (0x30...0x39).contains(first) || first == UInt8(ascii: "-") || first == UInt8(ascii: ".") {
       throw failure("\(what) name starts with '\(Character(Unicode.Scalar(first)))'")

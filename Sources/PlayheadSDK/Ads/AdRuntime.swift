@@ -39,6 +39,8 @@ final class AdRuntime: @unchecked Sendable {
   var activePeriod: AdPeriod?
   /// Where the content goes once the period a seek snapped back to is over.
   var periodLanding: MediaTime?
+  /// The boundary observer at the periods' edges, replaced when they change.
+  var periodEdgesToken: ObserverToken?
   /// The HLS interstitials on the timeline, by slot id.
   var interstitials: [String: InterstitialBreak] = [:]
   /// Interstitials read but not put on the timeline (no place, or a live one long

@@ -25,35 +25,54 @@ extension PlaybackController {
     else { return }
     ads.serverSidePeriods = item.serverSideAdPeriods.filter { $0.end != nil }
     adsMatchStitched(runtime)
-    observeEdges(of: ads.serverSidePeriods, runtime)
+    observeEdges(runtime)
     adsServerSideMoved(runtime, to: player.currentTime())
   }
 
   /// A live stream's periods follow its playlist: breaks that appeared on a reload (with
-  /// an end: a declared duration or their `CUE-IN`) are followed from here on, once each.
-  /// Call on the queue.
+  /// an end: a declared duration or their `CUE-IN`) are followed from here on, once each;
+  /// those that ended before the window's start are let go (a long live session keeps
+  /// only the breaks it can still reach). Call on the queue.
   func adsServerSideRefresh(_ runtime: SessionRuntime) {
     guard let ads = runtime.ads, let item = runtime.player?.currentItem, item.streamKind != .vod
     else { return }
     let known = Set(ads.serverSidePeriods.map(\.id))
     let added = item.serverSideAdPeriods.filter { $0.end != nil && !known.contains($0.id) }
-    guard !added.isEmpty else { return }
-    ads.serverSidePeriods = (ads.serverSidePeriods + added).sorted { $0.start < $1.start }
+    let windowStart = item.seekableTimeRanges.first?.start
+    let gone = ads.serverSidePeriods.filter { period in
+      guard let windowStart, let end = period.end, period.id != ads.activePeriod?.id else {
+        return false
+      }
+      return end < windowStart
+    }
+    guard !added.isEmpty || !gone.isEmpty else { return }
+    let goneIDs = Set(gone.map(\.id))
+    ads.serverSidePeriods = (ads.serverSidePeriods.filter { !goneIDs.contains($0.id) } + added)
+      .sorted { $0.start < $1.start }
+    ads.watchedPeriods.subtract(goneIDs)
     adsMatchStitched(runtime)
-    observeEdges(of: added, runtime)
+    observeEdges(runtime)
   }
 
-  /// Boundary observers at the periods' starts and ends on the content's player.
-  private func observeEdges(of periods: [AdPeriod], _ runtime: SessionRuntime) {
-    let edges = periods.flatMap { [$0.start, $0.end ?? $0.start] }
-    guard !edges.isEmpty, let player = runtime.player else { return }
-    runtime.observerTokens.append(
-      player.addBoundaryTimeObserver(forTimes: edges, queue: queue) {
+  /// One boundary observer at every followed period's start and end on the content's
+  /// player (replacing the one before).
+  private func observeEdges(_ runtime: SessionRuntime) {
+    guard let ads = runtime.ads, let player = runtime.player else { return }
+    if let old = ads.periodEdgesToken {
+      player.removeTimeObserver(old)
+      runtime.observerTokens.removeAll { $0 == old }
+      ads.periodEdgesToken = nil
+    }
+    let edges = ads.serverSidePeriods.flatMap { [$0.start, $0.end ?? $0.start] }
+    guard !edges.isEmpty else { return }
+    let token = player.addBoundaryTimeObserver(forTimes: edges, queue: queue) {
         [weak self, weak runtime] in
         guard let self, let runtime, runtime === self.current, let player = runtime.player
         else { return }
         self.adsServerSideMoved(runtime, to: player.currentTime())
-      })
+      }
+    ads.periodEdgesToken = token
+    runtime.observerTokens.append(token)
   }
 
   /// The content is at `time`: entering an unwatched period sends `adSequenceEnter` and
