@@ -4,9 +4,11 @@ import PlayheadSDK
 extension ControlsModel {
   /// The ad controls laid out now (nil without an ad): the badge at the bottom left and the
   /// skip control at the bottom right, just above the control area, and "Learn more" at the
-  /// top right. They do not fade with the bar.
+  /// top right. They do not fade with the bar. None with `showsAdControls` off.
   func adControls() -> ControlsScene.AdControls? {
-    guard let ad = state.ad, viewWidth > 0, viewHeight > 0 else { return nil }
+    guard options.showsAdControls, let ad = state.ad, viewWidth > 0, viewHeight > 0 else {
+      return nil
+    }
     let margin = 12 * scale
     let height = 30 * scale
     let areaTop = viewHeight - effectiveLayout.controlAreaHeight(forWidth: viewWidth, scale: scale)

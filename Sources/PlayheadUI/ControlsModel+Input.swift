@@ -21,7 +21,9 @@ extension ControlsModel {
   /// not consumed, so the host's click meaning still applies; a pointer moved onto a
   /// button and pressed acts on it, as the controls appear with the move. Buttons act on
   /// release over the button they were pressed on; the slider seeks on release to where
-  /// it was let go (not during a bumper); a press outside an open menu closes it.
+  /// it was let go (not during a bumper or an ad); a press outside an open menu closes it.
+  /// The ad controls (skip, "Learn more") take presses whether the bar shows or not, and
+  /// Tab / Shift+Tab / Return (`navigationKey`) move the focus through them and press one.
   public mutating func handle(_ input: ControlsInput, nowSeconds: Double) -> ControlsResponse {
     let visibleBefore = opacity(nowSeconds: nowSeconds)
     let appearing = isAppearing(nowSeconds: nowSeconds)

@@ -35,6 +35,10 @@ public struct PlayerViewOptions: Sendable, Equatable {
   /// Whether the layout's compact rows are used at every width (default false: below its
   /// `compactLayoutMaximumWidth` only).
   public var alwaysCompact: Bool
+  /// Whether the ad controls (badge and countdown, skip, "Learn more") are drawn over ads
+  /// (default true). An application drawing its own turns them off and reads
+  /// `PlaybackController.adPlaybackStatus`; seeking stays blocked during ads either way.
+  public var showsAdControls: Bool = true
 
   /// Options with the defaults.
   public init(

@@ -79,6 +79,7 @@ final class XMLTreeReaderTests: XCTestCase {
       ("<a/ >", 1, "'/>'"),
       ("<a x:=\"1\"/>", 1, "no local name"),
       ("<a:/>", 1, "no local name"),
+      ("<a x:2y=\"1\"/>", 1, "starts with '2'"),
     ]
     for (text, line, words) in cases {
       let error = refusal(text)

@@ -163,4 +163,23 @@ final class AdControlsModelTests: XCTestCase {
     XCTAssertGreaterThan(
       japanese.button(.learnMore)?.box.width ?? 0, 2 * 14 * 0.6 + 24)
   }
+
+  func testAnApplicationDrawingItsOwn_turnsTheAdControlsOff_seekingStaysBlocked() throws {
+    var options = PlayerViewOptions()
+    options.showsAdControls = false
+    var controls = ControlsModel(
+      options: options, localization: Localization(preferredLanguages: ["en"]), nowSeconds: 0)
+    controls.resize(width: width, height: height, scale: 1)
+    controls.update(
+      state(ad: ControlsAdState(adNumber: 1, adCount: 1, secondsUntilSkippable: 0)),
+      nowSeconds: 0)
+    let scene = controls.scene(nowSeconds: 0)
+    XCTAssertNil(scene.ad)
+    XCTAssertFalse(controls.handle(.navigationKey(.next), nowSeconds: 0).isConsumed)
+    let slider = try XCTUnwrap(scene.controls.first { $0.frame.tag == .progressSlider })
+    let point = (
+      slider.frame.x + slider.frame.width * 0.8, slider.frame.y + slider.frame.height / 2
+    )
+    XCTAssertEqual(click(&controls, at: point).actions, [], "still no seek during the ad")
+  }
 }

@@ -273,7 +273,8 @@ struct XMLScanner {
   // MARK: Pieces
 
   /// A name at the position (letters, digits, `_`, `-`, `.`, `:` and any non-ASCII), not
-  /// starting with a digit, `-` or `.`.
+  /// starting with a digit, `-` or `.`, nor with its local part (after the last `:`) so, and
+  /// not ending with `:`.
   private mutating func name(what: String) throws(XMLTreeError) -> String {
     let start = position
     while position < bytes.count, Self.isNameByte(bytes[position]) { position += 1 }
@@ -281,8 +282,11 @@ struct XMLScanner {
     guard bytes[position - 1] != UInt8(ascii: ":") else {
       throw failure("\(what) name ends with ':' (no local name)")
     }
-    let first = bytes[start]
-    if (0x30...0x39).contains(first) || first == UInt8(ascii: "-") || first == UInt8(ascii: ".") {
+    // The name and its local part (after the last ':') must each start like a name.
+    let local = (bytes[start..<position].lastIndex(of: UInt8(ascii: ":")) ?? start - 1) + 1
+    for first in [bytes[start], bytes[local]]
+    where (0x30...0x39).contains(first) || first == UInt8(ascii: "-") || first == UInt8(ascii: ".")
+    {
       throw failure("\(what) name starts with '\(Character(Unicode.Scalar(first)))'")
     }
     return String(decoding: bytes[start..<position], as: UTF8.self)
