@@ -26,11 +26,13 @@ extension AdXMLElement {
     output += "</\(qualifiedName)>"
   }
 
+  /// `text` with the markup characters escaped, scalar by scalar (a `&` followed by a
+  /// combining mark is one `Character` but still a `&`).
   static func escape(_ text: String, quote: Bool) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
-    for character in text {
-      switch character {
+    for scalar in text.unicodeScalars {
+      switch scalar {
       case "&": result += "&amp;"
       case "<": result += "&lt;"
       case ">": result += "&gt;"
@@ -38,8 +40,7 @@ extension AdXMLElement {
       case "\t" where quote: result += "&#9;"
       case "\n" where quote: result += "&#10;"
       case "\r" where quote: result += "&#13;"
-      case "\r\n" where quote: result += "&#13;&#10;"
-      default: result.append(character)
+      default: result.unicodeScalars.append(scalar)
       }
     }
     return result
