@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "PlayheadCore", targets: ["PlayheadCore"]),
     .library(name: "PlayheadHLS", targets: ["PlayheadHLS"]),
     .library(name: "PlayheadAds", targets: ["PlayheadAds"]),
+    .library(name: "PlayheadDASH", targets: ["PlayheadDASH"]),
     .library(name: "PlayheadText", targets: ["PlayheadText"]),
     .library(name: "PlayheadNet", targets: ["PlayheadNet"]),
     .library(name: "PlayheadMedia", targets: ["PlayheadMedia"]),
@@ -41,6 +42,8 @@ let package = Package(
     .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
     .target(name: "PlayheadCore"),
     .target(name: "PlayheadHLS", dependencies: ["PlayheadCore"]),
+    // MPD model and parser (issue 33), Foundation and Core only, like PlayheadHLS.
+    .target(name: "PlayheadDASH", dependencies: ["PlayheadCore"]),
     .target(name: "PlayheadText", dependencies: ["PlayheadCore"]),
     .target(name: "PlayheadNet", dependencies: ["PlayheadCore"]),
     .target(name: "PlayheadAds", dependencies: ["PlayheadCore", "PlayheadNet"]),
@@ -89,6 +92,7 @@ let package = Package(
     ),
     .testTarget(name: "PlayheadCoreTests", dependencies: ["PlayheadCore", "PlayheadTestSupport"]),
     .testTarget(name: "PlayheadHLSTests", dependencies: ["PlayheadHLS", "PlayheadTestSupport"]),
+    .testTarget(name: "PlayheadDASHTests", dependencies: ["PlayheadDASH", "PlayheadTestSupport"]),
     .testTarget(
       name: "PlayheadAdsTests",
       dependencies: ["PlayheadAds", "PlayheadTesting", "PlayheadTestSupport"]
