@@ -15,9 +15,10 @@ final class XSValueTests: XCTestCase {
     XCTAssertEqual(seconds(" PT1H0M0.5S "), 3600.5)
     XCTAssertEqual(seconds("P1Y"), 365 * 86_400, "years are 365 days")
     XCTAssertEqual(XSDuration.parse("PT0.000000001S")?.value, 1, "exact to the nanosecond")
+    XCTAssertEqual(seconds("PT604.0399780273438S") ?? 0, 604.039978027, accuracy: 1e-9)
     for bad in [
       "", "P", "PT", "1S", "PT1.S", "PT.5S", "PT1.5M", "PT5S1M", "P1H", "-PT1S", "PT1X",
-      "PT0.0000000001S", "P1DT",
+      "P1DT",
     ] {
       XCTAssertNil(XSDuration.parse(bad), bad)
     }

@@ -4,8 +4,8 @@ import PlayheadCore
 ///
 /// Years count 365 days and months 30 days: a duration in an MPD is a span of media time,
 /// and the few that use these units mean it roughly. Negative durations, a bare `P` or
-/// `PT`, units out of order, a fraction anywhere but the seconds, and more than nine
-/// decimals are refused (nil). The result is exact to the nanosecond.
+/// `PT`, units out of order and a fraction anywhere but the seconds are refused (nil).
+/// The result is exact to the nanosecond (further decimals are dropped).
 public enum XSDuration {
   /// The duration `text` writes, or nil when it is not one.
   public static func parse(_ text: some StringProtocol) -> MediaTime? {
@@ -41,8 +41,9 @@ public enum XSDuration {
       if bytes.first == UInt8(ascii: ".") {
         bytes = bytes.dropFirst()
         fraction = bytes.prefix { (0x30...0x39).contains($0) }
-        guard !fraction.isEmpty, fraction.count <= 9 else { return nil }
+        guard !fraction.isEmpty, fraction.count <= 64 else { return nil }
         bytes = bytes.dropFirst(fraction.count)
+        fraction = fraction.prefix(9)
       }
       guard let unit = bytes.first else { return nil }
       bytes = bytes.dropFirst()

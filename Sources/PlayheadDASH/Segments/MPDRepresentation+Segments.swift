@@ -1,0 +1,96 @@
+import Foundation
+import PlayheadCore
+
+extension MPDRepresentation {
+  /// The initialization segment, when there is one.
+  public var initialization: MPDURLRange? {
+    switch addressing {
+    case .unusable: return nil
+    case .base(let base): return base.initialization
+    case .list(let list): return list.initialization
+    case .template(let template):
+      guard let initialization = template.initialization, let baseURL else { return nil }
+      let text = initialization.expand(representationID: id, bandwidth: bandwidth)
+      return URL(string: text, relativeTo: baseURL).map {
+        MPDURLRange(url: $0.absoluteURL, range: nil)
+      }
+    }
+  }
+
+  /// The media segments of this Representation in `period`, in order, each with its URL
+  /// and its place on the presentation timeline; walked lazily (a timeline of millions of
+  /// segments costs no memory). Segments addressed by `@duration` need the Period's
+  /// duration (a live Period's depend on the clock and give none here); `SegmentBase`
+  /// gives none (its segments are in the `sidx`).
+  public func segments(in period: MPDPeriod) -> [MPDSegmentReference] {
+    Array(segmentSequence(in: period))
+  }
+
+  /// `segments(in:)` as a lazy sequence.
+  public func segmentSequence(in period: MPDPeriod) -> AnySequence<MPDSegmentReference> {
+    guard let baseURL else { return AnySequence([]) }
+    switch addressing {
+    case .base, .unusable:
+      return AnySequence([])
+    case .template(let template):
+      let timescale = template.timescale
+      let offset = template.presentationTimeOffset
+      func reference(time: Int64, duration: Int64, number: Int64) -> MPDSegmentReference? {
+        let text = template.media.expand(
+          representationID: id, bandwidth: bandwidth, number: number, time: time)
+        guard let url = URL(string: text, relativeTo: baseURL)?.absoluteURL else { return nil }
+        return MPDSegmentReference(
+          url: url, range: nil, number: number,
+          start: period.start + Self.time(time - offset, timescale),
+          duration: Self.time(duration, timescale), time: time)
+      }
+      if let timeline = template.timeline {
+        let end = period.duration.map { offset + Self.units($0, timescale) }
+        return AnySequence(
+          timeline.segments(startNumber: template.startNumber, until: end).lazy.compactMap {
+            reference(time: $0.time, duration: $0.duration, number: $0.number)
+          })
+      }
+      guard let duration = template.duration, duration > 0, let length = period.duration else {
+        return AnySequence([])
+      }
+      let total = Self.units(length, timescale)
+      let count = (total + duration - 1) / duration
+      return AnySequence(
+        (0..<count).lazy.compactMap { index in
+          reference(
+            time: offset + index * duration, duration: duration,
+            number: template.startNumber + index)
+        })
+    case .list(let list):
+      let timescale = list.timescale
+      let offset = list.presentationTimeOffset
+      var times: [(time: Int64, duration: Int64)] = []
+      if let timeline = list.timeline {
+        times = timeline.segments(startNumber: list.startNumber).prefix(list.segments.count).map {
+          ($0.time, $0.duration)
+        }
+      } else if let duration = list.duration {
+        times = list.segments.indices.map { (offset + Int64($0) * duration, duration) }
+      } else if let length = period.duration {
+        times = [(offset, Self.units(length, timescale))]
+      }
+      return AnySequence(
+        zip(list.segments, times).enumerated().map { index, pair in
+          MPDSegmentReference(
+            url: pair.0.url, range: pair.0.range, number: list.startNumber + Int64(index),
+            start: period.start + Self.time(pair.1.time - offset, timescale),
+            duration: Self.time(pair.1.duration, timescale), time: pair.1.time)
+        })
+    }
+  }
+
+  private static func time(_ units: Int64, _ timescale: Int64) -> MediaTime {
+    MediaTime(value: units, timescale: Int32(clamping: timescale))
+  }
+
+  /// `time` in `timescale` units, rounded to the nearest.
+  private static func units(_ time: MediaTime, _ timescale: Int64) -> Int64 {
+    time.convertScale(Int32(clamping: timescale), rounding: .roundHalfAwayFromZero).value
+  }
+}
