@@ -69,7 +69,9 @@ let package = Package(
     .target(name: "PlayheadUI", dependencies: ["PlayheadCore", "PlayheadEngine", "PlayheadSDK"]),
     .target(
       name: "Playhead",
-      dependencies: ["PlayheadAds", "PlayheadEngine", "PlayheadSDK", "PlayheadText"]
+      dependencies: [
+        "PlayheadAds", "PlayheadDASH", "PlayheadEngine", "PlayheadSDK", "PlayheadText",
+      ]
     ),
     .target(
       name: "PlayheadOverlay",

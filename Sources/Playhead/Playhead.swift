@@ -3,6 +3,7 @@
 // to players and items (PlayheadEngine), with captions (PlayheadText).
 @_exported import PlayheadAds
 @_exported import PlayheadCore
+@_exported import PlayheadDASH
 @_exported import PlayheadEngine
 @_exported import PlayheadHLS
 @_exported import PlayheadMedia

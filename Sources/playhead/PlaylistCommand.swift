@@ -24,6 +24,12 @@ struct PlaylistCommand {
   var input: String
   var output = Output.summary
 
+  /// The command for `input`, printed as `output` (`manifest` hands M3U8s here).
+  init(input: String, output: Output) {
+    self.input = input
+    self.output = output
+  }
+
   init(parsing arguments: [String]) throws(UsageError) {
     var cursor = ArgumentCursor(arguments, verb: "playlist")
     var input: String?

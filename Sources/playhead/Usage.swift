@@ -12,6 +12,7 @@ enum Usage {
       probe      Show the container, duration and tracks of a file or URL
       snapshot   Write the frame at a given time as a PNG file
       playlist   Parse an HLS playlist (M3U8) and print it, as JSON, or as written back
+      manifest   Read a DASH MPD (or an M3U8) and print it checked, or as JSON
       ads        Resolve a VAST or VMAP ad document through its wrappers and print it
       catalog    Fetch a video or playlist from the video cloud's Playback API
       thumbnails Write seek thumbnails (images or sprite sheets) and their WebVTT file
@@ -383,6 +384,25 @@ enum Usage {
     """
 
   /// `playhead playlist --help`.
+  static let manifest = """
+    Usage: playhead manifest <path-or-url> [--json]
+
+    Reads a DASH MPD and prints it checked: its type and timing, each Period with its
+    adaptation sets (content type, language, trick mode, protection) and representations
+    (bandwidth, size, codecs, addressing, and a static Period's segment count). An HLS
+    playlist (its first line #EXTM3U) is printed as 'playhead playlist' does.
+
+    Options:
+      --json              Print one JSON object instead (schema: docs/dash.md)
+      -h, --help          Show this help
+      --log-level L, -v, --log-file PATH
+                          What to log, and where (see 'playhead --help')
+
+    An MPD loaded over http(s) may reference only http(s) URLs. Exit status: 0 read, 1 not
+    a valid MPD (the error names the element: "MPD/Period[2]/@start: ..."), 2 bad command
+    line, 3 the MPD could not be loaded.
+    """
+
   static let playlist = """
     Usage: playhead playlist <path-or-url> [--json | --write]
 

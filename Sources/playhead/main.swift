@@ -35,6 +35,7 @@ case "probe":
 case "snapshot":
   status = SnapshotCommand.main(verbArguments, console: console)
 case "playlist": exit(PlaylistCommand.main(verbArguments, console: console))
+case "manifest": exit(ManifestCommand.main(verbArguments, console: console))
 case "ads":
   status = AdsCommand.main(verbArguments, console: console)
 case "catalog":
