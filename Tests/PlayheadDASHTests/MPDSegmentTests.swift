@@ -51,4 +51,23 @@ final class MPDSegmentTests: XCTestCase {
     XCTAssertEqual(last?.time, 9_999_998)
     XCTAssertEqual(last?.number, 5_000_000)
   }
+
+  func testCounting_agreesWithTheWalk_andCostsNothingForHugeRepeats() {
+    let timeline = MPDSegmentTimeline(entries: [
+      .init(time: 0, duration: 145_145), .init(duration: 270_270, repeatCount: 2),
+      .init(time: 1_000_000, duration: 100_000, repeatCount: -1),
+      .init(time: 1_500_000, duration: 250_000, repeatCount: -1),
+    ])
+    for end in [nil, 2_000_000, 1_250_000, 500_000, 0] as [Int64?] {
+      XCTAssertEqual(
+        timeline.count(until: end, limit: 1_000),
+        Int64(Array(timeline.segments(startNumber: 1, until: end)).count),
+        "\(String(describing: end))")
+    }
+    let huge = MPDSegmentTimeline(entries: [
+      .init(time: 0, duration: 1, repeatCount: 999_999_999_999)
+    ])
+    XCTAssertNil(huge.count(limit: 10_000_000), "past the limit")
+    XCTAssertEqual(huge.count(until: 5_000_000_000, limit: 10_000_000_000), 5_000_000_000)
+  }
 }

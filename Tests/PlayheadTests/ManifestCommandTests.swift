@@ -53,4 +53,16 @@ final class ManifestCommandTests: XCTestCase {
     assertStatus(try CLIRunner.run(["manifest"]), 2)
     assertStatus(try CLIRunner.run(["manifest", "/nonexistent/x.mpd"]), 3)
   }
+
+  func testAnMPDDescribingATrillionSegments_isCountedUpToALimit_atOnce() throws {
+    let path = try write(
+      "<MPD type=\"static\"><Period duration=\"PT1000000H\"><AdaptationSet mimeType=\"video/mp4\">"
+        + "<SegmentTemplate media=\"$Number$\"><SegmentTimeline><S t=\"0\" d=\"1\" r=\"999999999999\"/>"
+        + "</SegmentTimeline></SegmentTemplate><Representation id=\"a\" bandwidth=\"1\"/>"
+        + "</AdaptationSet></Period></MPD>")
+    let result = try CLIRunner.run(["manifest", path, "--json"])
+    assertStatus(result, 0)
+    let text = try CLIRunner.run(["manifest", path])
+    XCTAssertTrue(text.stdout.contains("(more than 10000000 segments)"), text.stdout)
+  }
 }

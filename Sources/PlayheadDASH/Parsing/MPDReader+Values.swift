@@ -9,7 +9,7 @@ extension MPDReader {
   {
     guard let text = element.attribute(name) else { return nil }
     guard let value = XSDuration.parse(text) else {
-      throw MPDError(path: "\(path)/@\(name)", "'\(text)' is not an xs:duration")
+      throw MPDError(path: "\(path)/@\(name)", "'\(text)' is not an xs:duration (of at most 292 years)")
     }
     return value
   }

@@ -18,15 +18,39 @@ extension MPDRepresentation {
   }
 
   /// The media segments of this Representation in `period`, in order, each with its URL
-  /// and its place on the presentation timeline; walked lazily (a timeline of millions of
-  /// segments costs no memory). Segments addressed by `@duration` need the Period's
-  /// duration (a live Period's depend on the clock and give none here); `SegmentBase`
-  /// gives none (its segments are in the `sidx`).
-  public func segments(in period: MPDPeriod) -> [MPDSegmentReference] {
-    Array(segmentSequence(in: period))
+  /// and its place on the presentation timeline, as an array of at most `maxCount` (an
+  /// MPD can describe billions in a few bytes: walk `segmentSequence(in:)` instead when
+  /// the count is not bounded by what you asked for). Segments addressed by `@duration`
+  /// need the Period's duration (a live Period's depend on the clock and give none here);
+  /// `SegmentBase` gives none (its segments are in the `sidx`).
+  public func segments(in period: MPDPeriod, maxCount: Int = 1_000_000) -> [MPDSegmentReference] {
+    Array(segmentSequence(in: period).prefix(maxCount))
   }
 
-  /// `segments(in:)` as a lazy sequence.
+  /// How many segments `segmentSequence(in:)` has, worked out without listing them; nil
+  /// past `limit`.
+  public func segmentCount(in period: MPDPeriod, limit: Int) -> Int? {
+    switch addressing {
+    case .base, .unusable: return 0
+    case .list(let list):
+      return list.segments.count <= limit ? Array(segmentSequence(in: period)).count : nil
+    case .template(let template):
+      if let timeline = template.timeline {
+        let end = period.duration.map {
+          template.presentationTimeOffset + Self.units($0, template.timescale)
+        }
+        return timeline.count(until: end, limit: Int64(limit)).map { Int($0) }
+      }
+      guard let duration = template.duration, duration > 0, let length = period.duration else {
+        return 0
+      }
+      let count = (Self.units(length, template.timescale) + duration - 1) / duration
+      return count <= Int64(limit) ? Int(count) : nil
+    }
+  }
+
+  /// The media segments of this Representation in `period`, walked lazily: a timeline of
+  /// millions of segments costs no memory.
   public func segmentSequence(in period: MPDPeriod) -> AnySequence<MPDSegmentReference> {
     guard let baseURL else { return AnySequence([]) }
     switch addressing {

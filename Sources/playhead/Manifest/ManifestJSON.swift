@@ -60,9 +60,13 @@ enum ManifestJSON {
       JSONField("initialization", .text(representation.initialization?.url.absoluteString)),
     ]
     if mpd.type == .static {
-      let segments = representation.segments(in: period)
-      fields.append(JSONField("segmentCount", .number(Double(segments.count))))
-      fields.append(JSONField("firstSegment", .text(segments.first?.url.absoluteString)))
+      let count = representation.segmentCount(in: period, limit: ManifestText.countLimit)
+      fields.append(JSONField("segmentCount", count.map { .number(Double($0)) } ?? .null))
+      fields.append(
+        JSONField(
+          "firstSegment",
+          .text(representation.segmentSequence(in: period).first { _ in true }?.url.absoluteString))
+      )
     }
     return .object(fields)
   }

@@ -50,7 +50,10 @@ enum ManifestText {
   static func addressing(_ representation: MPDRepresentation, period: MPDPeriod, isStatic: Bool)
     -> String
   {
-    let count = isStatic ? " (\(representation.segments(in: period).count) segments)" : ""
+    let count =
+      isStatic
+      ? " (\(representation.segmentCount(in: period, limit: countLimit).map(String.init) ?? "more than \(countLimit)") segments)"
+      : ""
     switch representation.addressing {
     case .base(let base): return base.indexRange == nil ? "one file" : "SegmentBase with sidx"
     case .list: return "SegmentList" + count
@@ -59,6 +62,9 @@ enum ManifestText {
     case .unusable(let reason): return "unusable: \(reason)"
     }
   }
+
+  /// Segments counted at most (an MPD can describe billions in a few bytes).
+  static let countLimit = 10_000_000
 
   static func seconds(_ time: MediaTime) -> String {
     String(format: "%.3f s", time.seconds)
