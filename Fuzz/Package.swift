@@ -2,7 +2,7 @@
 // The libFuzzer targets, kept out of the main package so that its `swift build` /
 // `swift test` never build them: the M3U8 and WebVTT parsers, the demuxer path, the catalog
 // JSON reader, the playlist JSON reader and the XML reader (`scripts/fuzz.sh
-// playlist|webvtt|demuxer|catalog-json|playlist-json|xml [seconds]`). See Fuzz/README.md.
+// playlist|webvtt|demuxer|catalog-json|playlist-json|xml|mpd [seconds]`). See Fuzz/README.md.
 import Foundation
 import PackageDescription
 
@@ -43,6 +43,12 @@ let package = Package(
       dependencies: [
         "CFuzzerDriver", "FuzzSupport", .product(name: "PlayheadCore", package: rootIdentity),
         .product(name: "PlayheadSDK", package: rootIdentity),
+      ]
+    ),
+    .executableTarget(
+      name: "MPDFuzzer",
+      dependencies: [
+        "CFuzzerDriver", "FuzzSupport", .product(name: "PlayheadDASH", package: rootIdentity),
       ]
     ),
     .executableTarget(

@@ -20,6 +20,8 @@
 #   xml            an XML document through the one XML reader (XMLTreeReader); each tree is
 #                  written back and must read back the same; then through the VAST/VMAP
 #                  parsers (Fuzz/Sources/XMLFuzzer)
+#   mpd            an MPD through MPDParser; each Representation's segment count must agree
+#                  with walking its segments (Fuzz/Sources/MPDFuzzer)
 #
 # Builds the target in release mode with -sanitize=fuzzer,address, then runs it for the given
 # number of seconds on its seed corpus (read only) plus a working corpus in
@@ -31,7 +33,7 @@
 # is a finding. Run one target at a time on a shared machine. scripts/fuzz-playlist.sh and
 # scripts/fuzz-webvtt.sh are this script with the target named.
 #
-# Usage: scripts/fuzz.sh playlist|webvtt|demuxer|catalog-json|playlist-json|xml [seconds]
+# Usage: scripts/fuzz.sh playlist|webvtt|demuxer|catalog-json|playlist-json|xml|mpd [seconds]
 #        (default 60 seconds)
 # Environment: FUZZ_SCRATCH  the build directory (default build/fuzz-scratch, shared by the
 #                            targets)
@@ -42,7 +44,7 @@ repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo_root"
 
 usage() {
-  echo "usage: $0 playlist|webvtt|demuxer|catalog-json|playlist-json|xml [seconds]" >&2
+  echo "usage: $0 playlist|webvtt|demuxer|catalog-json|playlist-json|xml|mpd [seconds]" >&2
   exit 2
 }
 [[ $# -ge 1 ]] || usage
@@ -70,6 +72,9 @@ case "$target" in
     max_len=16384; timeout=10 ;;
   xml)
     product=XMLFuzzer; seeds=Fuzz/corpus-xml; dict=Fuzz/xml.dict
+    max_len=16384; timeout=10 ;;
+  mpd)
+    product=MPDFuzzer; seeds=Fuzz/corpus-mpd; dict=Fuzz/xml.dict
     max_len=16384; timeout=10 ;;
   *) usage ;;
 esac

@@ -138,6 +138,10 @@ final class MPDParserTests: XCTestCase {
     XCTAssertTrue(
       refusal("<!DOCTYPE MPD [<!ENTITY a \"b\">]><MPD/>")?.message.contains("DOCTYPE") ?? false,
       "an XML bomb never expands")
+    // Found by the mpd fuzz target: a quoted value with a line break stays on one line.
+    let quoted = refusal(
+      mpd("<Period><AdaptationSet><SegmentTemplate media=\"v_$Number%&#10;05d$\"/><Representation id=\"a\"/></AdaptationSet></Period>"))
+    XCTAssertFalse(quoted?.description.contains("\n") ?? true, String(describing: quoted))
   }
 
   func testIncompleteSegmentInformation_isReadButUnusable() throws {

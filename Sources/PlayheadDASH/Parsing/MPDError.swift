@@ -10,9 +10,11 @@ public struct MPDError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The clause of ISO/IEC 23009-1 (`5.3.9.4.4`), when one applies.
   public var clause: String?
 
+  /// An error; text from the MPD quoted in `message` is kept on one line and short.
   public init(path: String, _ message: String, clause: String? = nil) {
     self.path = path
-    self.message = message
+    let line = String(message.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+    self.message = line.count > 300 ? String(line.prefix(300)) + "…" : line
     self.clause = clause
   }
 
