@@ -11,9 +11,7 @@ extension MPDRepresentation {
     case .template(let template):
       guard let initialization = template.initialization, let baseURL else { return nil }
       let text = initialization.expand(representationID: id, bandwidth: bandwidth)
-      return URL(string: text, relativeTo: baseURL).map {
-        MPDURLRange(url: $0.absoluteURL, range: nil)
-      }
+      return Self.resolve(text, against: baseURL).map { MPDURLRange(url: $0, range: nil) }
     }
   }
 
@@ -62,7 +60,7 @@ extension MPDRepresentation {
       func reference(time: Int64, duration: Int64, number: Int64) -> MPDSegmentReference? {
         let text = template.media.expand(
           representationID: id, bandwidth: bandwidth, number: number, time: time)
-        guard let url = URL(string: text, relativeTo: baseURL)?.absoluteURL else { return nil }
+        guard let url = Self.resolve(text, against: baseURL) else { return nil }
         return MPDSegmentReference(
           url: url, range: nil, number: number,
           start: period.start + Self.time(time - offset, timescale),
@@ -107,6 +105,19 @@ extension MPDRepresentation {
             duration: Self.time(pair.1.duration, timescale), time: pair.1.time)
         })
     }
+  }
+
+  /// A template's expansion resolved against `base`. Text that is not a URL as written (a
+  /// space, a `:` in its first segment that would read as a scheme) is percent-encoded and
+  /// kept relative, so every segment gets a URL and counts agree with walks.
+  static func resolve(_ text: String, against base: URL) -> URL? {
+    if let url = URL(string: text, relativeTo: base)?.absoluteURL, url.scheme != nil {
+      return url
+    }
+    var allowed = CharacterSet.urlPathAllowed
+    allowed.insert(charactersIn: "?&=")
+    let encoded = text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    return URL(string: "./" + encoded, relativeTo: base)?.absoluteURL
   }
 
   private static func time(_ units: Int64, _ timescale: Int64) -> MediaTime {

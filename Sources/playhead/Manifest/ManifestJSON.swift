@@ -41,7 +41,7 @@ enum ManifestJSON {
                 .array(set.representations.map { representation(mpd, period, $0) })),
             ])
           })),
-      JSONField("eventStreams", .number(Double(period.eventStreams.count))),
+      JSONField("eventStreams", .integer(Int64(period.eventStreams.count))),
     ])
   }
 
@@ -50,10 +50,10 @@ enum ManifestJSON {
   {
     var fields = [
       JSONField("id", .string(representation.id)),
-      JSONField("bandwidth", .number(Double(representation.bandwidth))),
+      JSONField("bandwidth", .integer(Int64(representation.bandwidth))),
       JSONField("codecs", .text(representation.codecs)),
-      JSONField("width", representation.width.map { .number(Double($0)) } ?? .null),
-      JSONField("height", representation.height.map { .number(Double($0)) } ?? .null),
+      JSONField("width", representation.width.map { .integer(Int64($0)) } ?? .null),
+      JSONField("height", representation.height.map { .integer(Int64($0)) } ?? .null),
       JSONField(
         "addressing",
         .string(ManifestText.addressing(representation, period: period, isStatic: false))),
@@ -61,7 +61,7 @@ enum ManifestJSON {
     ]
     if mpd.type == .static {
       let count = representation.segmentCount(in: period, limit: ManifestText.countLimit)
-      fields.append(JSONField("segmentCount", count.map { .number(Double($0)) } ?? .null))
+      fields.append(JSONField("segmentCount", count.map { .integer(Int64($0)) } ?? .null))
       fields.append(
         JSONField(
           "firstSegment",
