@@ -84,6 +84,13 @@ struct PlaylistCommand {
       console.error(error.message)
       return ExitCode(error).rawValue
     }
+    return report(data, url: url, console: console)
+  }
+
+  /// Parses the playlist loaded from `url` and prints it as `output` says; returns the
+  /// exit status (`manifest` calls this with the bytes it already loaded).
+  func report(_ data: Data, url: URL, console: Console) -> Int32 {
+    let limits = PlaylistParserLimits.default
     let playlist: PlayheadHLS.Playlist
     do {
       playlist = try PlaylistParser.parse(data, url: url, limits: limits)

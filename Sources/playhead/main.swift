@@ -35,7 +35,8 @@ case "probe":
 case "snapshot":
   status = SnapshotCommand.main(verbArguments, console: console)
 case "playlist": exit(PlaylistCommand.main(verbArguments, console: console))
-case "manifest": exit(ManifestCommand.main(verbArguments, console: console))
+case "manifest":
+  status = ManifestCommand.main(verbArguments, console: console)
 case "ads":
   status = AdsCommand.main(verbArguments, console: console)
 case "catalog":

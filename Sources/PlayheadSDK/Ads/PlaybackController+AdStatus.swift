@@ -10,9 +10,7 @@ extension PlaybackController {
     queue.sync {
       guard let runtime = current, let ads = runtime.ads else { return nil }
       if let active = ads.active, let ad = active.ad {
-        let slot = ads.timeline.flatMap {
-          $0.slots.indices.contains(active.slot) ? $0.slots[active.slot] : nil
-        }
+        let slot = ads.timeline?.slots[safe: active.slot]
         let duration = ad.duration
         let link = ad.ad.clickThroughURL.flatMap {
           URL(string: $0.trimmingCharacters(in: .whitespacesAndNewlines))

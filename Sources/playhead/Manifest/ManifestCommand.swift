@@ -6,7 +6,7 @@ import Playhead
 ///
 /// Exit statuses: 0 read, 1 not a valid MPD (printed as `path: message (clause)`), 2 a bad
 /// command line, 3 the MPD could not be loaded.
-struct ManifestCommand {
+struct ManifestCommand: Command {
   static let usage = Usage.manifest
 
   var input: String
@@ -31,48 +31,29 @@ struct ManifestCommand {
     self.input = input
   }
 
-  static func main(_ arguments: [String], console: Console) -> Int32 {
-    if ArgumentCursor.wantsHelp(arguments) {
-      console.line(usage)
-      return ExitCode.success.rawValue
-    }
-    let command: ManifestCommand
-    do {
-      command = try ManifestCommand(parsing: arguments)
-    } catch {
-      console.error(error.message)
-      return ExitCode.usage.rawValue
-    }
-    return command.run(console: console)
-  }
-
-  func run(console: Console) -> Int32 {
+  func run(console: Console) throws(PlayheadError) -> ExitCode {
     let url = URLArgument.url(fromArgument: input)
     let limits = XMLTreeLimits.mpd
-    let data: Data
-    do {
-      data = try PlaylistCommand.load(url, maxBytes: limits.maxBytes)
-    } catch {
-      console.error(error.message)
-      return ExitCode(error).rawValue
-    }
+    let data = try PlaylistCommand.load(url, maxBytes: limits.maxBytes)
     if data.starts(with: Array("#EXTM3U".utf8))
       || data.starts(with: [0xEF, 0xBB, 0xBF] + Array("#EXTM3U".utf8))
     {
-      return PlaylistCommand(input: input, output: json ? .json : .summary).run(console: console)
+      let status = PlaylistCommand(input: input, output: json ? .json : .summary).report(
+        data, url: url, console: console)
+      return ExitCode(rawValue: status) ?? .invalidPlaylist
     }
     let mpd: MPD
     do {
       mpd = try MPDParser.parse(data, url: url, limits: limits)
     } catch {
       console.error(error.description)
-      return ExitCode.invalidPlaylist.rawValue
+      return .invalidPlaylist
     }
     if json {
       console.line(ManifestJSON.value(mpd).encoded)
     } else {
       for line in ManifestText.lines(mpd) { console.line(line) }
     }
-    return ExitCode.success.rawValue
+    return .success
   }
 }
