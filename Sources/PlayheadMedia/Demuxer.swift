@@ -24,6 +24,9 @@ public final class Demuxer: @unchecked Sendable {
   /// Packets read while looking for a keyframe after a seek, returned before new reads.
   var queuedPackets: [Packet] = []
   var queueHead = 0
+  /// Decrypts sample-encrypted packets as they are read (nil: packets leave as read).
+  /// Set before the first `readPacket()`; used on the reading thread only.
+  public var packetDecryptor: (any PacketDecrypting)?
 
   /// Opens the resource `reader` reads through a custom AVIOContext (the one adapter
   /// between data sources and FFmpeg) and probes its streams.
@@ -223,7 +226,11 @@ public final class Demuxer: @unchecked Sendable {
           av_packet_unref(raw)
           continue
         }
-        return Packet(raw: raw, timeBase: stream.pointee.time_base)
+        let packet = Packet(raw: raw, timeBase: stream.pointee.time_base)
+        if let packetDecryptor {
+          try packetDecryptor.decrypt(packet, stream: streamInfo(packet.streamIndex))
+        }
+        return packet
       }
       var pointer: UnsafeMutablePointer<AVPacket>? = raw
       av_packet_free(&pointer)
