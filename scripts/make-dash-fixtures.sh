@@ -116,10 +116,17 @@ open(f"{out}/dash-periods/manifest.mpd", "w").write(head + periods + "</MPD>\n")
 PY
 
 echo "dash-lang/"
-# dash-vod's MPD with a French audio set (the same segments under another language) and a
-# WebVTT file as a text AdaptationSet.
+# One small video Representation, two audio sets (English 440 Hz, French 880 Hz) and a
+# WebVTT file as a text AdaptationSet added to FFmpeg's MPD.
 rm -rf "$out/dash-lang"
 mkdir -p "$out/dash-lang"
+"${ff[@]}" -f lavfi -i "$video" \
+  -f lavfi -i "aevalsrc=exprs=0.5*sin(2*PI*440*t)|0.5*sin(2*PI*440*t):sample_rate=48000:duration=10" \
+  -f lavfi -i "aevalsrc=exprs=0.5*sin(2*PI*880*t)|0.5*sin(2*PI*880*t):sample_rate=48000:duration=10" \
+  -filter_complex "[0:v]scale=256:144,$label[v0]" -map "[v0]" -map 1:a -map 2:a \
+  "${encode[@]}" -metadata:s:a:0 language=eng -metadata:s:a:1 language=fra "${exact[@]}" \
+  -f dash -seg_duration 2 -use_template 1 -use_timeline 1 \
+  -adaptation_sets "id=0,streams=v id=1,streams=1 id=2,streams=2" "$out/dash-lang/manifest.mpd"
 cat > "$out/dash-lang/subtitles.vtt" <<'VTT'
 WEBVTT
 
@@ -129,21 +136,13 @@ First line
 00:00:05.000 --> 00:00:07.000
 Second line
 VTT
-python3 - "$out" <<'PY'
-import re, sys
-out = sys.argv[1]
-mpd = open(f"{out}/dash-vod/manifest.mpd").read()
-audio = re.search(r'<AdaptationSet id="1".*?</AdaptationSet>', mpd, re.S).group(0)
-if 'lang=' not in audio:
-    audio = audio.replace('<AdaptationSet id="1"', '<AdaptationSet id="1" lang="en"', 1)
-french = audio.replace('id="1"', 'id="2"', 1).replace('lang="en"', 'lang="fr"', 1)
-text = ('<AdaptationSet id="3" contentType="text" mimeType="text/vtt" lang="en">'
-        '<Representation id="sub-en" bandwidth="256"><BaseURL>subtitles.vtt</BaseURL>'
-        '</Representation></AdaptationSet>')
-mpd = re.sub(r'<AdaptationSet id="1".*?</AdaptationSet>', lambda _: audio + french + text, mpd,
-             count=1, flags=re.S)
-mpd = mpd.replace("<Period", '<BaseURL>../dash-vod/</BaseURL><Period', 1) if "<BaseURL>" not in mpd else mpd
-# Subtitles resolve against the manifest's folder, media against dash-vod's.
-mpd = mpd.replace('<BaseURL>subtitles.vtt</BaseURL>', '<BaseURL>../dash-lang/subtitles.vtt</BaseURL>')
-open(f"{out}/dash-lang/manifest.mpd", "w").write(mpd)
+python3 - "$out/dash-lang/manifest.mpd" <<'PY'
+import sys
+path = sys.argv[1]
+mpd = open(path).read()
+text = ('\t\t<AdaptationSet id="3" contentType="text" mimeType="text/vtt" lang="en">\n'
+        '\t\t\t<Representation id="sub-en" bandwidth="256"><BaseURL>subtitles.vtt</BaseURL>'
+        '</Representation>\n\t\t</AdaptationSet>\n')
+mpd = mpd.replace("\t</Period>", text + "\t</Period>", 1)
+open(path, "w").write(mpd)
 PY
