@@ -26,10 +26,18 @@ final class DASHPlaylistSource: HLSPlaylistSource {
     self.manifestURL = bare?.url ?? manifestURL
   }
 
+  /// A source for the MPD `data`, already loaded from `manifestURL` (a download planner
+  /// that sniffed it): it is translated now, not loaded again.
+  convenience init(manifestURL: URL, manifestData data: Data) throws(PlayheadError) {
+    self.init(manifestURL: manifestURL)
+    _ = try translate(data)
+  }
+
   func playlist(at url: URL, loader: DataLoader) throws(PlayheadError) -> (
     playlist: Playlist, bytes: Int
   )? {
     if url.absoluteString == manifestURL.absoluteString {
+      if let loaded = state.withLock({ $0.translation }) { return (.master(loaded.master), 0) }
       let (translation, bytes) = try loadManifest(loader: loader)
       return (.master(translation.master), bytes)
     }
@@ -60,6 +68,11 @@ final class DASHPlaylistSource: HLSPlaylistSource {
   /// Loads and translates the MPD; returns it with its size in bytes.
   private func loadManifest(loader: DataLoader) throws(PlayheadError) -> (DASHTranslation, Int) {
     let data = try loader.load(DataRequest(url: manifestURL, purpose: .playlist)).data
+    return (try translate(data), data.count)
+  }
+
+  /// Parses and translates the MPD `data` and keeps the translation.
+  private func translate(_ data: Data) throws(PlayheadError) -> DASHTranslation {
     let mpd: MPD
     do {
       mpd = try MPDParser.parse(data, url: manifestURL)
@@ -69,7 +82,7 @@ final class DASHPlaylistSource: HLSPlaylistSource {
     }
     let translation = try DASHTranslation(mpd: mpd, manifestURL: manifestURL)
     state.withLock { $0.translation = translation }
-    return (translation, data.count)
+    return translation
   }
 
   /// The segments of a `SegmentBase` Representation (from its `sidx`); nil when it names
