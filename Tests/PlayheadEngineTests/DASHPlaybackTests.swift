@@ -6,7 +6,7 @@ import PlayheadNet
 import PlayheadTestSupport
 import XCTest
 
-/// DASH sources made by FFmpeg's `dash` muxer (scripts/make-dash-fixtures.sh), played
+/// DASH sources made by FFmpeg's `dash` muxer (scripts/make-dash-playback-fixtures.sh), played
 /// through the public API: every addressing form plays every frame.
 final class DASHPlaybackTests: XCTestCase {
   private func startServer(faults: [String: HTTPTestServer.Fault] = [:]) throws -> HTTPTestServer {
