@@ -780,4 +780,7 @@ with open(os.path.join(out, "manifest.json"), "w") as f:
     f.write("\n")
 PY
 
+# The Common Encryption fixtures (Fixtures/cenc/) and their manifest entries.
+"$repo_root/scripts/make-cenc-fixtures.sh"
+
 echo "done: $(du -sh "$out" | cut -f1) in $out"
