@@ -50,7 +50,10 @@ let package = Package(
     .target(name: "PlayheadMedia", dependencies: ["PlayheadCore", "PlayheadNet", "CFFmpeg"]),
     .target(
       name: "PlayheadEngine",
-      dependencies: ["PlayheadCore", "PlayheadHLS", "PlayheadNet", "PlayheadMedia", "PlayheadText"]
+      dependencies: [
+        "PlayheadCore", "PlayheadHLS", "PlayheadDASH", "PlayheadNet", "PlayheadMedia",
+        "PlayheadText",
+      ]
     ),
     .target(
       name: "PlayheadSDK",

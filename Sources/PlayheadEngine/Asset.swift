@@ -44,6 +44,8 @@ public final class Asset: Sendable {
     var cancelled = false
     /// Set when the content turned out to be an HLS playlist under another name.
     var contentIsHLS = false
+    /// Set when the content turned out to be a DASH manifest under another name.
+    var contentIsDASH = false
     /// Whether an open of the asset found encrypted media (nil until one opened).
     var foundProtectedContent: Bool?
   }
@@ -177,11 +179,26 @@ public final class Asset: Sendable {
     return state.withLock { $0.contentIsHLS }
   }
 
+  /// Whether the asset is a DASH manifest, which plays through the same segment engine as
+  /// HLS: its URL names one (`.mpd`), or its content, once opened, is one (an XML document
+  /// whose root is `MPD`) whatever its name or Content-Type.
+  ///
+  /// Before a property has loaded, only the URL's name can tell.
+  public var isDASH: Bool {
+    if url.pathExtension.lowercased() == "mpd" { return true }
+    return state.withLock { $0.contentIsDASH }
+  }
+
   // MARK: What opening tells
 
   /// The content turned out to be an HLS playlist under another name.
   func noteContentIsHLS() {
     state.withLock { $0.contentIsHLS = true }
+  }
+
+  /// The content turned out to be a DASH manifest under another name.
+  func noteContentIsDASH() {
+    state.withLock { $0.contentIsDASH = true }
   }
 
   /// An open found the media encrypted (or clear).

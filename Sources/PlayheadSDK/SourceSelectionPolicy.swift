@@ -2,7 +2,8 @@ import Foundation
 
 /// Chooses which of a video's sources a session plays.
 ///
-/// Use `.default`, `.hls(preferringScheme:)` or `.custom { video in … }`. A policy that returns
+/// Use `.default`, `.hls(preferringScheme:)`, `.dash(preferringScheme:)` or
+/// `.custom { video in … }`. A policy that returns
 /// `nil` means the video has no playable source; `chooseSource(for:)` turns that into the
 /// typed error `.noPlayableSource`.
 public struct SourceSelectionPolicy: Sendable {
@@ -43,6 +44,22 @@ public struct SourceSelectionPolicy: Sendable {
         ?? sources.first { $0.deliveryMethod == .hls && $0.scheme == "http" }
         ?? sources.first { $0.deliveryMethod == .mp4 }
         ?? sources.first
+    }
+  }
+
+  /// The policy preferring DASH: the first DASH source over `scheme`, else the first DASH
+  /// source over `http`, then as `hls(preferringScheme:)` (HLS, MP4, any source).
+  ///
+  /// Not the default (seed 001 ranks HLS first); for catalogues whose DASH renditions are
+  /// the better ones (more languages, CENC protection shared with other platforms).
+  public static func dash(preferringScheme scheme: String = "https") -> SourceSelectionPolicy {
+    let preferred = scheme.lowercased()
+    let fallback = hls(preferringScheme: scheme)
+    return SourceSelectionPolicy { video in
+      let sources = video.sources
+      return sources.first { $0.deliveryMethod == .dash && $0.scheme == preferred }
+        ?? sources.first { $0.deliveryMethod == .dash && $0.scheme == "http" }
+        ?? fallback.source(for: video)
     }
   }
 

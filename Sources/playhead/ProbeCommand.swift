@@ -2,7 +2,8 @@ import Foundation
 import Playhead
 
 /// `playhead probe <path-or-url> [--json]`: the container, duration and tracks; for HLS
-/// also the stream kind, variants, renditions and I-frame variants; then the text and
+/// also the stream kind, variants, renditions and I-frame variants; for DASH the Periods,
+/// adaptation sets, Representations and protection; then the text and
 /// audio tracks as a session lists them.
 struct ProbeCommand: Command {
   static let usage = Usage.probe
@@ -42,7 +43,10 @@ struct ProbeCommand: Command {
     let stack = DataSourceStack(request: requests.request)
     try waitFor { () async throws(PlayheadError) in try await asset.load(through: stack) }
     // Loading sniffs the content: an HLS playlist under another name is HLS too.
-    let stream = asset.isHLS ? try HLSProbe.load(url: asset.url, request: requests.request) : nil
+    let dash = asset.isDASH ? try DASHProbe.load(url: asset.url, request: requests.request) : nil
+    let stream =
+      asset.isHLS && dash == nil
+      ? try HLSProbe.load(url: asset.url, request: requests.request) : nil
     let container = asset.containerName ?? "unknown"
     let listing =
       stream.map { ProbeTracks(renditions: $0.renditions, base: asset.url) }
@@ -51,10 +55,11 @@ struct ProbeCommand: Command {
       console.line(
         Self.json(
           container: container, duration: asset.duration, tracks: asset.tracks,
-          extra: (stream?.jsonFields ?? []) + listing.jsonFields))
+          extra: (stream?.jsonFields ?? []) + (dash?.jsonFields ?? []) + listing.jsonFields))
     } else {
       var lines = Self.text(container: container, duration: asset.duration, tracks: asset.tracks)
       if let stream { lines.insert(contentsOf: stream.textLines, at: 1) }
+      if let dash { lines.insert(contentsOf: dash.textLines, at: 1) }
       lines += listing.textLines
       for line in lines { console.line(line) }
     }

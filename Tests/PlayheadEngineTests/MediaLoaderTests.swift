@@ -197,4 +197,38 @@ final class MediaLoaderTests: XCTestCase {
     XCTAssertTrue(warm.isNumeric && cold.isNumeric, "\(warm) \(cold)")
     XCTAssertLessThan(warm, cold, "preloaded \(warm.seconds) s, cold \(cold.seconds) s")
   }
+
+  func testDASH_preloadFetchesTheStartOfTheChosenRepresentations_andPlayDoesNotRefetchThem()
+    throws
+  {
+    let server = try PreloadFixtures.server(self)
+    let cache = try PreloadFixtures.cache(self)
+    let player = playerConfiguration(cache: cache, preference: .bandwidth(600_000))
+    let loader = loader(player)
+    let recorder = PreloadRecorder()
+    let url = server.url("/dash-vod/manifest.mpd")
+    var config = PreloadConfig(durationMs: 3000)
+    config.setDefaultBandwidth(600_000)
+    let id = loader.addTask(PreloadTask(url: url, config: config), listener: recorder)
+    let report = try XCTUnwrap(recorder.report(id))
+    XCTAssertEqual(report.variant?.height, 360)
+    XCTAssertEqual(report.cachedDuration.seconds, 3.92, accuracy: 0.1)
+    XCTAssertEqual(
+      Set(paths(server)),
+      [
+        "/dash-vod/manifest.mpd", "/dash-vod/init-stream1.m4s", "/dash-vod/chunk-stream1-00001.m4s",
+        "/dash-vod/chunk-stream1-00002.m4s", "/dash-vod/init-stream2.m4s",
+        "/dash-vod/chunk-stream2-00001.m4s", "/dash-vod/chunk-stream2-00002.m4s",
+      ])
+    XCTAssertTrue(report.resources.allSatisfy { $0.fragment == nil }, "\(report.resources)")
+
+    server.clearRequests()
+    let item = playToEnd(url, player)
+    XCTAssertEqual(item?.statistics.framesDecoded, 250)
+    let played = paths(server)
+    for preloaded in report.resources.dropFirst() {
+      XCTAssertFalse(played.contains(preloaded.path), "\(preloaded.path) was fetched again")
+    }
+    XCTAssertTrue(played.contains("/dash-vod/chunk-stream1-00003.m4s"), "\(played)")
+  }
 }

@@ -10,6 +10,26 @@ final class SourceSelectionPolicyTests: XCTestCase {
 
   private let hlsType = "application/x-mpegURL"
 
+  func testDASHPolicyPrefersDASHThenFallsBackToTheSeedOrder() throws {
+    let mixed = Video(sources: [
+      try source("https://a/v.m3u8"), try source("http://a/plain.mpd"),
+      try source("https://a/secure", type: "application/dash+xml"), try source("https://a/v.mp4"),
+    ])
+    XCTAssertEqual(
+      try SourceSelectionPolicy.dash().chooseSource(for: mixed).url.absoluteString,
+      "https://a/secure")
+    XCTAssertEqual(
+      try SourceSelectionPolicy.dash(preferringScheme: "http").chooseSource(for: mixed).url
+        .absoluteString, "http://a/plain.mpd")
+    XCTAssertEqual(
+      try SourceSelectionPolicy.default.chooseSource(for: mixed).url.absoluteString,
+      "https://a/v.m3u8", "the default is unchanged: HLS first")
+    let noDASH = Video(sources: [try source("https://a/v.mp4"), try source("https://a/v.m3u8")])
+    XCTAssertEqual(
+      try SourceSelectionPolicy.dash().chooseSource(for: noDASH).url.absoluteString,
+      "https://a/v.m3u8")
+  }
+
   func testDefaultPolicyFollowsSeedOrder() throws {
     struct Case {
       let name: String

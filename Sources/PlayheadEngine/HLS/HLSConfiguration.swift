@@ -47,6 +47,9 @@ public struct HLSConfiguration: Sendable {
   /// The load control of the item a player loads with this configuration (set by the
   /// player for each item; nil elsewhere).
   var itemLoadControl: ItemLoadControl?
+  /// Where playlists come from when they are not M3U8s (a DASH manifest's translation);
+  /// nil loads every playlist as an M3U8.
+  var playlistSource: (any HLSPlaylistSource)?
   /// The logger of the player that loads with this configuration (set by the player for
   /// each item; nil elsewhere, where the driver logs as `playhead.hls`).
   var logger: Logger?

@@ -236,7 +236,8 @@ extension HLSDriver {
       let uri = uris[uriIndex]
       do throws(PlayheadError) {
         let (parsed, size) = try Self.loadPlaylist(
-          uri, from: loader, importing: master?.definitions)
+          uri, from: loader, importing: master?.definitions,
+          source: configuration.playlistSource)
         guard case .media(let media) = parsed else {
           throw PlayheadError(
             .unsupportedFormat, "expected a media playlist at \(uri.absoluteString)", url: uri)

@@ -9,9 +9,15 @@ extension HLSDriver {
   /// An empty body and a fatal parse error are `.invalidPlaylist` errors whose message
   /// names the playlist and the line (`bad playlist URL: line 0: the playlist is empty`),
   /// not source errors: the playlist was loaded, it is its text that is wrong.
+  ///
+  /// `source`, when given, is asked first (a DASH manifest's playlists).
   static func loadPlaylist(
-    _ url: URL, from loader: DataLoader, importing definitions: [String: String]?
+    _ url: URL, from loader: DataLoader, importing definitions: [String: String]?,
+    source: (any HLSPlaylistSource)?
   ) throws(PlayheadError) -> (playlist: Playlist, bytes: Int) {
+    if let source, let translated = try source.playlist(at: url, loader: loader) {
+      return translated
+    }
     let data = try loader.load(DataRequest(url: url, purpose: .playlist)).data
     do {
       let playlist =

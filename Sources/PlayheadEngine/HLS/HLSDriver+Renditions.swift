@@ -83,7 +83,8 @@ extension HLSDriver {
         url: self.url)
     }
     let (parsed, size) = try Self.loadPlaylist(
-      url, from: loader, importing: master?.definitions)
+      url, from: loader, importing: master?.definitions,
+      source: configuration.playlistSource)
     guard case .media(let media) = parsed else {
       throw PlayheadError(
         .unsupportedFormat, "expected a media playlist at \(url.absoluteString)", url: url)

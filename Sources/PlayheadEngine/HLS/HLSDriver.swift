@@ -152,7 +152,8 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
     let loader = loader ?? DataLoader(factory: stack, clock: clock)
     self.loader = loader
     self.ownsLoader = ownsLoader
-    let (playlist, size) = try Self.loadPlaylist(url, from: loader, importing: nil)
+    let (playlist, size) = try Self.loadPlaylist(
+      url, from: loader, importing: nil, source: configuration.playlistSource)
     bytes += Int64(size)
     switch playlist {
     case .master(let master):

@@ -33,9 +33,9 @@ extension DownloadManager {
     if Self.isHLS(record) {
       var loaded = state.withLock { $0.prepared[id] }
       if loaded == nil {
-        loaded = try HLSDownloadPlanner(
-          loader: playlistLoader(for: record.sourceURL, refresher: refresher)
-        ).prepare(record.sourceURL)
+        var planner = HLSDownloadPlanner(
+          loader: playlistLoader(for: record.sourceURL, refresher: refresher))
+        loaded = try planner.prepare(record.sourceURL)
       }
       guard let loaded else {
         throw PlayheadError(.invalidState, "the stream was not prepared", url: record.sourceURL)

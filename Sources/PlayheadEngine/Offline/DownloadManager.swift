@@ -201,9 +201,8 @@ public final class DownloadManager: Sendable {
       if let progressive {
         info = progressive
       } else {
-        let loaded = try HLSDownloadPlanner(
-          loader: playlistLoader(for: url, refresher: refresher)
-        ).prepare(url)
+        var planner = HLSDownloadPlanner(loader: playlistLoader(for: url, refresher: refresher))
+        let loaded = try planner.prepare(url)
         hls = loaded
         info = HLSDownloadPlanner.mediaInfo(loaded, id: id)
       }
@@ -306,10 +305,11 @@ public final class DownloadManager: Sendable {
     PlayheadError(.invalidArgument, "no download with ID \(id)")
   }
 
-  /// Whether `url` names an HLS playlist; other URLs have their content sniffed when
-  /// prepared (see `ProgressiveDownloadPlanner.mediaInfo`).
+  /// Whether `url` names an HLS playlist or a DASH manifest (downloaded as a stream);
+  /// other URLs have their content sniffed when prepared (see
+  /// `ProgressiveDownloadPlanner.mediaInfo`).
   static func isHLS(_ url: URL) -> Bool {
-    ["m3u8", "m3u"].contains(url.pathExtension.lowercased())
+    ["m3u8", "m3u", "mpd"].contains(url.pathExtension.lowercased())
   }
 
   /// Whether `record` downloads an HLS stream: as prepared, or by its URL's name.

@@ -13,12 +13,22 @@ struct PreparedHLS: Sendable {
 
 /// Loads an HLS stream's playlists, lists its tracks and turns a selection into a
 /// `DownloadPlan` with local playlists.
+///
+/// A DASH manifest is prepared through its translation (`DASHPlaylistSource`): its
+/// download is a local HLS stream of the chosen Representations' segments, which the
+/// segment engine plays as it played the MPD.
 struct HLSDownloadPlanner {
   let loader: DataLoader
+  /// The translated MPD, once `prepare` found one.
+  private var source: DASHPlaylistSource?
+
+  init(loader: DataLoader) {
+    self.loader = loader
+  }
 
   /// Loads `url` and, for a master playlist, the media playlists of its variants and of
   /// its audio and subtitle renditions. Live playlists throw `.unsupportedFormat`.
-  func prepare(_ url: URL) throws(PlayheadError) -> PreparedHLS {
+  mutating func prepare(_ url: URL) throws(PlayheadError) -> PreparedHLS {
     let top = try load(url)
     switch top {
     case .media(let media):
@@ -47,8 +57,18 @@ struct HLSDownloadPlanner {
     }
   }
 
-  private func load(_ url: URL) throws(PlayheadError) -> Playlist {
+  private mutating func load(_ url: URL) throws(PlayheadError) -> Playlist {
+    if let source, let translated = try source.playlist(at: url, loader: loader) {
+      return translated.playlist
+    }
     let response = try loader.load(DataRequest(url: url, purpose: .playlist))
+    if ContentSniffer.classify(response.data) == .dashManifest {
+      let translation = try DASHPlaylistSource(manifestURL: url, manifestData: response.data)
+      source = translation
+      if let translated = try translation.playlist(at: url, loader: loader) {
+        return translated.playlist
+      }
+    }
     do {
       return try PlaylistParser.parse(response.data, url: url)
     } catch {

@@ -7,9 +7,9 @@ enum ProgressiveDownloadPlanner {
   /// Probes `url` (its length, duration and streams) and lists it as one `.file` track.
   ///
   /// With a `refresher`, an expired URL is refreshed first and the probe reads the fresh
-  /// one; the media info keeps `url`. Returns nil when the content is an HLS playlist
-  /// under another name (the caller prepares it as a stream); throws `.unsupportedFormat`
-  /// for a DASH manifest or an ffconcat script.
+  /// one; the media info keeps `url`. Returns nil when the content is an HLS playlist or
+  /// a DASH manifest under another name (the caller prepares it as a stream); throws
+  /// `.unsupportedFormat` for an ffconcat script.
   static func mediaInfo(
     _ url: URL, id: DownloadID, configuration: DownloadConfiguration,
     refresher: SourceRefresher? = nil
@@ -17,8 +17,8 @@ enum ProgressiveDownloadPlanner {
     var stack = DataSourceStack(request: configuration.request, network: configuration.network)
     if !url.isFileURL { stack = stack.with(refresher: refresher) }
     let (length, content) = try probeHead(url, stack: stack)
+    if content == .hlsPlaylist || content == .dashManifest { return nil }
     if let refusal = content.refusal(at: url) { throw refusal }
-    if content == .hlsPlaylist { return nil }
     let probe = try MediaSourceFactory(stack: stack).probe(
       Asset(url: url), cancellation: OpenCancellation())
     let codecs = probe.tracks.map(\.codec).joined(separator: ",")

@@ -9,7 +9,8 @@ import PlayheadNet
 /// its own makes one from the stack it is given.
 ///
 /// Media that is not named a playlist is opened and its first bytes sniffed: an HLS
-/// playlist goes to the HLS engine, a DASH manifest or an ffconcat script is refused with
+/// playlist goes to the HLS engine, a DASH manifest to the same engine through its
+/// translation (`DASHPlaylistSource`), an ffconcat script is refused with
 /// `.unsupportedFormat`, and anything else goes to the demuxer (which refuses formats
 /// outside `ContainerFormats.media`). A completed offline download plays from its folder
 /// (`OfflineAsset.playbackStack`), never from the network.
@@ -22,7 +23,7 @@ struct MediaSourceFactory: Sendable {
   /// What opening found.
   struct Opened {
     var driver: any MediaSourceDriver
-    /// FFmpeg's container name, or "hls".
+    /// FFmpeg's container name, or "hls" or "dash".
     var containerName: String
     var isHLS: Bool
   }
@@ -39,6 +40,10 @@ struct MediaSourceFactory: Sendable {
     } else {
       itemStack = asset.url.isFileURL ? stack : stack.with(refresher: refresher)
     }
+    if asset.isDASH {
+      return try openDASH(
+        asset, stack: itemStack, hls: hls, startTime: startTime, cancellation: cancellation)
+    }
     if asset.isHLS {
       return try openHLS(
         asset, stack: itemStack, hls: hls, startTime: startTime, cancellation: cancellation)
@@ -49,6 +54,12 @@ struct MediaSourceFactory: Sendable {
     try cancellation.register { reader.cancel() }
     try reader.open()
     let content = try ContentSniffer.sniff(reader)
+    if content == .dashManifest {
+      reader.cancel()
+      asset.noteContentIsDASH()
+      return try openDASH(
+        asset, stack: itemStack, hls: hls, startTime: startTime, cancellation: cancellation)
+    }
     if let refusal = content.refusal(at: url) {
       reader.cancel()
       throw refusal
@@ -92,6 +103,21 @@ struct MediaSourceFactory: Sendable {
       url: asset.url, configuration: hls, clock: clock, stack: itemStack, startTime: startTime,
       loader: loader, ownsLoader: true)
     return Opened(driver: driver, containerName: "hls", isHLS: true)
+  }
+
+  /// Opens a DASH manifest with the segment engine, its playlists translated from the MPD.
+  private func openDASH(
+    _ asset: Asset, stack itemStack: DataSourceStack, hls: HLSConfiguration,
+    startTime: MediaTime?, cancellation: OpenCancellation
+  ) throws(PlayheadError) -> Opened {
+    let loader = DataLoader(factory: itemStack, clock: clock)
+    try cancellation.register { loader.cancelAll() }
+    var configuration = hls
+    configuration.playlistSource = DASHPlaylistSource(manifestURL: asset.url)
+    let driver = try HLSDriver(
+      url: asset.url, configuration: configuration, clock: clock, stack: itemStack,
+      startTime: startTime, loader: loader, ownsLoader: true)
+    return Opened(driver: driver, containerName: "dash", isHLS: true)
   }
 }
 

@@ -7,21 +7,27 @@ import PlayheadNet
 /// that the master playlist, the start-level choice and the media playlist are the
 /// player's; then fetches the initialisation section, keys and segments covering the
 /// duration, and the same of the alternate audio rendition a player would start with.
+/// A DASH manifest is preloaded the same way through its translation (`isDASH`).
 struct HLSPreload {
   let job: PreloadJob
   let cache: MediaCache
   private var resources: [URL] = []
   private var fetched: Set<String> = []
 
-  init(job: PreloadJob, cache: MediaCache) {
+  /// Whether the source is a DASH manifest: its playlists are its translation's.
+  let isDASH: Bool
+
+  init(job: PreloadJob, cache: MediaCache, isDASH: Bool = false) {
     self.job = job
     self.cache = cache
+    self.isDASH = isDASH
   }
 
   mutating func run() throws(PlayheadError) -> PreloadReport {
     let url = job.task.url
     let settings = job.configuration
     var hls = settings.hls
+    if isDASH { hls.playlistSource = DASHPlaylistSource(manifestURL: url) }
     if job.task.config.startPreference != .automatic {
       hls.startPreference = job.task.config.startPreference
     }
@@ -40,7 +46,8 @@ struct HLSPreload {
     driver.lock.lock()
     let levelURL = driver.levels[level].uris[driver.activeURI[level] ?? 0]
     driver.lock.unlock()
-    if driver.master != nil { resources.append(levelURL) }
+    // A DASH source's media playlists are its translation's, not resources.
+    if driver.master != nil && !isDASH { resources.append(levelURL) }
     guard let media = driver.playlist(level) else {
       throw PlayheadError(.invalidState, "the media playlist did not load", url: url)
     }
@@ -64,7 +71,7 @@ struct HLSPreload {
       guard let laneDriver = lane as? HLSDriver, let audioMedia = laneDriver.playlist(0) else {
         throw PlayheadError(.invalidState, "the audio playlist did not load", url: audioURL)
       }
-      resources.append(audioURL)
+      if !isDASH { resources.append(audioURL) }
       audio = chosen
       let audioCovered = try fetchSegments(of: audioMedia, through: laneDriver, duration: duration)
       covered = min(covered, audioCovered)

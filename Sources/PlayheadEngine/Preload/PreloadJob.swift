@@ -58,12 +58,14 @@ final class PreloadJob: @unchecked Sendable {
         url: url)
     }
     try checkpoint()
-    if !task.isHLS {
+    var isDASH = task.isDASH
+    if !task.isHLS && !isDASH {
       var progressive = ProgressivePreload(job: self, cache: cache)
       if let report = try progressive.run() { return report }
-      // The content is an HLS playlist under another name.
+      // The content is an HLS playlist or a DASH manifest under another name.
+      isDASH = progressive.foundDASH
     }
-    var hls = HLSPreload(job: self, cache: cache)
+    var hls = HLSPreload(job: self, cache: cache, isDASH: isDASH)
     return try hls.run()
   }
 

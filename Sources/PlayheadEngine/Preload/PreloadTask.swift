@@ -73,6 +73,9 @@ public struct PreloadTask: Sendable, Equatable {
   /// Whether the URL names an HLS playlist; other URLs have their content sniffed when the
   /// preload opens them (see `ProgressivePreload`).
   var isHLS: Bool { ["m3u8", "m3u"].contains(url.pathExtension.lowercased()) }
+
+  /// Whether the URL names a DASH manifest (preloaded through its translation).
+  var isDASH: Bool { url.pathExtension.lowercased() == "mpd" }
 }
 
 /// What a finished preload fetched.

@@ -13,6 +13,8 @@ import PlayheadNet
 struct ProgressivePreload {
   let job: PreloadJob
   let cache: MediaCache
+  /// Set by `run()` when the content turned out to be a DASH manifest.
+  private(set) var foundDASH = false
 
   mutating func run() throws(PlayheadError) -> PreloadReport? {
     let url = job.task.url
@@ -24,8 +26,9 @@ struct ProgressivePreload {
     try reader.open()
     try job.checkpoint()
     let content = try ContentSniffer.sniff(reader)
+    foundDASH = content == .dashManifest
+    if content == .hlsPlaylist || foundDASH { return nil }
     if let refusal = content.refusal(at: url) { throw refusal }
-    if content == .hlsPlaylist { return nil }
     let demuxer = try Demuxer(reader: reader)
     let wanted = Set(
       demuxer.streams.filter { ($0.kind == .video || $0.kind == .audio) && !$0.isAttachedPicture }

@@ -1,0 +1,96 @@
+import Foundation
+import PlayheadCore
+import PlayheadDASH
+import PlayheadHLS
+
+extension DASHTranslation {
+  /// Gives the segments of a `SegmentBase` Representation in a Period (read from its
+  /// `sidx`); nil plays the whole file as one segment.
+  typealias IndexedSegments = (MPDRepresentation, MPDPeriod) throws(PlayheadError) ->
+    [MPDSegmentReference]?
+
+  /// The media playlist `key` names (nil for a key the translation does not have): the
+  /// segments of each Period's Representation in turn, each Period's first after a
+  /// discontinuity, under that Representation's initialization section.
+  ///
+  /// Throws `.invalidPlaylist` when a Representation has no usable segment addressing or
+  /// a segment would have no duration.
+  func mediaPlaylist(_ key: String, indexed: IndexedSegments) throws(PlayheadError)
+    -> MediaPlaylist?
+  {
+    guard let parts = tracks[key] else { return nil }
+    var segments: [MediaSegment] = []
+    var longest = MediaTime.zero
+    for (order, part) in parts.enumerated() {
+      let period = mpd.periods[part.period]
+      let representation = part.representation
+      let references = try self.references(of: representation, in: period, indexed: indexed)
+      let map = representation.initialization.map {
+        InitializationSection(uri: $0.url, byteRange: $0.range)
+      }
+      for (position, reference) in references.enumerated() {
+        longest = max(longest, reference.duration)
+        segments.append(
+          MediaSegment(
+            uri: reference.url, duration: reference.duration, byteRange: reference.range,
+            discontinuity: order > 0 && position == 0, map: map,
+            mediaSequence: segments.count, discontinuitySequence: order,
+            bitrate: representation.bandwidth / 1000))
+      }
+    }
+    let target = Int((longest.seconds).rounded(.up))
+    return MediaPlaylist(
+      url: Self.playlistURL(key, manifest: manifestURL), version: 7,
+      targetDuration: max(1, target), playlistType: .vod, endList: true,
+      independentSegments: true, segments: segments)
+  }
+
+  /// The segments of `representation` in `period`.
+  private func references(
+    of representation: MPDRepresentation, in period: MPDPeriod, indexed: IndexedSegments
+  ) throws(PlayheadError) -> [DASHSegment] {
+    switch representation.addressing {
+    case .unusable(let reason):
+      throw PlayheadError(
+        .invalidPlaylist,
+        "the Representation \(representation.id) of \(manifestURL.absoluteString) cannot be "
+          + "played: \(reason)", url: manifestURL)
+    case .base(let base):
+      if let listed = try indexed(representation, period) { return listed.map(DASHSegment.init) }
+      guard let duration = period.duration ?? mpd.mediaPresentationDuration, duration > .zero
+      else {
+        throw PlayheadError(
+          .invalidPlaylist,
+          "the Representation \(representation.id) of \(manifestURL.absoluteString) is one "
+            + "file and its Period has no duration", url: manifestURL)
+      }
+      return [DASHSegment(url: base.media, range: nil, duration: duration)]
+    case .list, .template:
+      let references = representation.segments(in: period)
+      if let empty = references.first(where: { $0.duration <= .zero }) {
+        throw PlayheadError(
+          .invalidPlaylist,
+          "the segment \(empty.number) of Representation \(representation.id) has no duration",
+          url: manifestURL)
+      }
+      return references.map(DASHSegment.init)
+    }
+  }
+}
+
+/// One media segment as a playlist lists it.
+struct DASHSegment: Sendable {
+  let url: URL
+  let range: ByteRange?
+  let duration: MediaTime
+
+  init(url: URL, range: ByteRange?, duration: MediaTime) {
+    self.url = url
+    self.range = range
+    self.duration = duration
+  }
+
+  init(_ reference: MPDSegmentReference) {
+    self.init(url: reference.url, range: reference.range, duration: reference.duration)
+  }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import PlayheadCore
+import PlayheadEngine
+import PlayheadNet
+import PlayheadTestSupport
+import XCTest
+
+/// Offline download of DASH sources (L4): the chosen Representations' segments become a
+/// local stream that plays with the server stopped.
+final class DASHOfflineTests: XCTestCase {
+  func testDASHSource_downloadsTheChosenRepresentation_andPlaysWithTheServerStopped() throws {
+    let server = try startFixtureServer()
+    let manager = try makeDownloadManager(root: try makeOfflineTemporaryDirectory())
+    let info = try manager.prepare(url: server.url("/dash-lang/manifest.mpd"))
+    XCTAssertEqual(info.durationSeconds ?? 0, 10, accuracy: 0.05)
+    XCTAssertEqual(info.tracks.filter { $0.kind == .video }.map(\.height), [144])
+    XCTAssertEqual(info.tracks.filter { $0.kind == .audio }.map(\.language), ["eng", "fra"])
+    try manager.select(DownloadSelection(audioLanguage: "fra"), for: info.id)
+    try manager.start(info.id)
+    let record = try XCTUnwrap(manager.waitUntilStopped(info.id, timeoutMs: 120_000))
+    XCTAssertEqual(record.state, .completed, "\(String(describing: record.failure))")
+    server.stop()
+    XCTAssertTrue(
+      server.requests.contains { $0.path == "/dash-lang/chunk-stream2-00006.m4s" },
+      "the French set's segments were fetched")
+    XCTAssertFalse(
+      server.requests.contains { $0.path.hasPrefix("/dash-lang/chunk-stream1-") },
+      "not the English set's")
+    let played = playOffline(record.folderURL)
+    XCTAssertEqual(played.end?.name, "didPlayToEnd", "\(String(describing: played.end?.error))")
+    XCTAssertEqual(played.framesDecoded, 250)
+    XCTAssertGreaterThan(played.audioSamples, 48_000 * 9)
+  }
+
+  func testSingleFileRepresentation_isSplitIntoOneFilePerSegment() throws {
+    let server = try startFixtureServer()
+    let manager = try makeDownloadManager(root: try makeOfflineTemporaryDirectory())
+    let record = try downloadAndWait(
+      manager, server.url("/dash-single/manifest.mpd"),
+      selection: DownloadSelection(maxBitrate: 200_000))
+    XCTAssertEqual(record.state, .completed, "\(String(describing: record.failure))")
+    server.stop()
+    let played = playOffline(record.folderURL)
+    XCTAssertEqual(played.end?.name, "didPlayToEnd", "\(String(describing: played.end?.error))")
+    XCTAssertEqual(played.framesDecoded, 250)
+  }
+}

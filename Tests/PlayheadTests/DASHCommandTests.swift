@@ -1,0 +1,35 @@
+import Foundation
+import PlayheadTestSupport
+import XCTest
+
+/// `playhead play` and `probe` take MPDs as they take M3U8s.
+final class DASHCommandTests: XCTestCase {
+  func testProbeListsPeriodsSetsAndRepresentations() throws {
+    let path = try Fixtures.url("dash-lang/manifest.mpd").path
+    let text = try CLIRunner.run(["probe", path])
+    assertStatus(text, 0)
+    XCTAssertEqual(text.stdoutLines.first, "container  dash")
+    for expected in [
+      "MPD static, 1 period(s)", "  audio  [fra]", "  text text/vtt [en]",
+      "    0: 80000 bit/s 256x144 avc1.4d400c, SegmentTimeline (5 segments)",
+    ] {
+      XCTAssertTrue(text.stdoutLines.contains(expected), "\(expected) in \(text.stdout)")
+    }
+    let json = try CLIRunner.run(["probe", path, "--json"])
+    assertStatus(json, 0)
+    let object = try XCTUnwrap(json.jsonLines().first)
+    XCTAssertEqual(object["container"] as? String, "dash")
+    let manifest = try XCTUnwrap(object["manifest"] as? [String: Any])
+    XCTAssertEqual((manifest["periods"] as? [Any])?.count, 1)
+  }
+
+  func testPlayPlaysAnMPDToTheEnd() throws {
+    let path = try Fixtures.url("dash-periods/manifest.mpd").path
+    let run = try CLIRunner.run(["play", path, "--no-window", "--fast", "--json"])
+    assertStatus(run, 0)
+    let events = try run.jsonLines()
+    XCTAssertTrue(events.contains { $0["event"] as? String == "didPlayToEnd" }, run.stdout)
+    let summary = try XCTUnwrap(events.last { $0["event"] as? String == "summary" })
+    XCTAssertEqual(summary["framesDecoded"] as? Int, 500, "\(summary)")
+  }
+}

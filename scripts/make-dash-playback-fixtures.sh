@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# Regenerates the DASH playback fixtures under Fixtures/dash-*/ with FFmpeg's own `dash`
+# muxer (the packager the issue names), from synthetic sources with bit-exact muxing:
+#
+#   dash-vod/       two video Representations (256x144, 640x360) and one audio set, 2 s
+#                   segments, SegmentTemplate with SegmentTimeline ($Time$ is not used by
+#                   FFmpeg; $Number$ is)
+#   dash-number/    the same media, SegmentTemplate with @duration and $Number$ only
+#   dash-list/      the same media, SegmentList (FFmpeg's use_template=0)
+#   dash-single/    one file per Representation, SegmentBase with an indexRange (sidx)
+#   dash-periods/   a hand-written MPD of two Periods over dash-vod's segments (10 s + 10 s)
+#   dash-lang/      dash-vod plus a second audio set (French) and a WebVTT subtitle set
+#
+# Each video frame carries its frame number (drawtext), so a test can tell which frame it
+# sees. Run from anywhere; needs ffmpeg.
+set -euo pipefail
+
+repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+out="$repo_root/Fixtures"
+ff=(ffmpeg -nostdin -hide_banner -loglevel error -y)
+exact=(-fflags +bitexact -flags:v +bitexact -flags:a +bitexact -map_metadata -1)
+font=/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf
+label=null
+if [[ -f "$font" ]]; then
+  label="drawtext=fontfile=$font:text='%{n}':x=4:y=4:fontsize=24:fontcolor=white:box=1:boxcolor=black:boxborderw=3"
+fi
+video="testsrc2=size=640x360:rate=25:duration=10"
+tone="aevalsrc=exprs=0.5*sin(2*PI*440*t)|0.5*sin(2*PI*660*t):sample_rate=48000:duration=10"
+encode=(-c:v libx264 -pix_fmt yuv420p -threads 1 -preset veryfast -profile:v main -bf 2
+  -g 50 -keyint_min 50 -sc_threshold 0 -force_key_frames "expr:gte(t,n_forced*2)"
+  -b:v:0 80k -maxrate:v:0 100k -bufsize:v:0 160k -b:v:1 300k -maxrate:v:1 360k
+  -bufsize:v:1 600k -c:a aac -b:a 32k -ar 48000 -ac 2)
+
+package() { # directory, extra dash muxer flags...
+  local name="$1"
+  local dir="$out/$1"
+  shift
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  "${ff[@]}" -f lavfi -i "$video" -f lavfi -i "$tone" \
+    -filter_complex "[0:v]split=2[a][b];[a]scale=256:144,$label[v0];[b]$label[v1]" \
+    -map "[v0]" -map "[v1]" -map 1:a "${encode[@]}" "${exact[@]}" \
+    -f dash -seg_duration 2 -adaptation_sets "id=0,streams=v id=1,streams=a" "$@" \
+    "$dir/manifest.mpd"
+  echo "$name/"
+}
+
+# An MPD over dash-vod's media (the same encode is bit-exact, so the segments are the same
+# bytes): only the manifest is kept, with a BaseURL to dash-vod/.
+manifest_only() { # directory
+  python3 - "$out/$1/manifest.mpd" <<'PY'
+import sys
+path = sys.argv[1]
+mpd = open(path).read().replace("<Period", "<BaseURL>../dash-vod/</BaseURL>\n\t<Period", 1)
+open(path, "w").write(mpd)
+PY
+  find "$out/$1" -type f ! -name manifest.mpd -delete
+}
+
+package dash-vod -use_template 1 -use_timeline 1
+package dash-number -use_template 1 -use_timeline 0
+manifest_only dash-number
+package dash-list -use_template 0 -use_timeline 0
+manifest_only dash-list
+package dash-single -single_file 1 -use_template 0 -use_timeline 0 -global_sidx 1
+
+echo "dash-single/segmentbase.mpd"
+# The same files addressed by SegmentBase: the initialization range and the global sidx's
+# range, found by walking the top-level boxes.
+python3 - "$out/dash-single" <<'PY'
+import re, struct, sys
+folder = sys.argv[1]
+mpd = open(f"{folder}/manifest.mpd").read()
+
+def ranges(path):
+    data = open(path, "rb").read()
+    offset, found = 0, {}
+    while offset + 8 <= len(data):
+        size, kind = struct.unpack(">I4s", data[offset:offset + 8])
+        if size == 1:
+            size = struct.unpack(">Q", data[offset + 8:offset + 16])[0]
+        found.setdefault(kind.decode(), (offset, offset + size - 1))
+        offset += size
+    return found
+
+def segment_base(match):
+    file = re.search(r"<BaseURL>(.*?)</BaseURL>", match.group(0)).group(1)
+    boxes = ranges(f"{folder}/{file}")
+    init_end = boxes["moov"][1]
+    sidx = boxes["sidx"]
+    return (f'<BaseURL>{file}</BaseURL>\n\t\t\t\t<SegmentBase indexRange="{sidx[0]}-{sidx[1]}">'
+            f'<Initialization range="0-{init_end}" /></SegmentBase>')
+
+mpd = re.sub(r"<BaseURL>[^<]*</BaseURL>\s*<SegmentList.*?</SegmentList>", segment_base, mpd,
+             flags=re.S)
+open(f"{folder}/segmentbase.mpd", "w").write(mpd)
+PY
+
+echo "dash-periods/"
+# Two Periods, each 10 s, both over dash-vod's media (the second Period replays it): the
+# boundary comes at 10 s, with a new initialization section and timestamps starting over.
+rm -rf "$out/dash-periods"
+mkdir -p "$out/dash-periods"
+python3 - "$out" <<'PY'
+import re, sys
+out = sys.argv[1]
+mpd = open(f"{out}/dash-vod/manifest.mpd").read()
+period = re.search(r"<Period.*?</Period>", mpd, re.S).group(0)
+body = re.sub(r'<Period[^>]*>', '', period, count=1).replace('</Period>', '')
+periods = "".join(
+    f'<Period id="p{n}" start="PT{10 * n}S" duration="PT10S"><BaseURL>../dash-vod/</BaseURL>{body}</Period>\n'
+    for n in range(2))
+head = re.sub(r'mediaPresentationDuration="[^"]*"', 'mediaPresentationDuration="PT20S"',
+              mpd[:mpd.index("<Period")])
+open(f"{out}/dash-periods/manifest.mpd", "w").write(head + periods + "</MPD>\n")
+PY
+
+echo "dash-lang/"
+# One small video Representation, two audio sets (English 440 Hz, French 880 Hz) and a
+# WebVTT file as a text AdaptationSet added to FFmpeg's MPD.
+rm -rf "$out/dash-lang"
+mkdir -p "$out/dash-lang"
+"${ff[@]}" -f lavfi -i "$video" \
+  -f lavfi -i "aevalsrc=exprs=0.5*sin(2*PI*440*t)|0.5*sin(2*PI*440*t):sample_rate=48000:duration=10" \
+  -f lavfi -i "aevalsrc=exprs=0.5*sin(2*PI*880*t)|0.5*sin(2*PI*880*t):sample_rate=48000:duration=10" \
+  -filter_complex "[0:v]scale=256:144,$label[v0]" -map "[v0]" -map 1:a -map 2:a \
+  "${encode[@]}" -metadata:s:a:0 language=eng -metadata:s:a:1 language=fra "${exact[@]}" \
+  -f dash -seg_duration 2 -use_template 1 -use_timeline 1 \
+  -adaptation_sets "id=0,streams=v id=1,streams=1 id=2,streams=2" "$out/dash-lang/manifest.mpd"
+cat > "$out/dash-lang/subtitles.vtt" <<'VTT'
+WEBVTT
+
+00:00:01.000 --> 00:00:03.000
+First line
+
+00:00:05.000 --> 00:00:07.000
+Second line
+VTT
+python3 - "$out/dash-lang/manifest.mpd" <<'PY'
+import sys
+path = sys.argv[1]
+mpd = open(path).read()
+text = ('\t\t<AdaptationSet id="3" contentType="text" mimeType="text/vtt" lang="en">\n'
+        '\t\t\t<Representation id="sub-en" bandwidth="256"><BaseURL>subtitles.vtt</BaseURL>'
+        '</Representation>\n\t\t</AdaptationSet>\n')
+mpd = mpd.replace("\t</Period>", text + "\t</Period>", 1)
+open(path, "w").write(mpd)
+PY
