@@ -780,4 +780,10 @@ with open(os.path.join(out, "manifest.json"), "w") as f:
     f.write("\n")
 PY
 
+# The Common Encryption fixtures (Fixtures/cenc/) and their manifest entries.
+"$repo_root/scripts/make-cenc-fixtures.sh"
+
+# The HLS SAMPLE-AES fixture (Fixtures/hls-sample-aes/) and its manifest entry.
+python3 "$repo_root/scripts/make-sample-aes-fixture.py"
+
 echo "done: $(du -sh "$out" | cut -f1) in $out"
