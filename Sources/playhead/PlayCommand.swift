@@ -23,6 +23,8 @@ struct PlayCommand: Command {
   var playlistOptions = PlaylistOptions()
   /// `--max-bitrate`, `--max-pixels`, `--rendition`, `--start-bandwidth`, `--scene`.
   var stream = StreamOptions()
+  /// `--key KID:KEY`, `--license-url URL`.
+  var keys = KeyOptions()
   /// `--header`, `--referer`, `--user-agent`, `--timeout`, `--retries`.
   var requests = RequestOptions()
   /// `--cache-dir DIR [--cache-max-mb N]`.
@@ -57,7 +59,7 @@ struct PlayCommand: Command {
       .group(\.output), .group(\.playback),
       .group(\.snapshotOptions, names: SnapshotOptions.playNames), .group(\.sinks),
       .group(\.tracks), .group(\.playlistOptions), .group(\.window), .group(\.audioOptions),
-      .group(\.stream), .group(\.requests), .group(\.cache), .group(\.signing),
+      .group(\.stream), .group(\.keys), .group(\.requests), .group(\.cache), .group(\.signing),
       .group(\.catalogOptions), .group(\.record), .group(\.seekScript), .group(\.adOptions),
     ]
   }
@@ -258,6 +260,7 @@ struct PlayCommand: Command {
     audioOptions.apply(to: &configuration)
     requests.apply(to: &configuration.request)
     stream.apply(to: &configuration.hls)
+    try keys.apply(to: &configuration.hls)
     configuration.cache = try cache.open()
     signing.apply(to: &configuration)
     if let replay {

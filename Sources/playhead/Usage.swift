@@ -170,7 +170,14 @@ enum Usage {
       --log-level L, -v, --log-file PATH
                           What to log, and where (see 'playhead --help')
 
-    HLS options (ignored for progressive media, but for --scene):
+    Content keys (DASH and fMP4 HLS sample encryption, cenc and cbcs):
+      --key KID:KEY       A ClearKey content key for key ID KID, both 32 hex digits (the
+                          KID may be a UUID); repeatable
+      --license-url URL   A W3C ClearKey licence server for the key IDs no --key gives
+                          (else the MPD's Laurl); keys by key ID also come from a
+                          ContentKeyProvider in the SDK (docs/encryption.md)
+
+    HLS and DASH options (ignored for progressive media, but for --scene):
       --max-bitrate BPS   Choose no variant above BPS bits/s (600000, 600k, 1.5M)
       --max-pixels N      Choose no variant larger than N pixels (921600 or 1280x720)
       --rendition I|auto  Play rendition I only (0 = lowest bandwidth, as 'probe' numbers

@@ -65,6 +65,12 @@ final class DASHPlaylistSource: HLSPlaylistSource {
     return (.media(media), bytes)
   }
 
+  /// The first ClearKey licence server the MPD's ContentProtection names (`Laurl`), once
+  /// loaded.
+  var clearKeyLicenseURL: URL? {
+    state.withLock { $0.translation }?.clearKeyLicenseURL
+  }
+
   /// Loads and translates the MPD; returns it with its size in bytes.
   private func loadManifest(loader: DataLoader) throws(PlayheadError) -> (DASHTranslation, Int) {
     let data = try loader.load(DataRequest(url: manifestURL, purpose: .playlist)).data

@@ -129,6 +129,20 @@ struct DASHTranslation: Sendable {
     self.tracks = tracks
   }
 
+  /// The first ClearKey licence server a Representation's ContentProtection names.
+  var clearKeyLicenseURL: URL? {
+    for period in mpd.periods {
+      for set in period.adaptationSets {
+        for representation in set.representations {
+          if let url = representation.contentProtections.lazy.compactMap(\.licenseURL).first {
+            return url
+          }
+        }
+      }
+    }
+    return nil
+  }
+
   /// `30000/1001` or `25` as frames per second.
   static func frameRate(_ text: String) -> Double? {
     let parts = text.split(separator: "/")

@@ -1,5 +1,6 @@
 import Foundation
 import PlayheadCore
+import PlayheadMedia
 import PlayheadNet
 
 /// How a player loads HLS streams: buffer, rendition choice, content keys. (Requests are
@@ -46,6 +47,13 @@ public struct HLSConfiguration: Sendable {
   public var maximumLiveLatency: MediaTime?
   /// The load control of the item a player loads with this configuration (set by the
   /// player for each item; nil elsewhere).
+  /// Content keys by Common Encryption key ID (DASH and fMP4 CENC content), asked before
+  /// the content-key provider and the licence server; `SampleKeys(hex:)` holds fixed
+  /// ClearKey keys (`play --key KID:KEY`).
+  public var sampleKeySource: (any SampleKeySource)?
+  /// A W3C ClearKey licence server (EME JSON over POST, through the player's stack) for key
+  /// IDs no other place answers; nil uses the MPD's ClearKey `Laurl` when it has one.
+  public var clearKeyLicenseURL: URL?
   var itemLoadControl: ItemLoadControl?
   /// Where playlists come from when they are not M3U8s (a DASH manifest's translation);
   /// nil loads every playlist as an M3U8.

@@ -456,6 +456,7 @@ extension HLSDriver {
     let decryption = try decryption(
       key: segment.key, iv: segment.iv, resource: "segment \(segment.mediaSequence)",
       url: segment.uri)
+    let sampleKey = try sampleKey(of: segment)
     let response: DataResponse
     switch try loadSegmentBody(request, level: level, segment: segment, through: decryption) {
     case .completed(let completed): response = completed
@@ -471,7 +472,7 @@ extension HLSDriver {
         discontinuitySequence: segment.discontinuitySequence, start: entry.start,
         duration: segment.duration, initSection: initData, initIdentity: initIdentity,
         data: data, requestClock: response.startClock, arrivalClock: response.endClock,
-        transferredBytes: response.data.count))
+        transferredBytes: response.data.count, sampleKey: sampleKey))
   }
 
 }

@@ -6,16 +6,18 @@ import PlayheadNet
 
 /// Content keys and decryption of segments and initialization sections.
 ///
-/// Only AES-128 (whole-resource CBC) is decrypted. A resource under another method
-/// (`SAMPLE-AES`, `SAMPLE-AES-CTR`, `SAMPLE-AES-CENC`, `AES-256`, `AES-256-CTR`,
-/// `AES-256-GCM`, an unknown one) fails with `.unsupportedEncryption` naming the method
-/// when it is loaded, so the clear resources before it play. An AES-128 key comes from the
-/// key cache, else the content-key provider, else a `data:` URI decoded inline, else its
-/// URI loaded (`http(s)` or `file`); a key-system URI (`skd://…`) that no provider answers
-/// for fails with `.unsupportedEncryption`.
+/// AES-128 resources are decrypted whole as they load. Sample-encrypted segments
+/// (`SAMPLE-AES`, `SAMPLE-AES-CTR`, `SAMPLE-AES-CENC`) load as they are and carry their key
+/// (`sampleKey`) to the run, whose demuxer decrypts each packet (`attachDecryptor`). A
+/// resource under another method (`AES-256`, `AES-256-CTR`, `AES-256-GCM`, an unknown
+/// one) fails with `.unsupportedEncryption` naming the method when it is loaded, so the
+/// clear resources before it play. A key comes from the key cache, else the content-key
+/// provider, else a `data:` URI decoded inline, else its URI loaded (`http(s)` or
+/// `file`); a key-system URI (`skd://…`) that no provider answers for fails with
+/// `.unsupportedEncryption`.
 extension HLSDriver {
   /// The decorator that decrypts a resource loaded with `key` and `iv`: nil when the
-  /// resource is clear (or, for an initialization section, sample-encrypted), AES-128 with
+  /// resource is clear or sample-encrypted (its packets are decrypted later), AES-128 with
   /// the key fetched (or cached) now; throws `.unsupportedEncryption` for another method.
   ///
   /// `resource` names what is decrypted in messages ("segment 12").
@@ -24,13 +26,15 @@ extension HLSDriver {
     isInitializationSection: Bool = false
   ) throws(PlayheadError) -> DataSourceDecorator? {
     guard let key, key.method != .none else { return nil }
-    // Sample encryption leaves the initialization section clear (RFC 8216 4.3.2.4).
-    if isInitializationSection && Self.sampleMethods.contains(key.method) { return nil }
+    // Sample encryption leaves the initialization section clear (RFC 8216 4.3.2.4), and
+    // a segment's structure: its packets are decrypted after demuxing.
+    if Self.sampleMethods.contains(key.method) { return nil }
     guard key.method == .aes128 else {
       throw PlayheadError(
         .unsupportedEncryption,
         "\(resource) (\(url.absoluteString)) is encrypted with METHOD=\(key.method.rawValue), "
-          + "which Playhead cannot decrypt (only AES-128)", url: url)
+          + "which Playhead cannot decrypt (AES-128, SAMPLE-AES and SAMPLE-AES-CTR only)",
+        url: url)
     }
     let keyBytes = try aes128Key(key, resource: resource, url: url)
     guard let iv, iv.count == 16 else {
@@ -43,7 +47,20 @@ extension HLSDriver {
   /// The methods that encrypt samples, not whole resources.
   static let sampleMethods: Set<KeyMethod> = [.sampleAES, .sampleAESCTR, .sampleAESCENC]
 
-  /// The 16 bytes of an AES-128 key (fetched or decoded once, then cached by URI).
+  /// The key that decrypts the samples of `segment`, fetched (or cached) now; nil when its
+  /// samples are clear or it is decrypted whole.
+  func sampleKey(of segment: MediaSegment) throws(PlayheadError) -> SegmentSampleKey? {
+    guard let key = segment.key, Self.sampleMethods.contains(key.method) else { return nil }
+    let resource = "segment \(segment.mediaSequence)"
+    let bytes = try aes128Key(key, resource: resource, url: segment.uri)
+    return SegmentSampleKey(
+      method: key.method, key: bytes,
+      iv: key.iv ?? EncryptionKey.sequenceIV(segment.mediaSequence),
+      label: "the key \(Self.excerpt(key.uriString ?? "?")) of \(resource)")
+  }
+
+  /// The 16 bytes of an AES-128 or sample key (fetched or decoded once, then cached by
+  /// URI).
   private func aes128Key(_ key: EncryptionKey, resource: String, url: URL)
     throws(PlayheadError) -> [UInt8]
   {

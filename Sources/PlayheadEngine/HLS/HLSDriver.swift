@@ -63,6 +63,8 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
   var nextLoadTime: MediaTime = .zero
   var nextLoadSequence: Int?
   var keyCache: [URL: [UInt8]] = [:]
+  /// The keys of Common Encryption samples, made at the first fMP4 run.
+  var sampleKeys: SampleKeyResolver?
   var initCache: [String: Data] = [:]
   /// Whether the download thread has been started (the thread itself is not kept:
   /// holding it would make a cycle through its closure).
@@ -458,12 +460,13 @@ final class HLSDriver: MediaSourceDriver, @unchecked Sendable {
 
   private func makeRun(first: DownloadedSegment, generation: Int) throws(PlayheadError) -> MediaRun
   {
-    let feed = HLSRunFeed(queue: queue, first: first, generation: generation, url: url)
+    let feed = try HLSRunFeed(queue: queue, first: first, generation: generation, url: url)
     let demuxer: Demuxer
     do {
       demuxer = try Demuxer(
         reader: DataSourceReader(source: feed, request: DataRequest(url: url, purpose: .segment)),
         isSeekable: false, readMayWait: { feed.nextReadMayWait })
+      try attachDecryptor(to: demuxer, feed: feed)
     } catch {
       throw HLSSegmentErrors.naming(error, in: feed)
     }

@@ -16,6 +16,8 @@ final class HLSRunFeed: DataSource, Sendable {
   let generation: Int
   /// The first segment of the run (already downloaded).
   let first: DownloadedSegment
+  /// Where each segment starts in the run, with its sample key.
+  let keySchedule = RunKeySchedule()
   private let state: Locked<State>
 
   /// What the run has taken from the queue so far.
@@ -49,7 +51,9 @@ final class HLSRunFeed: DataSource, Sendable {
     case fetch(ordinal: Int, previous: DownloadedSegment?)
   }
 
-  init(queue: HLSSegmentQueue, first: DownloadedSegment, generation: Int, url: URL) {
+  init(queue: HLSSegmentQueue, first: DownloadedSegment, generation: Int, url: URL)
+    throws(PlayheadError)
+  {
     self.queue = queue
     self.first = first
     self.generation = generation
@@ -59,6 +63,7 @@ final class HLSRunFeed: DataSource, Sendable {
       initial.chunks.append((0, initSection))
       initial.loadedLength = Int64(initSection.count)
     }
+    try keySchedule.add(offset: initial.loadedLength, key: first.sampleKey)
     initial.chunks.append((initial.loadedLength, first.data))
     initial.loadedLength += Int64(first.data.count)
     initial.lastSegment = first
@@ -190,6 +195,8 @@ final class HLSRunFeed: DataSource, Sendable {
         state.withLock { $0.finished = true }
         continue
       }
+      let offset = state.withLock { $0.loadedLength }
+      try keySchedule.add(offset: offset, key: next.sampleKey)
       state.withLock { state in
         state.chunks.append((state.loadedLength, next.data))
         state.loadedLength += Int64(next.data.count)

@@ -29,6 +29,9 @@ struct DownloadedSegment: Sendable {
   /// Why the downloader chose this segment's level (what a rendition change that starts
   /// with it reports).
   var reason: VariantChangeReason = .throughput
+  /// The key its samples are decrypted with (`SAMPLE-AES`, `SAMPLE-AES-CTR`); nil when
+  /// its samples are clear (or the whole segment was decrypted as it loaded).
+  var sampleKey: SegmentSampleKey?
 
   var end: MediaTime { start + duration }
 
