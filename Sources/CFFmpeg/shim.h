@@ -13,6 +13,7 @@
 #include <libavutil/pixdesc.h>
 #include <libavutil/aes.h>
 #include <libavutil/aes_ctr.h>
+#include <libavutil/encryption_info.h>
 #include <libavutil/sha.h>
 #include <libswscale/swscale.h>
 #include <libswresample/swresample.h>

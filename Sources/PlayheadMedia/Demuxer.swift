@@ -230,6 +230,7 @@ public final class Demuxer: @unchecked Sendable {
         if let packetDecryptor {
           try packetDecryptor.decrypt(packet, stream: streamInfo(packet.streamIndex))
         }
+        try refuseEncrypted(packet)
         return packet
       }
       var pointer: UnsafeMutablePointer<AVPacket>? = raw
