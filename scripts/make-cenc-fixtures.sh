@@ -68,6 +68,17 @@ for made in ffmpeg script; do
     exit 1
   fi
 done
+# ffmpeg decrypts cbcs video too (with the video key alone, so video only). Not the audio:
+# ffmpeg 5.1 decrypts a cbcs sample without subsamples as whole-block CBC, ignoring the 1:9
+# pattern that tenc signals and this file applies (decision 0055).
+video_key=3c4fcfd8a1b6e2a7d1e0f9c8b7a69584
+ffmpeg -v error -f mp4 -i pipe: -map 0:v -f framemd5 - <"$out/clear.mp4" >"$work/clear-video.md5"
+ffmpeg -v error -decryption_key "$video_key" -f mp4 -i pipe: -map 0:v -f framemd5 - \
+  <"$out/cbcs.mp4" 2>/dev/null >"$work/cbcs-video.md5"
+if ! cmp -s <(grep -v '^#' "$work/clear-video.md5") <(grep -v '^#' "$work/cbcs-video.md5"); then
+  echo "make-cenc-fixtures: ffmpeg's decryption of the cbcs video differs from clear.mp4" >&2
+  exit 1
+fi
 
 echo "manifest.json: cenc/ entries"
 python3 - "$repo_root/Fixtures" <<'PY'
@@ -128,8 +139,11 @@ def probe(name):
 
 manifest_path = os.path.join(root, "manifest.json")
 manifest = json.load(open(manifest_path))
-manifest["files"] = [f for f in manifest["files"] if not f["name"].startswith("cenc/")]
-manifest["files"] += [probe(name) for name in descriptions]
+# Entries already listed are replaced where they stand, new ones appended.
+entries = {name: probe(name) for name in descriptions}
+files = [entries.pop(f["name"], f) for f in manifest["files"]
+         if not f["name"].startswith("cenc/") or f["name"] in descriptions]
+manifest["files"] = files + list(entries.values())
 with open(manifest_path, "w") as f:
     json.dump(manifest, f, indent=2, sort_keys=True)
     f.write("\n")
