@@ -146,3 +146,84 @@ text = ('\t\t<AdaptationSet id="3" contentType="text" mimeType="text/vtt" lang="
 mpd = mpd.replace("\t</Period>", text + "\t</Period>", 1)
 open(path, "w").write(mpd)
 PY
+
+echo "dash-cenc/"
+# MPDs over the Common Encryption fixtures (Fixtures/cenc/, scripts/make-cenc-fixtures.sh):
+# one muxed video+audio Representation per file, addressed by a SegmentList of byte ranges
+# (each moof+mdat pair one segment), with ContentProtection naming the default key ID and a
+# ClearKey licence server at /license beside the MPD (tests serve it).
+rm -rf "$out/dash-cenc"
+mkdir -p "$out/dash-cenc"
+python3 - "$out" <<'PY'
+import struct, sys
+out = sys.argv[1]
+KIDS = {"cenc": "01234567-89ab-cdef-0123-456789abcdef",
+        "cbcs": "a1b2c3d4-e5f6-0718-293a-4b5c6d7e8f90"}
+for scheme, kid in KIDS.items():
+    data = open(f"{out}/cenc/{scheme}.mp4", "rb").read()
+    boxes, offset = [], 0
+    while offset + 8 <= len(data):
+        size, kind = struct.unpack(">I4s", data[offset:offset + 8])
+        boxes.append((kind.decode(), offset, size))
+        offset += size
+    moov_end = next(o + s for k, o, s in boxes if k == "moov")
+    segments = []
+    for index, (kind, offset, size) in enumerate(boxes):
+        if kind == "moof":
+            mdat = boxes[index + 1]
+            segments.append(f"{offset}-{mdat[1] + mdat[2] - 1}")
+    urls = "\n".join(f'          <SegmentURL mediaRange="{r}"/>' for r in segments)
+    mpd = f"""<?xml version="1.0" encoding="UTF-8"?>
+<MPD xmlns="urn:mpeg:dash:schema:mpd:2011" xmlns:cenc="urn:mpeg:cenc:2013"
+  xmlns:dashif="https://dashif.org/CPS" type="static" mediaPresentationDuration="PT3S"
+  minBufferTime="PT1S" profiles="urn:mpeg:dash:profile:isoff-main:2011">
+  <Period>
+    <AdaptationSet mimeType="video/mp4" contentType="video" segmentAlignment="true">
+      <ContentProtection schemeIdUri="urn:mpeg:dash:mp4protection:2011" value="{scheme}"
+        cenc:default_KID="{kid}"/>
+      <ContentProtection schemeIdUri="urn:uuid:e2719d58-a985-b3c9-781a-b030af78d30e"
+        value="ClearKey1.0"><dashif:Laurl>license</dashif:Laurl></ContentProtection>
+      <Representation id="{scheme}" bandwidth="90000" width="160" height="120"
+        codecs="avc1.4d400d,mp4a.40.2">
+        <BaseURL>../cenc/{scheme}.mp4</BaseURL>
+        <SegmentList timescale="1000" duration="1000">
+          <Initialization range="0-{moov_end - 1}"/>
+{urls}
+        </SegmentList>
+      </Representation>
+    </AdaptationSet>
+  </Period>
+</MPD>
+"""
+    open(f"{out}/dash-cenc/{scheme}.mpd", "w").write(mpd)
+PY
+
+echo "hls-cenc/"
+# The cenc file as fMP4 HLS with METHOD=SAMPLE-AES-CTR: an EXT-X-MAP and byte-range
+# segments into the same file, the key (cenc_encrypt.py's CENC_KEY) in key.bin.
+rm -rf "$out/hls-cenc"
+mkdir -p "$out/hls-cenc"
+python3 - "$out" <<'PY'
+import struct, sys
+out = sys.argv[1]
+data = open(f"{out}/cenc/cenc.mp4", "rb").read()
+boxes, offset = [], 0
+while offset + 8 <= len(data):
+    size, kind = struct.unpack(">I4s", data[offset:offset + 8])
+    boxes.append((kind.decode(), offset, size))
+    offset += size
+moov_end = next(o + s for k, o, s in boxes if k == "moov")
+lines = ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-TARGETDURATION:2",
+         "#EXT-X-PLAYLIST-TYPE:VOD",
+         '#EXT-X-KEY:METHOD=SAMPLE-AES-CTR,URI="key.bin",KEYFORMAT="identity"',
+         f'#EXT-X-MAP:URI="../cenc/cenc.mp4",BYTERANGE="{moov_end}@0"']
+for index, (kind, offset, size) in enumerate(boxes):
+    if kind == "moof":
+        mdat = boxes[index + 1]
+        lines += ["#EXTINF:1.000,", f"#EXT-X-BYTERANGE:{mdat[1] + mdat[2] - offset}@{offset}",
+                  "../cenc/cenc.mp4"]
+lines.append("#EXT-X-ENDLIST")
+open(f"{out}/hls-cenc/index.m3u8", "w").write("\n".join(lines) + "\n")
+open(f"{out}/hls-cenc/key.bin", "wb").write(bytes.fromhex("00112233445566778899aabbccddeeff"))
+open(f"{out}/hls-cenc/wrong-key.bin", "wb").write(bytes(range(16)))
+PY

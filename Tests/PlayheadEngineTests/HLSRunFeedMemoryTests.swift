@@ -41,7 +41,7 @@ final class HLSRunFeedMemoryTests: XCTestCase {
     let generation = queue.generation
     queue.append(segment(0, initSection: initSection), generation: generation)
     let first = try XCTUnwrap(try queue.segment(ordinal: 0, generation: generation))
-    let feed = HLSRunFeed(
+    let feed = try HLSRunFeed(
       queue: queue, first: first, generation: generation,
       url: URL(string: "http://127.0.0.1/live.m3u8")!)
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)

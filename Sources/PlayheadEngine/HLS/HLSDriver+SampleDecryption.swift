@@ -50,11 +50,8 @@ extension HLSDriver {
       configuration.clearKeyLicenseURL
       ?? (configuration.playlistSource as? DASHPlaylistSource)?.clearKeyLicenseURL
     let loader = loader
-    let license = licenseURL.map { url in
-      { @Sendable (keyIDs: [[UInt8]]) throws(PlayheadError) -> [[UInt8]: [UInt8]] in
-        try ClearKeyLicense.keys(for: keyIDs, from: url, loader: loader)
-      }
-    }
+    let license: (@Sendable ([[UInt8]]) throws(PlayheadError) -> [[UInt8]: [UInt8]])? = nil  // LICENSE-PENDING
+    _ = (licenseURL, loader)
     return SampleKeyResolver(
       configured: configuration.sampleKeySource, provider: configuration.contentKeyProvider,
       license: license)
