@@ -183,6 +183,10 @@ final class MPDLiveAvailabilityTests: XCTestCase {
     XCTAssertEqual(second.segments.map(\.number), [1, 2, 3, 4, 5])
     XCTAssertEqual(second.segments.map { $0.start.seconds }, [20, 22, 24, 26, 28])
     XCTAssertEqual(second.nextAvailabilityTime, at(32))
+    let notYet = mpd.periods[1].adaptationSets[0].representations[0].availableSegments(
+      in: mpd.periods[1], of: mpd, at: at(15))
+    XCTAssertEqual(notYet.segments.count, 0, "the Period has not started")
+    XCTAssertEqual(notYet.nextAvailabilityTime, at(22), "its first segment's end")
   }
 
   func testAvailabilityEndTime_endsEverything() throws {

@@ -150,9 +150,9 @@ private struct LiveContext {
     }
     var first: Int128 = 0
     if let kept = bounds.keptFrom { first = max(0, Self.ceilDiv(kept - pto, d) - 2) }
-    let next = last + 1
+    let next = max(0, last + 1)
     var nextTime: Date?
-    if next >= 0, count.map({ next < $0 }) ?? true {
+    if count.map({ next < $0 }) ?? true {
       nextTime = availabilityTime(
         ofEnd: pto + (next + 1) * d, template.timescale, template.presentationTimeOffset, bounds)
     }
