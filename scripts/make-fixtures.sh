@@ -786,4 +786,8 @@ PY
 # The HLS SAMPLE-AES fixture (Fixtures/hls-sample-aes/) and its manifest entry.
 python3 "$repo_root/scripts/make-sample-aes-fixture.py"
 
+# The DASH model's fixtures (live MPDs of FFmpeg's dash muxer and GStreamer's dashsink, a
+# file with a sidx); they add their dash/ entries to manifest.json, so they run after it.
+"$repo_root/scripts/make-dash-fixtures.sh"
+
 echo "done: $(du -sh "$out" | cut -f1) in $out"

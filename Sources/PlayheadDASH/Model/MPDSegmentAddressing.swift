@@ -30,6 +30,9 @@ public struct MPDSegmentBase: Sendable, Hashable {
   public var initialization: MPDURLRange?
   /// The media file (the Representation's BaseURL).
   public var media: URL
+  /// `@availabilityTimeOffset`: how much earlier than its end a segment is available
+  /// (live, 5.3.9.5.3); `.positiveInfinity` for `INF`; nil when not given.
+  public var availabilityTimeOffset: MediaTime?
 }
 
 /// `SegmentList`.
@@ -42,6 +45,8 @@ public struct MPDSegmentList: Sendable, Hashable {
   public var initialization: MPDURLRange?
   public var segments: [MPDURLRange]
   public var timeline: MPDSegmentTimeline?
+  /// `@availabilityTimeOffset` (see `MPDSegmentBase.availabilityTimeOffset`).
+  public var availabilityTimeOffset: MediaTime?
 }
 
 /// `SegmentTemplate`.
@@ -54,6 +59,8 @@ public struct MPDSegmentTemplate: Sendable, Hashable {
   public var media: MPDURLTemplate
   public var initialization: MPDURLTemplate?
   public var timeline: MPDSegmentTimeline?
+  /// `@availabilityTimeOffset` (see `MPDSegmentBase.availabilityTimeOffset`).
+  public var availabilityTimeOffset: MediaTime?
 }
 
 /// One media segment of a Representation in a Period.

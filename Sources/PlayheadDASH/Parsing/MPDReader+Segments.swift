@@ -19,6 +19,7 @@ extension MPDReader {
       fields.duration = try integer(child, "duration", childPath)
       fields.startNumber = try integer(child, "startNumber", childPath)
       fields.indexRange = try byteRange(child.attribute("indexRange"), childPath + "/@indexRange")
+      fields.availabilityTimeOffset = try seconds(child, "availabilityTimeOffset", childPath)
       if let initialization = child.child("Initialization") {
         fields.initializationURL = initialization.attribute("sourceURL")
         fields.initializationRange = try byteRange(
@@ -121,7 +122,7 @@ extension MPDReader {
           presentationTimeOffset: fields.presentationTimeOffset ?? 0,
           duration: fields.timeline == nil ? fields.duration : nil,
           startNumber: fields.startNumber ?? 1, media: media, initialization: initialization,
-          timeline: fields.timeline))
+          timeline: fields.timeline, availabilityTimeOffset: fields.availabilityTimeOffset))
     case .list?:
       guard let fields = segments.list else { break }
       let urls = fields.segmentURLs ?? []
@@ -148,10 +149,15 @@ extension MPDReader {
           timescale: try timescale(fields),
           presentationTimeOffset: fields.presentationTimeOffset ?? 0, duration: fields.duration,
           startNumber: fields.startNumber ?? 1, initialization: try initialization(fields),
-          segments: references, timeline: fields.timeline))
+          segments: references, timeline: fields.timeline,
+          availabilityTimeOffset: fields.availabilityTimeOffset))
     case .base?:
       guard let fields = segments.base else { break }
-      guard fields.indexRange != nil || isText else {
+      // Without @indexRange, an Initialization range in the media file itself says where
+      // to look: the sidx is guessed to follow it (`MPDSegmentBase.indexFetchRange`).
+      let indexFollowsInitialization =
+        fields.initializationRange != nil && fields.initializationURL == nil
+      guard fields.indexRange != nil || isText || indexFollowsInitialization else {
         return .unusable(
           reason: "\(fields.path)/@indexRange: missing, no index of the segments"
             + " (ISO/IEC 23009-1 5.3.9.2)")
@@ -160,7 +166,8 @@ extension MPDReader {
         MPDSegmentBase(
           timescale: try timescale(fields),
           presentationTimeOffset: fields.presentationTimeOffset ?? 0,
-          indexRange: fields.indexRange, initialization: try initialization(fields), media: base))
+          indexRange: fields.indexRange, initialization: try initialization(fields), media: base,
+          availabilityTimeOffset: fields.availabilityTimeOffset))
     case nil:
       break
     }
@@ -168,6 +175,7 @@ extension MPDReader {
     // media file played without an index).
     return .base(
       MPDSegmentBase(
-        timescale: 1, presentationTimeOffset: 0, indexRange: nil, initialization: nil, media: base))
+        timescale: 1, presentationTimeOffset: 0, indexRange: nil, initialization: nil, media: base,
+        availabilityTimeOffset: nil))
   }
 }

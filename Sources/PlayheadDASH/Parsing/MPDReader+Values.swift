@@ -9,7 +9,8 @@ extension MPDReader {
   {
     guard let text = element.attribute(name) else { return nil }
     guard let value = XSDuration.parse(text) else {
-      throw MPDError(path: "\(path)/@\(name)", "'\(text)' is not an xs:duration (of at most 292 years)")
+      throw MPDError(
+        path: "\(path)/@\(name)", "'\(text)' is not an xs:duration (of at most 292 years)")
     }
     return value
   }
@@ -20,6 +21,27 @@ extension MPDReader {
       throw MPDError(path: "\(path)/@\(name)", "'\(text)' is not an xs:dateTime")
     }
     return value
+  }
+
+  /// An `xs:double` of seconds (`INF` is `.positiveInfinity`, `-INF` `.negativeInfinity`),
+  /// kept to the microsecond.
+  func seconds(_ element: XMLTreeElement, _ name: String, _ path: String) throws(MPDError)
+    -> MediaTime?
+  {
+    guard let text = element.attribute(name)?.trimmingCharacters(in: .whitespaces) else {
+      return nil
+    }
+    switch text {
+    case "INF": return .positiveInfinity
+    case "-INF": return .negativeInfinity
+    default:
+      guard let value = Double(text), value.isFinite,
+        text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-.eE".contains($0)) })
+      else {
+        throw MPDError(path: "\(path)/@\(name)", "'\(text)' is not a number of seconds")
+      }
+      return MediaTime(seconds: value, preferredTimescale: 1_000_000)
+    }
   }
 
   /// A non-negative whole number.

@@ -21,6 +21,8 @@ struct MPDSegmentFields: Sendable {
   var media: String?
   var segmentURLs: [(media: String?, range: ByteRange?)]?
   var timeline: MPDSegmentTimeline?
+  /// `@availabilityTimeOffset` (seconds; `INF` is `.positiveInfinity`).
+  var availabilityTimeOffset: MediaTime?
 
   /// These fields over `parent`'s (same kind).
   func merged(over parent: MPDSegmentFields?) -> MPDSegmentFields {
@@ -39,6 +41,7 @@ struct MPDSegmentFields: Sendable {
     result.media = media ?? parent.media
     result.segmentURLs = segmentURLs ?? parent.segmentURLs
     result.timeline = timeline ?? parent.timeline
+    result.availabilityTimeOffset = availabilityTimeOffset ?? parent.availabilityTimeOffset
     return result
   }
 }

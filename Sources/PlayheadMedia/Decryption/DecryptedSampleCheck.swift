@@ -15,7 +15,7 @@ import PlayheadCore
 /// unchecked (no decoder can judge a frame without its references). A stream of another
 /// kind, or whose codec FFmpeg cannot decode, is not checked. A sample that fails throws
 /// `.decryptionFailed` naming the stream and the key, before the sample reaches the real
-/// decoder.
+/// decoder. A video keyframe inside a window (after a seek) restarts its decoder.
 ///
 /// Edge cases: damage in the clear source itself reads as a wrong key; a wrong key whose
 /// noise decodes cleanly passes. Measured on the `Fixtures/cenc` streams (1,000 wrong keys
@@ -35,6 +35,8 @@ public final class DecryptedSampleCheck: Sendable {
   /// each key.
   public let videoSamplesPerKey: Int
   private let demuxer: Locked<WeakDemuxer>
+  /// How many checked keys are remembered before the passed ones are forgotten.
+  static let rememberedKeys = 512
   /// The checks under way and done, by stream index and key name.
   private let progress = Locked<[CheckedKey: Progress]>([:])
 
@@ -73,11 +75,23 @@ public final class DecryptedSampleCheck: Sendable {
       }
       trial = TrialDecoderBox(decoder: decoder)
     }
+    // A keyframe within the window (after a seek) starts a new sequence for the decoder.
+    if trial.fed > 0 && stream.kind == .video && packet.isKeyframe { trial.decoder.restart() }
     var failure = trial.decoder.feed(packet)
     trial.fed += 1
     let done = failure != nil || trial.fed >= window
     if failure == nil && done { failure = trial.decoder.finish() }
-    progress.withLock { $0[key] = done ? (failure == nil ? .passed : nil) : .checking(trial) }
+    progress.withLock { progress in
+      progress[key] = done ? (failure == nil ? .passed : nil) : .checking(trial)
+      // Keys that passed are forgotten past a bound (a label per segment would otherwise
+      // grow without end); one seen again is checked again.
+      if progress.count > Self.rememberedKeys {
+        progress = progress.filter { entry in
+          if case .passed = entry.value { return entry.key == key }
+          return true
+        }
+      }
+    }
     if let failure {
       throw PlayheadError(
         .decryptionFailed,

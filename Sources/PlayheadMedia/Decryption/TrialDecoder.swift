@@ -43,6 +43,11 @@ final class TrialDecoder {
     return takeFrames()
   }
 
+  /// Drops what the decoder holds, so that a keyframe can start a new sequence.
+  func restart() {
+    avcodec_flush_buffers(context)
+  }
+
   /// Ends the stream and takes out the last frames; why it failed (also: no frame at all
   /// came out), or nil.
   func finish() -> String? {
