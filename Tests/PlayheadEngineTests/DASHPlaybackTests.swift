@@ -59,6 +59,17 @@ final class DASHPlaybackTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(ranged.count, 10, "segments are byte ranges of one file")
   }
 
+  func testSegmentBasePlaysFromTheSidxWithRangedRequests() throws {
+    let server = try startServer()
+    let (player, _, end) = playToEnd(server.url("/dash-single/segmentbase.mpd"))
+    XCTAssertEqual(end?.name, "didPlayToEnd", "\(String(describing: end?.error))")
+    XCTAssertEqual(player.currentItem?.statistics.framesDecoded, frames)
+    let ranged = server.requests.filter { $0.path.hasSuffix(".mp4") }
+    XCTAssertTrue(ranged.allSatisfy { $0.range != nil }, "only ranges of the file: \(ranged)")
+    // The index, the initialization section, then one request per subsegment (5 each).
+    XCTAssertGreaterThanOrEqual(ranged.count, 12)
+  }
+
   func testManifestUnderAnotherNameIsSniffed() throws {
     let server = try startServer()
     let (player, _, end) = playToEnd(server.url("/dash-vod/manifest.mpd?format=any"))

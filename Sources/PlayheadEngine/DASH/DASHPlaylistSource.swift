@@ -91,11 +91,48 @@ final class DASHPlaylistSource: HLSPlaylistSource {
     return translation
   }
 
-  /// The segments of a `SegmentBase` Representation (from its `sidx`); nil when it names
-  /// no index.
+  /// The segments of a `SegmentBase` Representation, read from its `sidx` (loaded through
+  /// the stack: `@indexRange`, else a guess after the initialization range, widened as
+  /// the index says, up to `maximumIndexBytes`); nil when the file has no `sidx` where
+  /// one would be (the whole file then plays as one segment).
+  ///
+  /// Throws the load's error, or `.invalidPlaylist` for an index that is malformed or
+  /// larger than the limit.
   static func indexedSegments(
     _ representation: MPDRepresentation, period: MPDPeriod, loader: DataLoader
   ) throws(PlayheadError) -> [MPDSegmentReference]? {
-    nil
+    guard case .base(let base) = representation.addressing else { return nil }
+    var range = base.indexFetchRange
+    while true {
+      let data = try loader.load(
+        DataRequest(url: base.media, range: range, purpose: .initializationSection)
+      ).data
+      let parsed: MPDSegmentIndex.Parsed
+      do {
+        parsed = try MPDSegmentIndex.parse(data, offset: range.offset)
+      } catch {
+        // A guessed range that holds no index: the file has none where it was looked for.
+        if base.indexRange == nil { return nil }
+        throw PlayheadError(
+          .invalidPlaylist,
+          "the sidx of Representation \(representation.id) (\(base.media.absoluteString)) "
+            + "is malformed: \(error)", url: base.media)
+      }
+      switch parsed {
+      case .index(let index):
+        return base.segments(from: index, in: period)
+      case .needsBytes(let end):
+        guard end - range.offset < maximumIndexBytes else {
+          throw PlayheadError(
+            .invalidPlaylist,
+            "the sidx of Representation \(representation.id) needs \(end - range.offset) "
+              + "bytes, more than \(maximumIndexBytes)", url: base.media)
+        }
+        range = ByteRange(offset: range.offset, length: end - range.offset)
+      }
+    }
   }
+
+  /// The most bytes a `sidx` (with its sub-indexes) may take: 8 MiB.
+  static let maximumIndexBytes: Int64 = 8 << 20
 }
