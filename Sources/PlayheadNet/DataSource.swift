@@ -10,6 +10,10 @@ public enum DataPurpose: String, Sendable, Hashable, Codable {
 ///
 /// `headers` are for this request only; they replace configuration headers of the same
 /// name. Sources that do not speak HTTP ignore `headers` and the HTTP-only flags.
+///
+/// A request with a `body` is an HTTP POST (a licence request, an API call): caches pass it
+/// to their upstream and keep nothing, a session recording keeps the body and a replay
+/// matches on it, and a `file:` source refuses it (see `body`).
 public struct DataRequest: Sendable, Hashable {
   /// How a request is to be served.
   public struct Flags: OptionSet, Sendable, Hashable {
@@ -33,27 +37,40 @@ public struct DataRequest: Sendable, Hashable {
   /// name.
   public var headers: [String: String]
   public var flags: Flags
+  /// The bytes to send: nil sends a GET, a value (even empty) a POST with this body.
+  ///
+  /// An HTTP source sends a POST without `Range`, and sends it again whole when it has to
+  /// resume or continue the transfer (a retry after a broken read, a full read-ahead
+  /// buffer), skipping the bytes already delivered: only idempotent POSTs (a licence
+  /// request) belong here. The body's media type goes in `headers` (`Content-Type`). A
+  /// cache never stores or serves a request with a body; `FileDataSource` refuses one with
+  /// `.invalidArgument`; `MemoryDataSource` ignores it.
+  public var body: Data?
 
   public init(
     url: URL, range: ByteRange? = nil, purpose: DataPurpose = .other,
-    headers: [String: String] = [:], flags: Flags = []
+    headers: [String: String] = [:], flags: Flags = [], body: Data? = nil
   ) {
     self.url = url
     self.range = range
     self.purpose = purpose
     self.headers = headers
     self.flags = flags
+    self.body = body
   }
 
   /// Creates a request that reads error responses (see `Flags.deliversErrorResponses`).
   public init(
     url: URL, range: ByteRange? = nil, purpose: DataPurpose = .other,
-    headers: [String: String] = [:], deliversErrorResponses: Bool
+    headers: [String: String] = [:], deliversErrorResponses: Bool, body: Data? = nil
   ) {
     self.init(
       url: url, range: range, purpose: purpose, headers: headers,
-      flags: deliversErrorResponses ? [.deliversErrorResponses] : [])
+      flags: deliversErrorResponses ? [.deliversErrorResponses] : [], body: body)
   }
+
+  /// The HTTP method the request is sent with: `POST` with a body, `GET` without.
+  public var method: String { body == nil ? "GET" : "POST" }
 
   /// Whether an HTTP source returns error statuses as responses; see `Flags`.
   public var deliversErrorResponses: Bool {

@@ -78,11 +78,20 @@ extension HTTPTestServer {
     defer { finishConnection(fd, id: id) }
     var pending: [UInt8] = []
     while let head = readRequestHead(fd, pending: &pending) {
-      guard discardBody(fd, head: head, pending: &pending) else { return }
       let path = Self.path(ofTarget: head.target)
-      let logged = LoggedRequest(
+      var logged = LoggedRequest(
         method: head.method, path: path, headers: head.headers, connectionID: id,
         query: Self.query(ofTarget: head.target))
+      switch readBody(fd, head: head, pending: &pending) {
+      case .body(let body):
+        logged.body = body
+      case .tooLarge:
+        record(logged)
+        _ = sendText(fd, status: 413, connection: "close", head: head)
+        return
+      case .broken:
+        return
+      }
       record(logged)
       let connectionHeader = head.headers["connection"]?.lowercased()
       let keepAlive =
@@ -109,17 +118,34 @@ extension HTTPTestServer {
     }
   }
 
-  /// Reads and drops a request body announced by `Content-Length`.
-  private func discardBody(_ fd: Int32, head: RequestHead, pending: inout [UInt8]) -> Bool {
-    guard let text = head.headers["content-length"], var remaining = Int(text), remaining > 0
-    else { return true }
-    while remaining > 0 {
-      if pending.isEmpty && !TestSockets.receive(fd, into: &pending) { return false }
-      let taken = min(remaining, pending.count)
-      pending.removeFirst(taken)
-      remaining -= taken
+  /// What reading a request body came to.
+  enum RequestBody {
+    /// The body (empty without `Content-Length`).
+    case body(Data)
+    /// `Content-Length` announced more than `maxRequestBodyBytes`.
+    case tooLarge
+    /// The peer closed the connection (or it failed) before the body's end.
+    case broken
+  }
+
+  /// Reads the request body announced by `Content-Length`, first answering
+  /// `Expect: 100-continue` with `100 Continue`.
+  private func readBody(_ fd: Int32, head: RequestHead, pending: inout [UInt8]) -> RequestBody {
+    guard let text = head.headers["content-length"], let length = Int(text), length > 0 else {
+      return .body(Data())
     }
-    return true
+    guard length <= Self.maxRequestBodyBytes else { return .tooLarge }
+    if head.headers["expect"]?.lowercased() == "100-continue", pending.count < length {
+      guard TestSockets.sendAll(fd, Data("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else {
+        return .broken
+      }
+    }
+    while pending.count < length {
+      if !TestSockets.receive(fd, into: &pending) { return .broken }
+    }
+    let body = Data(pending[0..<length])
+    pending.removeFirst(length)
+    return .body(body)
   }
 
   /// Sends the answer; false when the connection must close.
@@ -131,12 +157,13 @@ extension HTTPTestServer {
       return false
     }
     let (fault, stored) = lookup(request.path)
+    let responder = responder(for: request.path)
     let connection = keepAlive ? "keep-alive" : "close"
     if fault == .hang {
       waitUntilStopped()
       return false
     }
-    guard head.method == "GET" || head.method == "HEAD" else {
+    guard responder != nil || head.method == "GET" || head.method == "HEAD" else {
       return sendText(fd, status: 405, connection: connection, head: head)
     }
     if case .status(let code) = fault {
@@ -151,6 +178,15 @@ extension HTTPTestServer {
     }
     if let refused = gateStatus(for: request) {
       return sendText(fd, status: refused, connection: connection, head: head)
+    }
+    if let responder {
+      let response = responder(request)
+      let lines = Self.headLines(for: response, connection: connection)
+      var data = Data((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
+      if head.method != "HEAD" { data.append(response.body) }
+      let sent = TestSockets.sendAll(fd, data)
+      if sent && head.method != "HEAD" { recordSentBodyBytes(response.body.count) }
+      return sent
     }
     guard let stored else {
       return sendText(fd, status: 404, connection: connection, head: head)

@@ -17,6 +17,9 @@ import PlayheadCore
 /// threads keep the server alive. GET and HEAD are served; `Range: bytes=a-b`, `a-` and
 /// `-n` get 206 with `Content-Range`, an unsatisfiable range gets 416, a missing path 404.
 /// Malformed or multi-part ranges are ignored (200 with the whole file), as HTTP allows.
+/// A request body announced by `Content-Length` (up to `maxRequestBodyBytes`) is read and
+/// logged; a path with a responder (`setResponder(for:_:)`) answers any method, POST
+/// included, with what the responder returns; other methods get 405.
 ///
 /// Example:
 /// ```swift
@@ -80,6 +83,8 @@ public final class HTTPTestServer: @unchecked Sendable {
     public var connectionID: Int
     /// The query as sent (still percent-encoded, without the `?`); nil when there was none.
     public var query: String? = nil
+    /// The request body (announced by `Content-Length`); empty when there was none.
+    public var body = Data()
     /// The `Range` header, if any.
     public var range: String? { headers["range"] }
 
@@ -111,6 +116,8 @@ public final class HTTPTestServer: @unchecked Sendable {
   private let directory: URL?
   private var files: [String: Data]
   private var faults: [String: Fault]
+  /// Dynamic answers by path (see `setResponder(for:_:)`).
+  private var responders: [String: Responder] = [:]
   /// How many requests each path's fault has answered since it was set (for `.failTimes`).
   private var faultUses: [String: Int] = [:]
   private var log: [LoggedRequest] = []
@@ -237,6 +244,32 @@ public final class HTTPTestServer: @unchecked Sendable {
     faults[Self.normalize(path)] = fault
     faultUses[Self.normalize(path)] = nil
     condition.unlock()
+  }
+
+  /// Answers every request for `path`, whatever its method, with what `respond` returns
+  /// for it (nil removes the responder, and the path is served from the files again).
+  ///
+  /// Faults that answer by themselves (`.status`, `.respond`, `.redirect`, `.hang`,
+  /// `.failTimes` while it fails, the steps of a `.sequence`) and the gate apply first;
+  /// faults that shape a file's body do not apply. The responder runs on the connection's
+  /// thread, once per request, after the request and its body were logged.
+  ///
+  /// ```swift
+  /// server.setResponder(for: "/licence") { request in
+  ///   HTTPTestServer.Response(status: 200, headers: ["Content-Type": "application/json"], body: answer)
+  /// }
+  /// ```
+  public func setResponder(for path: String, _ respond: Responder?) {
+    condition.lock()
+    responders[Self.normalize(path)] = respond
+    condition.unlock()
+  }
+
+  /// The responder for `path`, if one was set.
+  func responder(for path: String) -> Responder? {
+    condition.lock()
+    defer { condition.unlock() }
+    return responders[path]
   }
 
   /// Refuses requests `gate` returns a status for (nil removes the gate). Faults apply

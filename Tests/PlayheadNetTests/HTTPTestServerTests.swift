@@ -156,6 +156,70 @@ final class HTTPTestServerTests: XCTestCase {
     XCTAssertLessThan(Double(DispatchTime.now().uptimeNanoseconds - startNs) / 1e9, 10)
     XCTAssertEqual(try client.exchangeUntilClose(""), Data(), "no answer, then end of stream")
   }
+
+  func testPost_withoutAResponder_isLoggedWithItsBody_andGets405() throws {
+    let server = try startServer()
+    let client = try RawHTTPClient(port: server.port)
+    let response = try client.exchange(
+      "POST /a.bin HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello")
+    XCTAssertEqual(response.status, 405)
+    XCTAssertEqual(server.requests.first?.method, "POST")
+    XCTAssertEqual(server.requests.first?.body, Data("hello".utf8))
+    // The body was consumed: the next request on the connection is in step.
+    XCTAssertEqual(try client.exchange("GET /a.bin HTTP/1.1\r\n\r\n").body, data)
+    XCTAssertEqual(server.requests.last?.body, Data(), "a GET has no body")
+  }
+
+  func testResponder_answersAPost_withItsStatusHeadersAndBody() throws {
+    let server = try startServer()
+    server.setResponder(for: "licence") { request in
+      HTTPTestServer.Response(
+        status: request.body == Data("ok?".utf8) ? 200 : 400,
+        headers: ["Content-Type": "application/json", "X-Echo": request.method],
+        body: Data(#"{"keys":[]}"#.utf8))
+    }
+    let client = try RawHTTPClient(port: server.port)
+    let answer = try client.exchange(
+      "POST /licence HTTP/1.1\r\nContent-Length: 3\r\n\r\nok?")
+    XCTAssertEqual(answer.status, 200)
+    XCTAssertEqual(answer.headers["content-type"], "application/json")
+    XCTAssertEqual(answer.headers["x-echo"], "POST")
+    XCTAssertEqual(answer.body, Data(#"{"keys":[]}"#.utf8))
+    let refused = try client.exchange(
+      "POST /licence HTTP/1.1\r\nContent-Length: 2\r\n\r\nno")
+    XCTAssertEqual(refused.status, 400)
+    XCTAssertEqual(server.requests.map(\.body), [Data("ok?".utf8), Data("no".utf8)])
+    // Faults still come first; removing the responder serves files again (none here).
+    server.setFault(.status(403), for: "/licence")
+    XCTAssertEqual(try client.exchange("POST /licence HTTP/1.1\r\n\r\n").status, 403)
+    server.setFault(nil, for: "/licence")
+    server.setResponder(for: "/licence", nil)
+    XCTAssertEqual(try client.exchange("GET /licence HTTP/1.1\r\n\r\n").status, 404)
+  }
+
+  func testPost_expectingContinue_gets100BeforeTheBodyIsSent() throws {
+    let server = try startServer()
+    server.setResponder(for: "/l") { HTTPTestServer.Response(body: $0.body) }
+    let client = try RawHTTPClient(port: server.port)
+    let interim = try client.exchange(
+      "POST /l HTTP/1.1\r\nContent-Length: 4\r\nExpect: 100-continue\r\n\r\n",
+      expectBody: false)
+    XCTAssertEqual(interim.status, 100)
+    let answer = try client.exchange("body")
+    XCTAssertEqual(answer.status, 200)
+    XCTAssertEqual(answer.body, Data("body".utf8))
+  }
+
+  func testPost_announcingATooLargeBody_gets413_andTheConnectionCloses() throws {
+    let server = try startServer()
+    server.setResponder(for: "/l") { _ in HTTPTestServer.Response() }
+    let client = try RawHTTPClient(port: server.port)
+    let length = HTTPTestServer.maxRequestBodyBytes + 1
+    let answer = try client.exchangeUntilClose(
+      "POST /l HTTP/1.1\r\nContent-Length: \(length)\r\n\r\n")
+    XCTAssertTrue(String(decoding: answer, as: UTF8.self).hasPrefix("HTTP/1.1 413 "))
+    XCTAssertEqual(server.requests.first?.body, Data())
+  }
 }
 
 /// A minimal blocking HTTP/1.1 client over one socket.

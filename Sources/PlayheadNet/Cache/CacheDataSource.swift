@@ -15,8 +15,8 @@ import PlayheadCore
 /// `.playlist`, or a `.m3u8` / `.m3u` path), which are stored only when they are complete
 /// VOD playlists (`#EXT-X-ENDLIST`) and are always stored and served whole. Bytes that start
 /// like a playlist (`#EXTM3U`) under any other URL are stored only under the same rule.
-/// Other schemes, requests with `bypassesCache` or `deliversErrorResponses` (API calls) go
-/// straight to upstream, as do all requests while `MediaCache.isEnabled` is false or the
+/// Other schemes, requests with `bypassesCache`, `deliversErrorResponses` (API calls) or a
+/// `body` (a POST, such as a licence request) go straight to upstream, as do all requests while `MediaCache.isEnabled` is false or the
 /// cache is closed.
 ///
 /// The head of an open served entirely from the cache has `isFromCache` set (a bandwidth
@@ -139,7 +139,9 @@ public final class CacheDataSource: DataSource, Sendable {
 
   /// Whether the cache may hold `request`'s bytes at all.
   static func isCacheable(_ request: DataRequest) -> Bool {
-    guard !request.deliversErrorResponses, !request.flags.contains(.bypassesCache) else {
+    guard !request.deliversErrorResponses, !request.flags.contains(.bypassesCache),
+      request.body == nil
+    else {
       return false
     }
     let scheme = request.url.scheme?.lowercased()

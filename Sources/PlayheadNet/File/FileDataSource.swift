@@ -17,7 +17,9 @@ import PlayheadCore
 /// FIFO or a socket (refused before they are opened: reading one may never end or block
 /// for ever), `.ioError` when the file exists but cannot be opened or read. Like an HTTP
 /// server, a range that runs past the end of the file is cut at the end; a range that
-/// starts at or past the end throws `.invalidArgument`. An empty file opens with length 0.
+/// starts at or past the end throws `.invalidArgument`, and so does a request with a `body`
+/// (a POST): a file cannot answer one, and reading it instead would hand the caller the
+/// file as the answer. An empty file opens with length 0.
 /// `cancel()` makes every later call throw `.cancelled`; a read already inside `pread`
 /// finishes first, which for a local file takes little time.
 public final class FileDataSource: DataSource, Sendable {
@@ -55,6 +57,11 @@ public final class FileDataSource: DataSource, Sendable {
     let url = request.url
     try throwIfCancelled(url)
     close()
+    if let body = request.body {
+      throw PlayheadError(
+        .invalidArgument,
+        "cannot send a \(body.count)-byte request body (POST) to the file \(url.path)", url: url)
+    }
     let (fd, size) = try Self.openFile(url)
     let start = request.range?.offset ?? 0
     if start > 0 && start >= size || (start > 0 && size == 0) {

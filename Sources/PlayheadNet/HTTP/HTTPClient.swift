@@ -40,6 +40,11 @@ final class HTTPClient: Sendable {
 
   /// The request for `request`'s bytes from `offset` (to the range's end), with the
   /// configuration's headers and the request's own, which win.
+  ///
+  /// A request with a body is a POST of that body without `Range` (typed
+  /// `application/octet-stream` unless a header says otherwise): the whole answer comes
+  /// with 200, and the transfer skips the bytes before `offset` as for a server that
+  /// ignores `Range`.
   func urlRequest(for request: DataRequest, from offset: Int64, to end: Int64?) -> URLRequest {
     var urlRequest = URLRequest(
       url: request.url, cachePolicy: .reloadIgnoringLocalCacheData,
@@ -51,6 +56,15 @@ final class HTTPClient: Sendable {
       urlRequest.setValue(value, forHTTPHeaderField: name)
     }
     urlRequest.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
+    if let body = request.body {
+      urlRequest.httpMethod = "POST"
+      urlRequest.httpBody = body
+      // Without a type of its own, a body is not a form (what libcurl would say).
+      if urlRequest.value(forHTTPHeaderField: "Content-Type") == nil {
+        urlRequest.setValue("application/octet-stream", forHTTPHeaderField: "Content-Type")
+      }
+      return urlRequest
+    }
     if offset > 0 || end != nil {
       let range = ByteRange(offset: offset, length: end.map { $0 - offset })
       urlRequest.setValue(range.httpHeaderValue, forHTTPHeaderField: "Range")

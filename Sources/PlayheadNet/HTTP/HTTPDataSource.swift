@@ -15,7 +15,9 @@ import PlayheadCore
 /// bytes before the wanted offset (and past the range's end).
 ///
 /// Every request carries the configuration's headers, referer and user agent, the
-/// request's own `headers` (which win), and `Accept-Encoding: identity`.
+/// request's own `headers` (which win), and `Accept-Encoding: identity`. A request with a
+/// `body` is sent as a POST without `Range`; a continuation or a resume sends the POST
+/// again and skips the bytes already delivered.
 ///
 /// Errors: a status of 400 or more (and any other non-2xx status that reaches the source)
 /// throws `.httpStatus` with `httpStatusCode`, unless the request sets

@@ -4,7 +4,9 @@ import PlayheadCore
 /// Serves bytes already in memory: one resource whatever the URL, or a resource per URL.
 ///
 /// A URL with no resource throws `.fileNotFound`; a range that runs past the end is cut at
-/// the end, and one that starts past the end throws `.invalidArgument`, as for a file.
+/// the end, and one that starts past the end throws `.invalidArgument`, as for a file. A
+/// request's `body` is ignored: the source stands in for a server, and answers a POST with
+/// the bytes of its URL as it answers a GET.
 ///
 /// ```swift
 /// let source = MemoryDataSource(data: pngBytes)

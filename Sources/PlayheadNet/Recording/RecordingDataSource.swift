@@ -4,7 +4,8 @@ import PlayheadCore
 /// Records what passes through another source into a `SessionRecorder`: each open (the
 /// request), its answer or error, every chunk a read returns with the clock time it came,
 /// the end, a failure, or an early close. It sits right above the network, so that a
-/// replay feeds the same stack above it the same answers (decision 0047).
+/// replay feeds the same stack above it the same answers (decision 0047). A POST's body is
+/// recorded as it is (base64), as response bodies are: a replay matches on it.
 public final class RecordingDataSource: DataSource, Sendable {
   public let upstream: any DataSource
   public let recorder: SessionRecorder
@@ -30,6 +31,9 @@ public final class RecordingDataSource: DataSource, Sendable {
     }
     if !request.flags.isEmpty {
       fields.append(.init("flags", .integer(Int64(request.flags.rawValue))))
+    }
+    if let body = request.body {
+      fields.append(.init("body", .string(body.base64EncodedString())))
     }
     recorder.write(fields)
     let head: DataResponseHead

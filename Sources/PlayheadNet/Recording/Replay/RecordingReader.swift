@@ -95,11 +95,18 @@ struct RecordingReader {
   private mutating func open(_ object: [String: JSONValue]) throws(PlayheadError) {
     let id = try identifier(object)
     guard indexByID[id] == nil else { throw failure("transfer \(id) is opened twice") }
+    var body: Data?
+    if let text = object["body"]?.stringValue {
+      guard let decoded = Data(base64Encoded: text) else {
+        throw failure("the request body of transfer \(id) is not base64")
+      }
+      body = decoded
+    }
     indexByID[id] = exchanges.count
     exchanges.append(
       SessionRecording.Exchange(
         id: id, url: try string("url", in: object), range: object["range"]?.stringValue,
-        purpose: object["purpose"]?.stringValue ?? "other", openAt: try time(object),
+        purpose: object["purpose"]?.stringValue ?? "other", body: body, openAt: try time(object),
         answer: .failure(at: 0, PlayheadError(.invalidRecording, "no answer")), chunks: [],
         ending: nil, line: line))
     awaitingAnswer.insert(id)

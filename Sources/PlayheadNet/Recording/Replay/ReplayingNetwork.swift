@@ -6,8 +6,8 @@ import PlayheadCore
 ///
 /// It sits where the recording was made (right on the network, below retries, refresh and
 /// the cache), so the same stack above it sees the same answers. A request is matched to
-/// the recorded transfers of the same URL (redacted as the recording is) and range, in the
-/// order they were recorded: the second request for a segment gets the second recorded
+/// the recorded transfers of the same URL (redacted as the recording is), range and, for a
+/// POST, body, in the order they were recorded: the second request for a segment gets the second recorded
 /// answer. Times are kept relative to each open: the answer comes `head.at − open.at` after
 /// the replay's open, each chunk `chunk.at − open.at` after it. On a fast-mode clock a whole
 /// session replays in the time its decoding takes, and the same recording gives the same
@@ -46,7 +46,8 @@ public final class ReplayingNetwork: DataSourceFactory, Sendable {
       return first
     }
     guard let index else {
-      let range = request.range.map { " (bytes \($0.description))" } ?? ""
+      var range = request.range.map { " (bytes \($0.description))" } ?? ""
+      if let body = request.body { range += " (a POST of \(body.count) bytes)" }
       throw PlayheadError(
         .notInRecording,
         "the recording has no (more) answers for \(key.split(separator: " ").first ?? "")"

@@ -25,6 +25,8 @@ public struct SessionRecording: Sendable {
     /// The byte range asked for (`ByteRange.description`), nil for the whole resource.
     public var range: String?
     public var purpose: String
+    /// The body a POST sent; nil for a GET.
+    public var body: Data? = nil
     /// When the request was sent, in nanoseconds of the session's clock.
     public var openAt: Int64
     /// The answer: its head, or the error the open failed with, and when.
@@ -37,7 +39,7 @@ public struct SessionRecording: Sendable {
     public var line: Int
 
     /// The key a replay looks it up by.
-    var key: String { url + " " + (range ?? "-") }
+    var key: String { SessionRecording.key(url: url, range: range, body: body) }
   }
 
   /// What an open got.
@@ -114,6 +116,12 @@ public struct SessionRecording: Sendable {
   /// The URL key a replay looks `request` up by (redacted as the recording is).
   func key(for request: DataRequest) -> String {
     let url = recordsSecrets ? request.url : RecordingRedaction.url(request.url)
-    return url.absoluteString + " " + (request.range?.description ?? "-")
+    return Self.key(url: url.absoluteString, range: request.range?.description, body: request.body)
+  }
+
+  /// A transfer's key: its URL and range, and for a POST its body, so that two licence
+  /// requests to one URL for different keys get their own answers.
+  static func key(url: String, range: String?, body: Data?) -> String {
+    url + " " + (range ?? "-") + (body.map { " POST " + $0.base64EncodedString() } ?? "")
   }
 }
