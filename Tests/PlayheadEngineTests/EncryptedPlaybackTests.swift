@@ -79,6 +79,32 @@ final class EncryptedPlaybackTests: XCTestCase {
     XCTAssertEqual(Set(provider.askedKeyIDs), Set(Self.cbcsKeys.keys))
   }
 
+  func testClearKeyLicenseServerNamedByTheMPDGivesTheKeys() throws {
+    let server = HTTPTestServer(directory: try Fixtures.directory())
+    try server.start()
+    addTeardownBlock { server.stop() }
+    // The JWK set of cbcs.mpd's two keys, base64url without padding.
+    func base64url(_ hex: String) throws -> String {
+      Data(try KeyID.bytes(fromHex: hex)).base64EncodedString()
+        .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        .replacingOccurrences(of: "=", with: "")
+    }
+    let jwks = try Self.cbcsKeys.map { kid, key in
+      "{\"kty\":\"oct\",\"kid\":\"\(try base64url(kid))\",\"k\":\"\(try base64url(key))\"}"
+    }
+    let body = Data("{\"keys\":[\(jwks.joined(separator: ","))],\"type\":\"temporary\"}".utf8)
+    server.setResponder(for: "/dash-cenc/license") { _ in
+      HTTPTestServer.Response(headers: ["Content-Type": "application/json"], body: body)
+    }
+    let (item, end) = try play(server.url("/dash-cenc/cbcs.mpd"))
+    XCTAssertEqual(end?.name, "didPlayToEnd", "\(String(describing: end?.error))")
+    XCTAssertEqual(item?.statistics.framesDecoded, 75)
+    let licenseRequests = server.requests.filter { $0.path == "/dash-cenc/license" }
+    XCTAssertEqual(licenseRequests.map(\.method), ["POST", "POST"], "one request per key ID")
+    let asked = licenseRequests.compactMap { String(data: $0.body, encoding: .utf8) }
+    XCTAssertTrue(asked.allSatisfy { $0.contains("\"kids\"") }, "\(asked)")
+  }
+
   func testHLSSampleAESCTRFragmentedMP4Plays() throws {
     let (item, end) = try play(try Fixtures.url("hls-cenc/index.m3u8"))
     XCTAssertEqual(end?.name, "didPlayToEnd", "\(String(describing: end?.error))")

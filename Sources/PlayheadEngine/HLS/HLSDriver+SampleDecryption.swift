@@ -46,12 +46,19 @@ extension HLSDriver {
   }
 
   private func makeSampleKeyResolver() -> SampleKeyResolver {
+    // The MPD's licence server counts only over http(s): a local MPD's relative Laurl
+    // names no server.
+    let named = (configuration.playlistSource as? DASHPlaylistSource)?.clearKeyLicenseURL
     let licenseURL =
       configuration.clearKeyLicenseURL
-      ?? (configuration.playlistSource as? DASHPlaylistSource)?.clearKeyLicenseURL
+      ?? named.flatMap { ["http", "https"].contains($0.scheme?.lowercased()) ? $0 : nil }
     let loader = loader
-    let license: (@Sendable ([[UInt8]]) throws(PlayheadError) -> [[UInt8]: [UInt8]])? = nil  // LICENSE-PENDING
-    _ = (licenseURL, loader)
+    var license: (@Sendable ([[UInt8]]) throws(PlayheadError) -> [[UInt8]: [UInt8]])?
+    if let licenseURL {
+      license = { keyIDs throws(PlayheadError) in
+        try ClearKeyLicense.keys(for: keyIDs, from: licenseURL, loader: loader)
+      }
+    }
     return SampleKeyResolver(
       configured: configuration.sampleKeySource, provider: configuration.contentKeyProvider,
       license: license)
