@@ -33,3 +33,27 @@ final class DASHCommandTests: XCTestCase {
     XCTAssertEqual(summary["framesDecoded"] as? Int, 500, "\(summary)")
   }
 }
+
+/// `play --key KID:KEY` decrypts Common Encryption content; a wrong key exits non-zero with
+/// the key ID in the message.
+final class DASHKeyCommandTests: XCTestCase {
+  func testKeyOptionPlaysCencContent_andAWrongKeyFailsNamingTheKeyID() throws {
+    let path = try Fixtures.url("dash-cenc/cenc.mpd").path
+    let kid = "01234567-89ab-cdef-0123-456789abcdef"
+    let good = try CLIRunner.run([
+      "play", path, "--no-window", "--fast", "--json", "--key",
+      "\(kid):00112233445566778899aabbccddeeff",
+    ])
+    assertStatus(good, 0)
+    let summary = try XCTUnwrap(try good.jsonLines().last { $0["event"] as? String == "summary" })
+    XCTAssertEqual(summary["framesDecoded"] as? Int, 75, "\(summary)")
+    let bad = try CLIRunner.run([
+      "play", path, "--no-window", "--fast", "--key", "\(kid):ffeeddccbbaa99887766554433221100",
+    ])
+    XCTAssertNotEqual(bad.status, 0)
+    XCTAssertTrue(bad.stderr.contains("0123456789abcdef0123456789abcdef"), bad.stderr)
+    let malformed = try CLIRunner.run(["play", path, "--key", "nothex"])
+    assertStatus(malformed, 2)
+    XCTAssertTrue(malformed.stderr.contains("--key"), malformed.stderr)
+  }
+}
