@@ -57,16 +57,27 @@ final class ContentRoutingTests: XCTestCase {
     XCTAssertEqual(player.currentItem?.statistics.framesDecoded ?? 0, 0)
   }
 
-  func testAsset_refusesADASHManifestNamedMP4() async throws {
+  func testAsset_opensADASHManifestNamedMP4_asAStream() async throws {
+    let server = try startServer()
+    let mpd = try Data(contentsOf: try Fixtures.url("dash-vod/manifest.mpd"))
+    server.setFile(mpd, at: "/dash-vod/a.mp4")
+    let asset = Asset(url: server.url("/dash-vod/a.mp4"))
+    try await asset.load()
+    XCTAssertTrue(asset.isDASH, "sniffed by content")
+    XCTAssertEqual(asset.containerName, "dash")
+    XCTAssertEqual(asset.duration.seconds, 10, accuracy: 0.05)
+  }
+
+  func testAsset_refusesAnEmptyDASHManifest_asHavingNothingToPlay() async throws {
     let server = try startServer()
     server.setFile(Data("<?xml version=\"1.0\"?>\n<MPD type=\"static\"/>".utf8), at: "/a.mp4")
     let asset = Asset(url: server.url("/a.mp4"))
     do {
       try await asset.load()
-      XCTFail("a DASH manifest loaded")
+      XCTFail("an MPD without Representations loaded")
     } catch {
-      XCTAssertEqual(error.code, .unsupportedFormat)
-      XCTAssertTrue(error.message.contains("DASH manifest"), error.message)
+      XCTAssertEqual(error.code, .noPlayableStreams)
+      XCTAssertTrue(error.message.contains("no video or audio Representation"), error.message)
     }
   }
 

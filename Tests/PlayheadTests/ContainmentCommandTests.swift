@@ -88,7 +88,7 @@ final class ContainmentCommandTests: XCTestCase {
 
   // MARK: manifests and scripts FFmpeg would follow
 
-  func testDASHManifest_isRefusedWithoutAnyFurtherRequest_underAnyName() throws {
+  func testDASHManifest_isReadByPlayhead_underAnyName_andFFmpegOpensNothing() throws {
     let server = try startServer([:])
     let mpd = Data(
       """
@@ -104,14 +104,31 @@ final class ContainmentCommandTests: XCTestCase {
     server.setFile(mpd, at: "/manifest.mpd")
     server.setFile(mpd, at: "/manifest.mp4")
     for name in ["/manifest.mpd", "/manifest.mp4"] {
+      // Playhead's engine reads the MPD and asks for its media through its own stack (the
+      // server has none: a 404, exit 3); FFmpeg never opens a URL of its own.
       let result = try CLIRunner.run(["play", "--fast", "--quiet", server.url(name).absoluteString])
-      assertStatus(result, 4)
-      XCTAssertTrue(result.stderr.contains("DASH manifest"), result.stderr)
-      let probe = try CLIRunner.run(["probe", server.url(name).absoluteString])
-      assertStatus(probe, 4)
-      XCTAssertTrue(probe.stderr.contains("DASH manifest"), probe.stderr)
+      assertStatus(result, 3)
+      XCTAssertTrue(result.stderr.contains("404"), result.stderr)
     }
-    XCTAssertEqual(server.requestCount(for: "/dash-media.mp4"), 0)
+    assertNoFFmpegRequest(server)
+  }
+
+  func testRemoteMPDNamingALocalFile_isRefusedBeforeAnyRead() throws {
+    let server = try startServer([:])
+    let mpd = Data(
+      """
+      <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="static" mediaPresentationDuration="PT2S">
+        <Period><AdaptationSet mimeType="video/mp4"><Representation id="v" bandwidth="1000">
+          <BaseURL>file:///etc/passwd</BaseURL>
+        </Representation></AdaptationSet></Period>
+      </MPD>
+      """.utf8)
+    server.setFile(mpd, at: "/local.mpd")
+    let result = try CLIRunner.run([
+      "play", "--fast", "--quiet", server.url("/local.mpd").absoluteString,
+    ])
+    XCTAssertNotEqual(result.status, 0)
+    XCTAssertTrue(result.stderr.contains("file"), result.stderr)
     assertNoFFmpegRequest(server)
   }
 

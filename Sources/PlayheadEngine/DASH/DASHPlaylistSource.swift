@@ -13,55 +13,69 @@ import PlayheadNet
 /// asked for. Thread-safe: the main stream and its renditions ask from their own threads.
 final class DASHPlaylistSource: HLSPlaylistSource {
   let manifestURL: URL
+  /// The wall clock a live MPD's availability is read against (the player's clock, carried
+  /// from the instant the source was made; see `MediaSourceFactory`).
+  private let wallClock: @Sendable () -> Date
   private let state = Locked<State>(State())
 
   private struct State {
     var translation: DASHTranslation?
+    /// Media playlists of a static MPD, made once.
     var playlists: [String: MediaPlaylist] = [:]
+    /// When a dynamic MPD is to be loaded again (wall clock, corrected).
+    var reloadDue: Date?
+    /// Server time minus local time, from the MPD's UTCTiming (else its `Date` header).
+    var clockOffsetSeconds: TimeInterval = 0
   }
 
-  init(manifestURL: URL) {
+  init(manifestURL: URL, wallClock: @escaping @Sendable () -> Date = { Date() }) {
     var bare = URLComponents(url: manifestURL, resolvingAgainstBaseURL: true)
     bare?.fragment = nil
     self.manifestURL = bare?.url ?? manifestURL
+    self.wallClock = wallClock
   }
 
   /// A source for the MPD `data`, already loaded from `manifestURL` (a download planner
   /// that sniffed it): it is translated now, not loaded again.
   convenience init(manifestURL: URL, manifestData data: Data) throws(PlayheadError) {
     self.init(manifestURL: manifestURL)
-    _ = try translate(data)
+    let translation = try Self.translate(data, url: manifestURL)
+    state.withLock { $0.translation = translation }
   }
+
+  /// The wall-clock time a live MPD is read at: the clock, corrected by the server's.
+  var now: Date { wallClock().addingTimeInterval(state.withLock { $0.clockOffsetSeconds }) }
 
   func playlist(at url: URL, loader: DataLoader) throws(PlayheadError) -> (
     playlist: Playlist, bytes: Int
   )? {
     if url.absoluteString == manifestURL.absoluteString {
       if let loaded = state.withLock({ $0.translation }) { return (.master(loaded.master), 0) }
-      let (translation, bytes) = try loadManifest(loader: loader)
+      let (translation, bytes) = try loadManifest(from: manifestURL, loader: loader)
       return (.master(translation.master), bytes)
     }
     guard let key = DASHTranslation.key(of: url, manifest: manifestURL) else { return nil }
     if let cached = state.withLock({ $0.playlists[key] }) { return (.media(cached), 0) }
-    let translation: DASHTranslation
+    var (translation, reloadDue) = state.withLock { ($0.translation, $0.reloadDue) }
     var bytes = 0
-    if let loaded = state.withLock({ $0.translation }) {
-      translation = loaded
-    } else {
-      (translation, bytes) = try loadManifest(loader: loader)
+    if translation == nil {
+      (translation, bytes) = try loadManifest(from: manifestURL, loader: loader)
+    } else if let current = translation, let due = reloadDue, now >= due {
+      (translation, bytes) = try loadManifest(
+        from: current.mpd.reloadURL, loader: loader, replacing: current)
     }
-    guard
+    guard let translation,
       let media = try translation.mediaPlaylist(
         key,
         indexed: { (representation, period) throws(PlayheadError) in
           try Self.indexedSegments(representation, period: period, loader: loader)
-        })
+        }, now: now)
     else {
       throw PlayheadError(
         .invalidPlaylist, "the DASH manifest has no playlist \(key) (\(url.absoluteString))",
         url: url)
     }
-    state.withLock { $0.playlists[key] = media }
+    if translation.mpd.type == .static { state.withLock { $0.playlists[key] = media } }
     return (.media(media), bytes)
   }
 
@@ -71,24 +85,73 @@ final class DASHPlaylistSource: HLSPlaylistSource {
     state.withLock { $0.translation }?.clearKeyLicenseURL
   }
 
-  /// Loads and translates the MPD; returns it with its size in bytes.
-  private func loadManifest(loader: DataLoader) throws(PlayheadError) -> (DASHTranslation, Int) {
-    let data = try loader.load(DataRequest(url: manifestURL, purpose: .playlist)).data
-    return (try translate(data), data.count)
+  /// Loads and translates the MPD at `url` (the manifest, or a live MPD's `Location`);
+  /// returns the translation in use and the bytes loaded. A reload whose MPD is older than
+  /// `replacing` (an earlier `publishTime`) keeps the current one.
+  private func loadManifest(
+    from url: URL, loader: DataLoader, replacing current: DASHTranslation? = nil
+  ) throws(PlayheadError) -> (DASHTranslation, Int) {
+    let sentAt = wallClock()
+    let response = try loader.load(
+      DataRequest(url: url, purpose: .playlist, flags: current == nil ? [] : [.bypassesCache]))
+    let receivedAt = wallClock()
+    var translation = try Self.translate(response.data, url: manifestURL)
+    if let current, !current.mpd.isSuperseded(by: translation.mpd) { translation = current }
+    if current == nil {
+      let offset = clockOffset(
+        of: translation.mpd, dateHeader: response.headers["Date"] ?? response.headers["date"],
+        sentAt: sentAt, receivedAt: receivedAt, loader: loader)
+      state.withLock { $0.clockOffsetSeconds = offset }
+    }
+    let fetchedAt = receivedAt.addingTimeInterval(state.withLock { $0.clockOffsetSeconds })
+    let due = translation.mpd.nextReloadTime(fetchedAt: fetchedAt)
+    state.withLock { state in
+      state.translation = translation
+      state.reloadDue = due
+    }
+    return (translation, response.data.count)
   }
 
-  /// Parses and translates the MPD `data` and keeps the translation.
-  private func translate(_ data: Data) throws(PlayheadError) -> DASHTranslation {
+  /// Server time minus local time: from the first UTCTiming source that answers (direct,
+  /// or an http-xsdate / http-iso / http-head request through the stack), else the MPD
+  /// response's `Date` header, else zero. Only a dynamic MPD needs it.
+  private func clockOffset(
+    of mpd: MPD, dateHeader: String?, sentAt: Date, receivedAt: Date, loader: DataLoader
+  ) -> TimeInterval {
+    guard mpd.type == .dynamic else { return 0 }
+    for timing in mpd.utcTimingSources where timing.isSupported {
+      if case .direct(let date) = timing {
+        return MPDUTCTiming.clockOffsetSeconds(
+          serverTime: date, requestSentAt: sentAt, responseReceivedAt: receivedAt)
+      }
+      for url in timing.urls {
+        let asked = wallClock()
+        guard
+          let response = try? loader.load(
+            DataRequest(url: url, purpose: .api, flags: [.bypassesCache])),
+          let server = try? timing.serverTime(
+            body: response.data, dateHeader: response.headers["Date"] ?? response.headers["date"])
+        else { continue }
+        return MPDUTCTiming.clockOffsetSeconds(
+          serverTime: server, requestSentAt: asked, responseReceivedAt: wallClock())
+      }
+    }
+    if let dateHeader, let server = HTTPDate.parse(dateHeader) {
+      return MPDUTCTiming.clockOffsetSeconds(
+        serverTime: server, requestSentAt: sentAt, responseReceivedAt: receivedAt)
+    }
+    return 0
+  }
+
+  /// Parses and translates the MPD `data` loaded from `url`.
+  private static func translate(_ data: Data, url: URL) throws(PlayheadError) -> DASHTranslation {
     let mpd: MPD
     do {
-      mpd = try MPDParser.parse(data, url: manifestURL)
+      mpd = try MPDParser.parse(data, url: url)
     } catch {
-      throw PlayheadError(
-        .invalidPlaylist, "bad MPD \(manifestURL.absoluteString): \(error)", url: manifestURL)
+      throw PlayheadError(.invalidPlaylist, "bad MPD \(url.absoluteString): \(error)", url: url)
     }
-    let translation = try DASHTranslation(mpd: mpd, manifestURL: manifestURL)
-    state.withLock { $0.translation = translation }
-    return translation
+    return try DASHTranslation(mpd: mpd, manifestURL: url)
   }
 
   /// The segments of a `SegmentBase` Representation, read from its `sidx` (loaded through

@@ -15,10 +15,13 @@ extension DASHTranslation {
   ///
   /// Throws `.invalidPlaylist` when a Representation has no usable segment addressing or
   /// a segment would have no duration.
-  func mediaPlaylist(_ key: String, indexed: IndexedSegments) throws(PlayheadError)
+  ///
+  /// A dynamic MPD's playlist lists what is available at `now` (`livePlaylist`).
+  func mediaPlaylist(_ key: String, indexed: IndexedSegments, now: Date) throws(PlayheadError)
     -> MediaPlaylist?
   {
     guard let parts = tracks[key] else { return nil }
+    if mpd.type == .dynamic { return livePlaylist(key, parts: parts, now: now) }
     var segments: [MediaSegment] = []
     var longest = MediaTime.zero
     for (order, part) in parts.enumerated() {
@@ -28,21 +31,24 @@ extension DASHTranslation {
       let map = representation.initialization.map {
         InitializationSection(uri: $0.url, byteRange: $0.range)
       }
+      let base = Self.sequenceBase(of: period)
+      let periodNumber = Int(clamping: Int64(period.start.seconds.rounded(.down)))
       for (position, reference) in references.enumerated() {
         longest = max(longest, reference.duration)
         segments.append(
           MediaSegment(
             uri: reference.url, duration: reference.duration, byteRange: reference.range,
             discontinuity: order > 0 && position == 0, map: map,
-            mediaSequence: segments.count, discontinuitySequence: order,
-            bitrate: representation.bandwidth / 1000))
+            mediaSequence: base + Int(clamping: reference.number),
+            discontinuitySequence: periodNumber, bitrate: representation.bandwidth / 1000))
       }
     }
     let target = Int((longest.seconds).rounded(.up))
     return MediaPlaylist(
       url: Self.playlistURL(key, manifest: manifestURL), version: 7,
-      targetDuration: max(1, target), playlistType: .vod, endList: true,
-      independentSegments: true, segments: segments)
+      targetDuration: max(1, target), mediaSequence: segments.first?.mediaSequence ?? 0,
+      discontinuitySequence: segments.first?.discontinuitySequence ?? 0, playlistType: .vod,
+      endList: true, independentSegments: true, segments: segments)
   }
 
   /// The segments of `representation` in `period`.
@@ -64,7 +70,7 @@ extension DASHTranslation {
           "the Representation \(representation.id) of \(manifestURL.absoluteString) is one "
             + "file and its Period has no duration", url: manifestURL)
       }
-      return [DASHSegment(url: base.media, range: nil, duration: duration)]
+      return [DASHSegment(url: base.media, range: nil, duration: duration, number: 1)]
     case .list, .template:
       let references = representation.segments(in: period)
       if let empty = references.first(where: { $0.duration <= .zero }) {
@@ -83,14 +89,19 @@ struct DASHSegment: Sendable {
   let url: URL
   let range: ByteRange?
   let duration: MediaTime
+  /// Its `$Number$` (or its place in a list or index, from 1).
+  let number: Int64
 
-  init(url: URL, range: ByteRange?, duration: MediaTime) {
+  init(url: URL, range: ByteRange?, duration: MediaTime, number: Int64) {
     self.url = url
     self.range = range
     self.duration = duration
+    self.number = number
   }
 
   init(_ reference: MPDSegmentReference) {
-    self.init(url: reference.url, range: reference.range, duration: reference.duration)
+    self.init(
+      url: reference.url, range: reference.range, duration: reference.duration,
+      number: reference.number)
   }
 }

@@ -113,11 +113,23 @@ struct MediaSourceFactory: Sendable {
     let loader = DataLoader(factory: itemStack, clock: clock)
     try cancellation.register { loader.cancelAll() }
     var configuration = hls
-    configuration.playlistSource = DASHPlaylistSource(manifestURL: asset.url)
+    configuration.playlistSource = DASHPlaylistSource(
+      manifestURL: asset.url, wallClock: Self.wallClock(of: clock))
     let driver = try HLSDriver(
       url: asset.url, configuration: configuration, clock: clock, stack: itemStack,
       startTime: startTime, loader: loader, ownsLoader: true)
     return Opened(driver: driver, containerName: "dash", isHLS: true)
+  }
+}
+
+extension MediaSourceFactory {
+  /// A wall clock that runs with `clock` from now: the host's date when it is made, moved on
+  /// as `clock` moves (a live MPD's availability then follows the player's clock, manual
+  /// ones included).
+  static func wallClock(of clock: any Clock) -> @Sendable () -> Date {
+    let startDate = Date()
+    let startClock = clock.now
+    return { startDate.addingTimeInterval((clock.now - startClock).seconds) }
   }
 }
 

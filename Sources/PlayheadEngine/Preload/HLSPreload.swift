@@ -27,7 +27,10 @@ struct HLSPreload {
     let url = job.task.url
     let settings = job.configuration
     var hls = settings.hls
-    if isDASH { hls.playlistSource = DASHPlaylistSource(manifestURL: url) }
+    if isDASH {
+      hls.playlistSource = DASHPlaylistSource(
+        manifestURL: url, wallClock: MediaSourceFactory.wallClock(of: settings.clock))
+    }
     if job.task.config.startPreference != .automatic {
       hls.startPreference = job.task.config.startPreference
     }
