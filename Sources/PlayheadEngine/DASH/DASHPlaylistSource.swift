@@ -26,6 +26,10 @@ final class DASHPlaylistSource: HLSPlaylistSource {
     var reloadDue: Date?
     /// Server time minus local time, from the MPD's UTCTiming (else its `Date` header).
     var clockOffsetSeconds: TimeInterval = 0
+    /// The first media sequence number of each live playlist last made: when the MPD turns
+    /// static (the packager ended the stream), its playlists keep that window's start, as
+    /// an HLS live playlist that gains its ENDLIST does.
+    var liveWindowStarts: [String: Int] = [:]
   }
 
   init(manifestURL: URL, wallClock: @escaping @Sendable () -> Date = { Date() }) {
@@ -65,7 +69,7 @@ final class DASHPlaylistSource: HLSPlaylistSource {
         from: current.mpd.reloadURL, loader: loader, replacing: current)
     }
     guard let translation,
-      let media = try translation.mediaPlaylist(
+      var media = try translation.mediaPlaylist(
         key,
         indexed: { (representation, period) throws(PlayheadError) in
           try Self.indexedSegments(representation, period: period, loader: loader)
@@ -75,7 +79,19 @@ final class DASHPlaylistSource: HLSPlaylistSource {
         .invalidPlaylist, "the DASH manifest has no playlist \(key) (\(url.absoluteString))",
         url: url)
     }
-    if translation.mpd.type == .static { state.withLock { $0.playlists[key] = media } }
+    let isLive = translation.mpd.type == .dynamic
+    let windowStart = state.withLock { state -> Int? in
+      if isLive { state.liveWindowStarts[key] = media.mediaSequence }
+      return state.liveWindowStarts[key]
+    }
+    if !isLive, let windowStart {
+      media.segments.removeAll { $0.mediaSequence < windowStart }
+      media.mediaSequence = media.segments.first?.mediaSequence ?? windowStart
+      media.discontinuitySequence =
+        media.segments.first?.discontinuitySequence ?? media.discontinuitySequence
+      media.playlistType = nil
+    }
+    if !isLive { state.withLock { $0.playlists[key] = media } }
     return (.media(media), bytes)
   }
 
