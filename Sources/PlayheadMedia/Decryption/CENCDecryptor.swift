@@ -43,6 +43,7 @@ public final class CENCDecryptor: PacketDecrypting {
     self.init(keys: keys, check: DecryptedSampleCheck(demuxer: demuxer))
   }
 
+  /// Decrypts `packet` in place and drops its encryption side data; a clear packet passes.
   public func decrypt(_ packet: Packet, stream: StreamInfo) throws(PlayheadError) {
     guard let info = try packet.encryptionInfo() else { return }
     let streamName = "\(stream.kind.rawValue) stream \(stream.index) (\(stream.codecName))"
