@@ -32,7 +32,12 @@
 # Options:
 #   --scenarios LIST   comma-separated, of const2, const6, dip08, stall03 (default: all)
 #   --players LIST     comma-separated, of playhead, gstreamer (default: both)
-#   --segment 4|2      segment duration in seconds (default 4)
+#   --segment 4|2      segment duration in seconds (default 4; 2 with --format dash)
+#   --format hls|dash  hls (default): the HLS ladder above, GStreamer through hlsdemux2;
+#                      dash: Benchmarks/DASHPlayback/package.py's 120 s DASH package
+#                      (fMP4, SegmentTemplate + SegmentTimeline, 2 s segments, video
+#                      0.4 / 1.0 / 3.0 Mbit/s, separate 96k audio) at manifest.mpd,
+#                      GStreamer through dashdemux2 (Benchmarks/dash.sh uses this)
 #   --repeat N         play every scenario N times per player (default 1)
 #   --keep DIR         keep each run's logs (server.jsonl, player.jsonl, run.json) and
 #                      summary.json in DIR (runs already in DIR, from an earlier call,
@@ -57,7 +62,8 @@ die() { echo "abr-network: $*" >&2; exit 2; }
 
 scenarios="$all_scenarios"
 players="playhead,gstreamer"
-segment=4
+segment=""
+format=hls
 repeat=1
 keep=""
 while [[ $# -gt 0 ]]; do
@@ -65,6 +71,7 @@ while [[ $# -gt 0 ]]; do
     --scenarios) scenarios="${2:?--scenarios needs a list}"; shift 2 ;;
     --players) players="${2:?--players needs a list}"; shift 2 ;;
     --segment) segment="${2:?--segment needs 4 or 2}"; shift 2 ;;
+    --format) format="${2:?--format needs hls or dash}"; shift 2 ;;
     --repeat) repeat="${2:?--repeat needs a number}"; shift 2 ;;
     --keep) keep="${2:?--keep needs a directory}"; shift 2 ;;
     -h | --help) usage; exit 0 ;;
@@ -79,6 +86,13 @@ done
 for name in "${player_list[@]}"; do
   [[ "$name" == playhead || "$name" == gstreamer ]] || die "unknown player '$name'"
 done
+[[ "$format" == hls || "$format" == dash ]] || die "--format must be hls or dash"
+if [[ "$format" == dash ]]; then
+  segment="${segment:-2}"
+  [[ "$segment" == 2 ]] || die "the DASH package has 2 s segments (--segment 2)"
+else
+  segment="${segment:-4}"
+fi
 [[ "$segment" == 4 || "$segment" == 2 ]] || die "--segment must be 4 or 2"
 [[ "$repeat" =~ ^[1-9][0-9]*$ ]] || die "--repeat must be a positive integer"
 timeout_seconds="${TIMEOUT:-240}"
@@ -101,7 +115,9 @@ if [[ ${#missing[@]} -gt 0 ]]; then
 fi
 if [[ ",$players," == *",gstreamer,"* ]]; then
   # Also fills GStreamer's plugin registry before the first timed run.
-  gst-inspect-1.0 hlsdemux2 > /dev/null 2>&1 || die "GStreamer has no hlsdemux2 (gstreamer1.0-plugins-good 1.22 ships it)"
+  demuxer=hlsdemux2
+  [[ "$format" == dash ]] && demuxer=dashdemux2
+  gst-inspect-1.0 "$demuxer" > /dev/null 2>&1 || die "GStreamer has no $demuxer (gstreamer1.0-plugins-good 1.22 ships it)"
 fi
 
 playhead="${PLAYHEAD:-}"
@@ -116,9 +132,16 @@ if [[ -n "$playhead" ]]; then
 fi
 
 cache="${CACHE:-${TMPDIR:-/tmp}/playhead-abr-network}"
-ladder="$cache/ladder-$segment"
 mkdir -p "$cache"
-python3 "$helpers/ladder.py" "$ladder" --segment "$segment"
+if [[ "$format" == dash ]]; then
+  ladder="$cache/dash-package-120"
+  manifest=manifest.mpd
+  python3 "$repo_root/Benchmarks/DASHPlayback/package.py" "$ladder" --duration 120
+else
+  ladder="$cache/ladder-$segment"
+  manifest=master.m3u8
+  python3 "$helpers/ladder.py" "$ladder" --segment "$segment"
+fi
 
 # The results: the --keep directory, else a temporary one removed at the end.
 if [[ -n "$keep" ]]; then
@@ -188,7 +211,7 @@ for ((round = 1; round <= repeat; round++)); do
       python3 "$helpers/run.py" --player "$player" --scenario "$scenario" \
         --out "$results/$scenario-$player-$(printf %02d "$round")" \
         --server-ns "$server_ns" --client-ns "$client_ns" --dev "$server_dev" \
-        --server-ip "$server_ip" --port "$port" --ladder "$ladder" \
+        --server-ip "$server_ip" --port "$port" --ladder "$ladder" --manifest "$manifest" \
         ${playhead:+--playhead "$playhead"} --timeout "$timeout_seconds" --delay-ms "$delay_ms" &
       run_pid=$!
       wait "$run_pid"

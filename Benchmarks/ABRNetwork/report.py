@@ -3,7 +3,9 @@
 
 Every figure about what was fetched comes from the server's request log, the same way for
 both players:
-  - a media segment is (level, index), read from the path /<level>/seg_<index>.ts;
+  - a media segment is (level, index), read from the path /<level>/seg_<index>.ts (or
+    .m4s: the DASH package of Benchmarks/dash.sh, whose levels are its video
+    Representations; its audio segments count only in the bytes);
   - the segment "played" at an index is the last complete fetch of that index (by the
     time its last byte was acknowledged); incomplete (abandoned) fetches never count;
   - time-weighted bitrate: the mean of the played segments' nominal level bitrates (3400,
@@ -38,7 +40,7 @@ sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from scenarios import DIP_CHECK_AFTER, DIP_CHECK_BPS, SCENARIOS, describe_rate  # noqa: E402
 
-SEGMENT_PATH = re.compile(r"^/([^/]+)/seg_(\d+)\.ts$")
+SEGMENT_PATH = re.compile(r"^/([^/]+)/seg_(\d+)\.(?:ts|m4s)$")
 PLAYER_ORDER = ["playhead", "gstreamer"]
 
 
@@ -214,7 +216,7 @@ def gstreamer_metrics(lines, launched, exited):
     for entry in lines:
         text = entry["line"]
         t = entry["t"] - launched
-        for demuxer in re.findall(r"\b(hlsdemux2?)-?\d+\b", text):
+        for demuxer in re.findall(r"\b((?:hls|dash)demux2?)-?\d+\b", text):
             demuxers.add(demuxer)
         if "vbin/GstFakeSink" in text and "last-message = chain" in text:
             render_times.append(t)
@@ -251,6 +253,7 @@ def run_metrics(ladder, directory):
     stalls = player.pop("stalls")
     result = {
         "player": run["player"], "scenario": run["scenario"], "dir": directory,
+        "url": run.get("url", ""),
         "exit_code": run["exit_code"], "timed_out": run["timed_out"],
         "wall_seconds": round(exited - launched, 3), "rate_changes": run["rate_changes"],
         "stalls": len(stalls),
@@ -357,9 +360,10 @@ def main():
     for scenario in scenarios:
         print_table(ladder, scenario, [r for r in results if r["scenario"] == scenario])
     for result in results:
-        if result["player"] == "gstreamer" and result["demuxers"] != ["hlsdemux2"]:
+        expected = "dashdemux2" if ".mpd" in result.get("url", "") else "hlsdemux2"
+        if result["player"] == "gstreamer" and result["demuxers"] != [expected]:
             print(f"warning: {result['dir']}: GStreamer's demuxer was "
-                  f"{result['demuxers'] or 'not seen'}, not hlsdemux2")
+                  f"{result['demuxers'] or 'not seen'}, not {expected}")
     if args.json:
         with open(args.json, "w") as out:
             json.dump({"segment_seconds": ladder.segment_seconds,

@@ -19,6 +19,7 @@ Writes into --out:
 Usage: run.py --player playhead|gstreamer --scenario NAME --out DIR --server-ns NS
               --client-ns NS --dev IFACE --server-ip IP --port N --ladder DIR
               [--playhead BINARY] [--timeout 240] [--delay-ms 40]
+              [--manifest master.m3u8]   (manifest.mpd for Benchmarks/dash.sh's package)
 """
 
 import argparse
@@ -115,13 +116,15 @@ def main():
     parser.add_argument("--playhead")
     parser.add_argument("--timeout", type=float, default=240)
     parser.add_argument("--delay-ms", type=float, default=40)
+    parser.add_argument("--manifest", default="master.m3u8",
+                        help="the path under the ladder that the player opens")
     args = parser.parse_args()
     if args.player == "playhead" and not args.playhead:
         parser.error("--playhead BINARY is needed for the playhead player")
 
     os.makedirs(args.out, exist_ok=True)
     _, schedule, _ = SCENARIOS[args.scenario]
-    url = f"http://{args.server_ip}:{args.port}/master.m3u8"
+    url = f"http://{args.server_ip}:{args.port}/{args.manifest}"
 
     set_rate(args, schedule[0][1], "replace")
     server_log = os.path.join(args.out, "server.jsonl")

@@ -25,7 +25,10 @@ public final class Demuxer: @unchecked Sendable {
   var queuedPackets: [Packet] = []
   var queueHead = 0
   /// Decrypts sample-encrypted packets as they are read (nil: packets leave as read).
-  /// Set before the first `readPacket()`; used on the reading thread only.
+  /// Set before the first `readPacket()`; used on the reading thread only. A packet that
+  /// still carries FFmpeg's encryption info after it (or with none set) is refused with
+  /// `.decryptionFailed` naming the scheme and key ID: encrypted bytes never leave the
+  /// demuxer.
   public var packetDecryptor: (any PacketDecrypting)?
 
   /// Opens the resource `reader` reads through a custom AVIOContext (the one adapter

@@ -204,11 +204,11 @@ final class CENCDecryptionTests: XCTestCase {
 
   // MARK: - Key IDs
 
-  func testKeyID_describe_givesHexAndUUID() {
+  func testSampleKeyID_describe_givesHexAndUUID() {
     XCTAssertEqual(
-      KeyID.describe(CENCFixture.cencKID),
+      SampleKeyID.describe(CENCFixture.cencKID),
       "0123456789abcdef0123456789abcdef (01234567-89ab-cdef-0123-456789abcdef)")
-    XCTAssertEqual(KeyID.describe([0xAB]), "ab")
+    XCTAssertEqual(SampleKeyID.describe([0xAB]), "ab")
   }
 
   func testSampleKeys_hex_acceptsUUIDFormAndRefusesOtherText() throws {

@@ -43,6 +43,7 @@ public final class CENCDecryptor: PacketDecrypting {
     self.init(keys: keys, check: DecryptedSampleCheck(demuxer: demuxer))
   }
 
+  /// Decrypts `packet` in place and drops its encryption side data; a clear packet passes.
   public func decrypt(_ packet: Packet, stream: StreamInfo) throws(PlayheadError) {
     guard let info = try packet.encryptionInfo() else { return }
     let streamName = "\(stream.kind.rawValue) stream \(stream.index) (\(stream.codecName))"
@@ -56,7 +57,7 @@ public final class CENCDecryptor: PacketDecrypting {
       throw PlayheadError(
         .decryptionFailed,
         "A sample of the \(streamName) has a \(info.iv.count)-byte IV (key ID "
-          + "\(KeyID.describe(info.keyID))); Common Encryption IVs are 8 or 16 bytes")
+          + "\(SampleKeyID.describe(info.keyID))); Common Encryption IVs are 8 or 16 bytes")
     }
     let ranges = try info.protectedRanges(sampleSize: packet.size)
     let cipher = try cipher(for: info.keyID, where: streamName)
@@ -84,15 +85,15 @@ public final class CENCDecryptor: PacketDecrypting {
     guard let key = try keys.key(for: keyID) else {
       throw PlayheadError(
         .decryptionFailed,
-        "No key for key ID \(KeyID.describe(keyID)) of the \(stream)")
+        "No key for key ID \(SampleKeyID.describe(keyID)) of the \(stream)")
     }
     guard key.count == SampleCipher.blockBytes else {
       throw PlayheadError(
         .decryptionFailed,
-        "The key for key ID \(KeyID.describe(keyID)) is \(key.count) bytes, expected 16")
+        "The key for key ID \(SampleKeyID.describe(keyID)) is \(key.count) bytes, expected 16")
     }
     let made = KeyCipher(
-      keyName: "key ID \(KeyID.describe(keyID))",
+      keyName: "key ID \(SampleKeyID.describe(keyID))",
       lock: Locked(SampleCipherBox(cipher: SampleCipher(key: key))))
     return ciphers.withLock { known in
       if let earlier = known[keyID] { return earlier }

@@ -26,7 +26,7 @@ import PlayheadCore
 /// Example:
 /// ```swift
 /// let check = DecryptedSampleCheck(demuxer: demuxer)
-/// try check.verify(packet, stream: stream, keyName: "key ID \(KeyID.describe(keyID))")
+/// try check.verify(packet, stream: stream, keyName: "key ID \(SampleKeyID.describe(keyID))")
 /// ```
 public final class DecryptedSampleCheck: Sendable {
   /// How many samples of an audio stream are decoded for each key.

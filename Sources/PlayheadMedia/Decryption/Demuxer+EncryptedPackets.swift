@@ -9,7 +9,7 @@ extension Demuxer {
     let stream = try streamInfo(packet.streamIndex)
     let info = try? packet.encryptionInfo()
     let described =
-      info.map { "\($0.scheme), key ID \(KeyID.describe($0.keyID))" }
+      info.map { "\($0.scheme), key ID \(SampleKeyID.describe($0.keyID))" }
       ?? "unreadable encryption info"
     let reason =
       packetDecryptor == nil

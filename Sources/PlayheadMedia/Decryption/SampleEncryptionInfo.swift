@@ -62,7 +62,7 @@ struct SampleEncryptionInfo: Equatable {
     guard covered == size else {
       throw PlayheadError(
         .decryptionFailed,
-        "The \(scheme) subsamples of a \(size)-byte sample of key ID \(KeyID.describe(keyID)) "
+        "The \(scheme) subsamples of a \(size)-byte sample of key ID \(SampleKeyID.describe(keyID)) "
           + "cover \(covered) bytes: the encryption info does not belong to this sample")
     }
     return ranges

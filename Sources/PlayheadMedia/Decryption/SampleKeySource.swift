@@ -31,7 +31,7 @@ public struct SampleKeys: SampleKeySource {
   public init(hex: [String: String]) throws(PlayheadError) {
     var keys: [[UInt8]: [UInt8]] = [:]
     for (keyID, key) in hex {
-      keys[try KeyID.bytes(fromHex: keyID)] = try KeyID.bytes(fromHex: key)
+      keys[try SampleKeyID.bytes(fromHex: keyID)] = try SampleKeyID.bytes(fromHex: key)
     }
     self.keys = keys
   }
@@ -43,7 +43,7 @@ public struct SampleKeys: SampleKeySource {
 }
 
 /// How Playhead writes and reads 16-byte key IDs in messages and configuration.
-public enum KeyID {
+public enum SampleKeyID {
   /// `keyID` as 32 lowercase hexadecimal digits, then its UUID form in parentheses when it
   /// is 16 bytes: "0123456789abcdef0123456789abcdef (01234567-89ab-cdef-0123-456789abcdef)".
   public static func describe(_ keyID: [UInt8]) -> String {
