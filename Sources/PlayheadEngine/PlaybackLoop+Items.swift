@@ -70,7 +70,7 @@ extension PlaybackLoop {
   }
 
   /// Makes `queue[0]` current (reusing a preloaded loader) or clears the current item.
-  func activateHead() {
+  func activateHead(startingAt start: MediaTime? = nil) {
     if let old = current {
       finishPeriod(old)
       old.loader.stop()
@@ -78,7 +78,17 @@ extension PlaybackLoop {
       publishItem(old)
     }
     current = nil
-    if let head = queue.first {
+    if let head = queue.first, let start {
+      // The seek reaches the loader before it starts, so it opens at `start`.
+      preloaded?.loader.stop()
+      preloaded = nil
+      let active = makeActive(head, startLoading: false)
+      current = active
+      performSeek(
+        item: head, to: start, toleranceBefore: .zero, toleranceAfter: .zero, completion: nil)
+      logItemOpening(head)
+      active.loader.start()
+    } else if let head = queue.first {
       if let preloaded, preloaded.item === head {
         current = preloaded
         self.preloaded = nil

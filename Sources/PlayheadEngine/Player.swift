@@ -154,6 +154,19 @@ public class Player: @unchecked Sendable {
     }
   }
 
+  /// Makes `item` the current item and starts it at `time`: the source opens at the
+  /// segment (or byte) that holds `time`, so nothing before it is fetched, as a seek made
+  /// before opening would do with no race against the opening.
+  ///
+  /// Exact, like `seek(to:)`; a time past the end lands at the end; a preloaded loader of
+  /// `item` is not reused (it started at its own position).
+  public func replaceCurrentItem(with item: PlayerItem, startingAt time: MediaTime) {
+    loop.post { loop in
+      if loop.queue.isEmpty { loop.queue = [item] } else { loop.queue[0] = item }
+      loop.activateHead(startingAt: time)
+    }
+  }
+
   /// The current item's time (`.zero` without an item).
   public func currentTime() -> MediaTime {
     currentItem?.currentTime() ?? .zero

@@ -20,8 +20,8 @@ struct KeyOptions: OptionGroup, Equatable, Sendable {
     case "--key":
       let parts = text.split(separator: ":", omittingEmptySubsequences: false)
       guard parts.count == 2,
-        (try? KeyID.bytes(fromHex: String(parts[0]))) != nil,
-        (try? KeyID.bytes(fromHex: String(parts[1]))) != nil
+        (try? SampleKeyID.bytes(fromHex: String(parts[0]))) != nil,
+        (try? SampleKeyID.bytes(fromHex: String(parts[1]))) != nil
       else {
         throw UsageError(
           "option '--key' needs KID:KEY, each 32 hexadecimal digits (the KID may be a UUID), "

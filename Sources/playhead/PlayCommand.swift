@@ -223,10 +223,11 @@ struct PlayCommand: Command {
     }
     if let textTracks { screen?.controls.useTextTracks(textTracks.controller) }
     configuration.clock.runAsWorker {
-      player.replaceCurrentItem(with: item)
       if playback.startSeconds != nil {
-        player.seek(
-          to: start, toleranceBefore: .zero, toleranceAfter: .zero, completionHandler: nil)
+        // Opens at the start time: nothing before it is fetched.
+        player.replaceCurrentItem(with: item, startingAt: start)
+      } else {
+        player.replaceCurrentItem(with: item)
       }
       if let rate = playback.rate { player.defaultRate = rate }
       seekScript.start(on: player, from: session.clockOrigin, recorder: recorder)

@@ -154,6 +154,24 @@ final class DASHPresentationTests: XCTestCase {
     XCTAssertEqual(list.segments.first?.timeRange.duration.seconds ?? 0, 10, accuracy: 0.01)
   }
 
+  func testStartingAtATimeFetchesNothingBeforeIt() throws {
+    let server = try startServer()
+    let player = Player(configuration: .fast())
+    defer { player.close() }
+    let recorder = PlayerEventRecorder(player)
+    player.replaceCurrentItem(
+      with: PlayerItem(asset: Asset(url: server.url("/dash-vod/manifest.mpd"))),
+      startingAt: MediaTime(value: 7, timescale: 1))
+    player.play()
+    XCTAssertEqual(recorder.waitForEnd()?.name, "didPlayToEnd")
+    let numbers = paths(server, under: "/dash-vod/chunk-stream").map {
+      Int($0.suffix(9).prefix(5)) ?? 0
+    }
+    XCTAssertFalse(numbers.isEmpty)
+    XCTAssertTrue(numbers.allSatisfy { $0 >= 4 }, "fetched \(paths(server, under: "/dash-vod/"))")
+    XCTAssertEqual(player.currentItem?.statistics.framesDecoded ?? 0, 75, "the frames of 7–10 s")
+  }
+
   func testSeekFetchesNothingBeforeTheTarget() async throws {
     let server = try startServer()
     let (player, recorder) = EventRecorder.recordingPlayer(

@@ -85,7 +85,7 @@ final class EncryptedPlaybackTests: XCTestCase {
     addTeardownBlock { server.stop() }
     // The JWK set of cbcs.mpd's two keys, base64url without padding.
     func base64url(_ hex: String) throws -> String {
-      Data(try KeyID.bytes(fromHex: hex)).base64EncodedString()
+      Data(try SampleKeyID.bytes(fromHex: hex)).base64EncodedString()
         .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
         .replacingOccurrences(of: "=", with: "")
     }
@@ -160,6 +160,6 @@ final class RecordingKeyProvider: ContentKeyProvider, @unchecked Sendable {
     lock.lock()
     asked.append(keyID)
     lock.unlock()
-    return try keys[keyID].map { hex throws(PlayheadError) in try KeyID.bytes(fromHex: hex) }
+    return try keys[keyID].map { hex throws(PlayheadError) in try SampleKeyID.bytes(fromHex: hex) }
   }
 }

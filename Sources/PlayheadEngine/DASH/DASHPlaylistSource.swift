@@ -181,6 +181,10 @@ final class DASHPlaylistSource: HLSPlaylistSource {
     _ representation: MPDRepresentation, period: MPDPeriod, loader: DataLoader
   ) throws(PlayheadError) -> [MPDSegmentReference]? {
     guard case .base(let base) = representation.addressing else { return nil }
+    // A file with neither an index nor an initialization range (a WebVTT file, a whole
+    // MP4) is one segment.
+    guard base.indexRange != nil || base.initialization != nil else { return nil }
+    let isGuess = base.indexRange == nil
     var range = base.indexFetchRange
     while true {
       let data = try loader.load(
@@ -191,7 +195,7 @@ final class DASHPlaylistSource: HLSPlaylistSource {
         parsed = try MPDSegmentIndex.parse(data, offset: range.offset)
       } catch {
         // A guessed range that holds no index: the file has none where it was looked for.
-        if base.indexRange == nil { return nil }
+        if isGuess { return nil }
         throw PlayheadError(
           .invalidPlaylist,
           "the sidx of Representation \(representation.id) (\(base.media.absoluteString)) "
@@ -202,6 +206,7 @@ final class DASHPlaylistSource: HLSPlaylistSource {
         return base.segments(from: index, in: period)
       case .needsBytes(let end):
         guard end - range.offset < maximumIndexBytes else {
+          if isGuess { return nil }
           throw PlayheadError(
             .invalidPlaylist,
             "the sidx of Representation \(representation.id) needs \(end - range.offset) "

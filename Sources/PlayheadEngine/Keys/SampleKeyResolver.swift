@@ -28,7 +28,7 @@ final class SampleKeyResolver: SampleKeySource {
   func key(for keyID: [UInt8]) throws(PlayheadError) -> [UInt8]? {
     if let cached = cache.withLock({ $0[keyID] }) { return cached }
     if let key = try configured?.key(for: keyID) { return remember(key, for: keyID) }
-    let hex = KeyID.hex(keyID)
+    let hex = SampleKeyID.hex(keyID)
     if let provider,
       let key = try provider.contentKey(
         for: ContentKeyRequest(keyID: hex, method: "cenc", keyURI: Self.keyURI(hex)))
@@ -70,7 +70,7 @@ struct RunSampleKeys: SampleKeySource {
   }
 }
 
-extension KeyID {
+extension SampleKeyID {
   /// `keyID` as lowercase hexadecimal digits only.
   static func hex(_ keyID: [UInt8]) -> String {
     keyID.map { String(format: "%02x", $0) }.joined()
