@@ -39,6 +39,30 @@ final class FastModeDeterminismTests: XCTestCase {
   /// serves every source kind, not only HLS): the file arrives at the trace's pace, and a
   /// seek past what has arrived opens a range request that waits out a slow stretch. Two
   /// runs give the same events.
+  func testDASHOverAChangingLink_withASeek_threeRunsGiveTheSameEvents() throws {
+    let dashBase = URL(string: "http://sim.test/dash-vod/")!
+    let folder = try Fixtures.url("dash-vod")
+    var resources: [URL: Data] = [:]
+    for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+      resources[dashBase.appendingPathComponent(name)] = try Data(
+        contentsOf: folder.appendingPathComponent(name))
+    }
+    let trace = try NetworkTrace(periods: [
+      .init(durationMs: 2_000, bandwidthKbps: 2_000, latencyMs: 20),
+      .init(durationMs: 3_000, bandwidthKbps: 150, latencyMs: 60),
+      .init(durationMs: 60_000, bandwidthKbps: 2_000, latencyMs: 20),
+    ])
+    let first = assertRunsGiveTheSameEvents(3) {
+      try play(
+        dashBase.appendingPathComponent("manifest.mpd"), resources: resources, trace: trace,
+        seekAt: .seconds(3), to: .seconds(7)
+      ).events
+    }
+    guard let first else { return }
+    XCTAssertTrue(first.contains { $0.hasPrefix("seekCompleted") }, "\(first)")
+    XCTAssertTrue(first.contains { $0.hasPrefix("didPlayToEnd") }, "\(first)")
+  }
+
   func testProgressiveFileOverASimulatedNetwork_withASeek_twoRunsGiveTheSameEvents() throws {
     let url = URL(string: "http://sim.test/progressive/sample-h264-aac.mp4")!
     let resources = [url: try Data(contentsOf: try Fixtures.url("sample-h264-aac.mp4"))]

@@ -55,7 +55,10 @@ enum ManifestText {
       ? " (\(representation.segmentCount(in: period, limit: countLimit).map(String.init) ?? "more than \(countLimit)") segments)"
       : ""
     switch representation.addressing {
-    case .base(let base): return base.indexRange == nil ? "one file" : "SegmentBase with sidx"
+    case .base(let base):
+      if base.indexRange != nil { return "SegmentBase with sidx" }
+      return base.initialization == nil
+        ? "one file" : "SegmentBase, sidx looked for after the initialization"
     case .list: return "SegmentList" + count
     case .template(let template):
       return (template.timeline == nil ? "SegmentTemplate @duration" : "SegmentTimeline") + count
