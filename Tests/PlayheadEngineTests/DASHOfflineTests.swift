@@ -1,6 +1,7 @@
 import Foundation
 import PlayheadCore
 import PlayheadEngine
+import PlayheadMedia
 import PlayheadNet
 import PlayheadTestSupport
 import XCTest
@@ -43,5 +44,48 @@ final class DASHOfflineTests: XCTestCase {
     let played = playOffline(record.folderURL)
     XCTAssertEqual(played.end?.name, "didPlayToEnd", "\(String(describing: played.end?.error))")
     XCTAssertEqual(played.framesDecoded, 250)
+  }
+}
+
+/// A DASH download protected by Common Encryption keeps its keys (L4): it plays offline
+/// with no key given to the player.
+final class DASHProtectedOfflineTests: XCTestCase {
+  func testCencDownload_keepsItsKeys_andPlaysOfflineWithoutAny() throws {
+    let server = try startFixtureServer()
+    var configuration = DownloadConfiguration(
+      request: RequestConfiguration(timeoutMs: 5_000, retryCount: 0))
+    configuration.sampleKeySource = try SampleKeys(hex: EncryptedPlaybackTests.cencKeys)
+    let manager = try DownloadManager(
+      rootDirectory: try makeOfflineTemporaryDirectory(), configuration: configuration)
+    let record = try downloadAndWait(manager, server.url("/dash-cenc/cenc.mpd"))
+    XCTAssertEqual(record.state, .completed, "\(String(describing: record.failure))")
+    server.stop()
+    let kept = try String(
+      contentsOf: record.folderURL.appendingPathComponent("content-keys.json"), encoding: .utf8)
+    XCTAssertTrue(kept.contains("0123456789abcdef0123456789abcdef"), kept)
+    let played = playOffline(record.folderURL)
+    XCTAssertEqual(played.end?.name, "didPlayToEnd", "\(String(describing: played.end?.error))")
+    XCTAssertEqual(played.framesDecoded, 75)
+  }
+
+  func testLicenceServerKeys_areKeptWithTheDownload_andARefusalFailsIt() throws {
+    let server = try startFixtureServer()
+    let manager = try makeDownloadManager(root: try makeOfflineTemporaryDirectory())
+    // The MPD's Laurl (/dash-cenc/license) first refuses, then answers the JWK set.
+    server.setResponder(for: "/dash-cenc/license") { _ in HTTPTestServer.Response(status: 403) }
+    let refused = try downloadAndWait(manager, server.url("/dash-cenc/cenc.mpd"))
+    XCTAssertEqual(refused.state, .error)
+    XCTAssertEqual(refused.failure?.httpStatusCode, 403, "\(String(describing: refused.failure))")
+    let jwk =
+      #"{"keys":[{"kty":"oct","kid":"ASNFZ4mrze8BI0VniavN7w","k":"ABEiM0RVZneImaq7zN3u_w"}]}"#
+    server.setResponder(for: "/dash-cenc/license") { _ in
+      HTTPTestServer.Response(body: Data(jwk.utf8))
+    }
+    let record = try downloadAndWait(manager, server.url("/dash-cenc/cenc.mpd"))
+    XCTAssertEqual(record.state, .completed, "\(String(describing: record.failure))")
+    server.stop()
+    let played = playOffline(record.folderURL)
+    XCTAssertEqual(played.end?.name, "didPlayToEnd", "\(String(describing: played.end?.error))")
+    XCTAssertEqual(played.framesDecoded, 75)
   }
 }

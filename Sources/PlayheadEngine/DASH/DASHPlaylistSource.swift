@@ -2,6 +2,7 @@ import Foundation
 import PlayheadCore
 import PlayheadDASH
 import PlayheadHLS
+import PlayheadMedia
 import PlayheadNet
 
 /// Answers the segment engine's playlist loads for a DASH manifest: the manifest's own URL
@@ -99,6 +100,26 @@ final class DASHPlaylistSource: HLSPlaylistSource {
   /// loaded.
   var clearKeyLicenseURL: URL? {
     state.withLock { $0.translation }?.clearKeyLicenseURL
+  }
+
+  /// Every Common Encryption key ID the MPD names (`cenc:default_KID`), once loaded.
+  var contentKeyIDs: [[UInt8]] {
+    guard let mpd = state.withLock({ $0.translation })?.mpd else { return [] }
+    var seen: Set<[UInt8]> = []
+    var keyIDs: [[UInt8]] = []
+    for period in mpd.periods {
+      for set in period.adaptationSets {
+        for representation in set.representations {
+          for protection in representation.contentProtections {
+            guard let hex = protection.defaultKID,
+              let keyID = try? SampleKeyID.bytes(fromHex: hex), seen.insert(keyID).inserted
+            else { continue }
+            keyIDs.append(keyID)
+          }
+        }
+      }
+    }
+    return keyIDs
   }
 
   /// Loads and translates the MPD at `url` (the manifest, or a live MPD's `Location`);

@@ -42,6 +42,22 @@ extension DownloadManager {
       }
       plan = try HLSDownloadPlanner.plan(
         loaded, selection: record.selection, encryptionKeyID: keyID)
+      if !loaded.contentKeyIDs.isEmpty {
+        let loader = playlistLoader(for: record.sourceURL, refresher: refresher)
+        let licenseURL = configuration.clearKeyLicenseURL ?? loaded.licenseURL
+        var license: (@Sendable ([[UInt8]]) throws(PlayheadError) -> [[UInt8]: [UInt8]])?
+        if let licenseURL {
+          license = { keyIDs throws(PlayheadError) in
+            try ClearKeyLicense.keys(for: keyIDs, from: licenseURL, loader: loader)
+          }
+        }
+        let resolver = SampleKeyResolver(
+          configured: configuration.sampleKeySource, provider: configuration.contentKeyProvider,
+          license: license)
+        if let text = try OfflineContentKeys.text(for: loaded.contentKeyIDs, resolver: resolver) {
+          plan.playlists.append(LocalPlaylist(path: OfflineContentKeys.fileName, text: text))
+        }
+      }
     } else {
       guard let info = record.mediaInfo else {
         throw PlayheadError(.invalidState, "the file was not prepared", url: record.sourceURL)

@@ -1,6 +1,7 @@
 import Foundation
 import PlayheadCore
 import PlayheadHLS
+import PlayheadMedia
 import PlayheadNet
 
 /// Settings of a `DownloadManager`.
@@ -22,6 +23,15 @@ public struct DownloadConfiguration: Sendable {
   public var sourceRefresh: SourceRefreshOptions
   /// The network downloads go over; nil: files and HTTP(S) with `request`.
   public var network: (any DataSourceFactory)?
+  /// Common Encryption keys by key ID for DASH downloads, kept with the download
+  /// (`content-keys.json`) so that it plays offline; asked before `contentKeyProvider` and
+  /// the licence server.
+  public var sampleKeySource: (any SampleKeySource)?
+  /// Asked for the keys of a DASH download's key IDs (`ContentKeyRequest.keyID`).
+  public var contentKeyProvider: (any ContentKeyProvider)?
+  /// A ClearKey licence server for a DASH download's key IDs; nil uses the MPD's http(s)
+  /// `Laurl`.
+  public var clearKeyLicenseURL: URL?
 
   public init(
     request: RequestConfiguration = RequestConfiguration(), progressIntervalBytes: Int = 64 * 1024,

@@ -9,6 +9,10 @@ struct PreparedHLS: Sendable {
   var url: URL
   var master: MasterPlaylist?
   var media: [URL: MediaPlaylist]
+  /// The Common Encryption key IDs a DASH manifest names (empty for HLS).
+  var contentKeyIDs: [[UInt8]] = []
+  /// The ClearKey licence server a DASH manifest names over http(s).
+  var licenseURL: URL?
 }
 
 /// Loads an HLS stream's playlists, lists its tracks and turns a selection into a
@@ -53,7 +57,14 @@ struct HLSDownloadPlanner {
         try requireVOD(playlist)
         media[mediaURL] = playlist
       }
-      return PreparedHLS(url: url, master: master, media: media)
+      var prepared = PreparedHLS(url: url, master: master, media: media)
+      if let source {
+        prepared.contentKeyIDs = source.contentKeyIDs
+        prepared.licenseURL = source.clearKeyLicenseURL.flatMap {
+          ["http", "https"].contains($0.scheme?.lowercased()) ? $0 : nil
+        }
+      }
+      return prepared
     }
   }
 

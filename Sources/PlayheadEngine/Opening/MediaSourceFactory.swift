@@ -35,8 +35,13 @@ struct MediaSourceFactory: Sendable {
     refresher: SourceRefresher? = nil, cancellation: OpenCancellation = OpenCancellation()
   ) throws(PlayheadError) -> Opened {
     let itemStack: DataSourceStack
+    var hls = hls
     if let offline = asset.offline {
       itemStack = try offline.playbackStack(request: stack.request, clock: clock)
+      if let kept = try OfflineContentKeys.load(from: offline.folderURL) {
+        hls.sampleKeySource =
+          hls.sampleKeySource.map { ChainedSampleKeys(first: $0, second: kept) } ?? kept
+      }
     } else {
       itemStack = asset.url.isFileURL ? stack : stack.with(refresher: refresher)
     }
