@@ -21,12 +21,14 @@ struct DownloadCommand: Command {
   var requests = RequestOptions()
   /// `--sign-key KEY [--sign-validity-seconds N]`.
   var signing = SignOptions()
+  /// `--key KID:KEY`, `--license-url URL`: the keys a protected DASH download keeps.
+  var keys = KeyOptions()
 
   /// The option groups `download` takes.
   private static var optionGroups: [OptionSlot<DownloadCommand>] {
     [
       .group(\.options), .group(\.tracks, names: ["--audio", "--subtitles"]),
-      .group(\.output, names: ["--json", "--quiet"]), .group(\.requests), .group(\.signing),
+      .group(\.output, names: ["--json", "--quiet"]), .group(\.requests), .group(\.signing), .group(\.keys),
     ]
   }
 
@@ -62,6 +64,7 @@ struct DownloadCommand: Command {
     var configuration = DownloadConfiguration()
     requests.apply(to: &configuration.request)
     signing.apply(to: &configuration)
+    try keys.apply(to: &configuration)
     let root = folder.appendingPathComponent(Self.stateFolder)
     // A folder with other files and no download state is refused before anything is made.
     if !FileManager.default.fileExists(atPath: root.path) { try Self.requireEmpty(folder) }

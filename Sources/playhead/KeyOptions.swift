@@ -37,6 +37,13 @@ struct KeyOptions: OptionGroup, Equatable, Sendable {
     }
   }
 
+  /// Applies the keys and the licence server to a download: a protected DASH download
+  /// keeps the keys they give.
+  func apply(to download: inout DownloadConfiguration) throws(PlayheadError) {
+    if !keys.isEmpty { download.sampleKeySource = try SampleKeys(hex: keys) }
+    if let licenseURL { download.clearKeyLicenseURL = licenseURL }
+  }
+
   /// Applies the keys and the licence server to the player's streaming configuration.
   func apply(to hls: inout HLSConfiguration) throws(PlayheadError) {
     if !keys.isEmpty { hls.sampleKeySource = try SampleKeys(hex: keys) }

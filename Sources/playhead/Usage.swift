@@ -478,6 +478,9 @@ enum Usage {
       --subtitles LANG    Also download the subtitle rendition in LANG
       --encrypt-key-hex HEX  Encrypt the media at rest with this 16-byte key (32 hex
                           digits); play it with 'playhead play DIR --decrypt-key-hex HEX'
+      --key KID:KEY, --license-url URL
+                          Content keys of a protected DASH source (as for 'play'): the
+                          download keeps them (content-keys.json) and plays offline
       --json              Print JSON lines (prepared, progress, processing, completed,
                           failed) instead of the progress bar
       --quiet             Print errors only

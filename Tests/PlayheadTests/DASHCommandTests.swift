@@ -56,4 +56,23 @@ final class DASHKeyCommandTests: XCTestCase {
     assertStatus(malformed, 2)
     XCTAssertTrue(malformed.stderr.contains("--key"), malformed.stderr)
   }
+
+  func testDownloadWithKey_keepsIt_andThePlayOfTheFolderNeedsNone() throws {
+    let server = HTTPTestServer(directory: try Fixtures.directory())
+    try server.start()
+    defer { server.stop() }
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("playhead-dash-download-\(UUID().uuidString)")
+    addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+    let download = try CLIRunner.run([
+      "download", server.url("/dash-cenc/cenc.mpd").absoluteString, "--out", folder.path,
+      "--quiet", "--key", "0123456789abcdef0123456789abcdef:00112233445566778899aabbccddeeff",
+    ])
+    assertStatus(download, 0)
+    server.stop()
+    let play = try CLIRunner.run(["play", folder.path, "--no-window", "--fast", "--json"])
+    assertStatus(play, 0)
+    let summary = try XCTUnwrap(try play.jsonLines().last { $0["event"] as? String == "summary" })
+    XCTAssertEqual(summary["framesDecoded"] as? Int, 75, "\(summary)")
+  }
 }
