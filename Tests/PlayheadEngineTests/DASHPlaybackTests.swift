@@ -154,6 +154,34 @@ final class DASHPresentationTests: XCTestCase {
     XCTAssertEqual(list.segments.first?.timeRange.duration.seconds ?? 0, 10, accuracy: 0.01)
   }
 
+  func testSCTE35EventStreamIsAServerSideAdPeriod() throws {
+    let source = try String(
+      contentsOf: try Fixtures.url("dash-vod/manifest.mpd"), encoding: .utf8)
+    let folder = try Fixtures.url("dash-vod").absoluteString
+    let events = """
+      <BaseURL>\(folder)/</BaseURL>
+      <Period id="0" start="PT0.0S">
+      <EventStream schemeIdUri="urn:scte:scte35:2014:xml+bin" timescale="1000">
+        <Event id="7" presentationTime="4000" duration="2000"/>
+      </EventStream>
+      <EventStream schemeIdUri="urn:example:not-an-ad" timescale="1">
+        <Event id="1" presentationTime="1" duration="1">hello</Event>
+      </EventStream>
+      """
+    let mpd = source.replacingOccurrences(of: "<Period id=\"0\" start=\"PT0.0S\">", with: events)
+    let file = FileManager.default.temporaryDirectory
+      .appendingPathComponent("playhead-events-\(UUID().uuidString).mpd")
+    try Data(mpd.utf8).write(to: file)
+    addTeardownBlock { try? FileManager.default.removeItem(at: file) }
+    let (player, recorder) = EventRecorder.recordingPlayer(url: file, configuration: .fast())
+    defer { player.close() }
+    recorder.waitFor(event: "readyToPlay")
+    let periods = try XCTUnwrap(player.currentItem?.serverSideAdPeriods)
+    XCTAssertEqual(periods.count, 1, "only the SCTE-35 stream: \(periods)")
+    XCTAssertEqual(periods.first?.start.seconds ?? -1, 4, accuracy: 0.01)
+    XCTAssertEqual(periods.first?.duration?.seconds ?? -1, 2, accuracy: 0.01)
+  }
+
   func testStartingAtATimeFetchesNothingBeforeIt() throws {
     let server = try startServer()
     let player = Player(configuration: .fast())

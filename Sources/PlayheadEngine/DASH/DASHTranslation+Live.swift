@@ -45,7 +45,8 @@ extension DASHTranslation {
       targetDuration: max(1, Int(longest.seconds.rounded(.up))),
       mediaSequence: segments.first?.mediaSequence ?? 0,
       discontinuitySequence: segments.first?.discontinuitySequence ?? 0,
-      endList: window.hasEnded, independentSegments: true, segments: segments)
+      endList: window.hasEnded, independentSegments: true, segments: segments,
+      dateRanges: adDateRanges(in: available.intersection(parts.map(\.period))))
   }
 
   /// The media sequence number a Period's segment numbers are counted from: zero for a

@@ -33,14 +33,18 @@ extension DASHTranslation {
       }
       let base = Self.sequenceBase(of: period)
       let periodNumber = Int(clamping: Int64(period.start.seconds.rounded(.down)))
+      // Program date-times place the Period's events (`adDateRanges`) on the timeline.
+      var start = period.start
       for (position, reference) in references.enumerated() {
         longest = max(longest, reference.duration)
-        segments.append(
-          MediaSegment(
-            uri: reference.url, duration: reference.duration, byteRange: reference.range,
-            discontinuity: order > 0 && position == 0, map: map,
-            mediaSequence: base + Int(clamping: reference.number),
-            discontinuitySequence: periodNumber, bitrate: representation.bandwidth / 1000))
+        var segment = MediaSegment(
+          uri: reference.url, duration: reference.duration, byteRange: reference.range,
+          discontinuity: order > 0 && position == 0, map: map,
+          mediaSequence: base + Int(clamping: reference.number),
+          discontinuitySequence: periodNumber, bitrate: representation.bandwidth / 1000)
+        segment.setProgramDateTime(presentationEpoch.addingTimeInterval(start.seconds))
+        start = start + reference.duration
+        segments.append(segment)
       }
     }
     let target = Int((longest.seconds).rounded(.up))
@@ -48,7 +52,8 @@ extension DASHTranslation {
       url: Self.playlistURL(key, manifest: manifestURL), version: 7,
       targetDuration: max(1, target), mediaSequence: segments.first?.mediaSequence ?? 0,
       discontinuitySequence: segments.first?.discontinuitySequence ?? 0, playlistType: .vod,
-      endList: true, independentSegments: true, segments: segments)
+      endList: true, independentSegments: true, segments: segments,
+      dateRanges: adDateRanges(in: Set(parts.map(\.period))))
   }
 
   /// The segments of `representation` in `period`.

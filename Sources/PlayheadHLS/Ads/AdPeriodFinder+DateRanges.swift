@@ -55,7 +55,12 @@ extension AdPeriodFinder {
         notes.append("EXT-X-DATERANGE '\(id)' SCTE-35: \(error)")
       }
     }
-    guard group.scte35Out != nil || section?.signal == .breakStart else { return nil }
+    // A break: SCTE35-OUT, a splice that starts one, or a CLASS naming an SCTE-35 scheme
+    // (a DASH EventStream's `urn:scte:scte35:…` events, translated).
+    let isSCTE35Class = group.first.classValue?.lowercased().hasPrefix("urn:scte:scte35:") ?? false
+    guard group.scte35Out != nil || section?.signal == .breakStart || isSCTE35Class else {
+      return nil
+    }
     let position = min(max(0, group.first.position), times.count)
     var start = times.starts[position]
     if let date = group.first.startDate {
