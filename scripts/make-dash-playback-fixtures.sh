@@ -147,32 +147,38 @@ mpd = mpd.replace("\t</Period>", text + "\t</Period>", 1)
 open(path, "w").write(mpd)
 PY
 
-echo "dash-cenc/"
-# MPDs over the Common Encryption fixtures (Fixtures/cenc/, scripts/make-cenc-fixtures.sh):
-# one muxed video+audio Representation per file, addressed by a SegmentList of byte ranges
-# (each moof+mdat pair one segment), with ContentProtection naming the default key ID and a
-# ClearKey licence server at /license beside the MPD (tests serve it).
-rm -rf "$out/dash-cenc"
-mkdir -p "$out/dash-cenc"
+echo "dash-cenc/ hls-cenc/"
+# Streams over the Common Encryption fixtures (Fixtures/cenc/, scripts/make-cenc-fixtures.sh),
+# each moof+mdat pair one segment (a byte range of the file):
+# - dash-cenc/{cenc,cbcs}.mpd: one muxed video+audio Representation addressed by a
+#   SegmentList, ContentProtection naming the default key ID and a ClearKey licence server at
+#   /license beside the MPD (tests serve it);
+# - hls-cenc/index.m3u8: the cenc file as fMP4 HLS with METHOD=SAMPLE-AES-CTR, an EXT-X-MAP
+#   and byte-range segments, the key (cenc_encrypt.py's CENC_KEY) in key.bin.
+rm -rf "$out/dash-cenc" "$out/hls-cenc"
+mkdir -p "$out/dash-cenc" "$out/hls-cenc"
 python3 - "$out" <<'PY'
 import struct, sys
 out = sys.argv[1]
 KIDS = {"cenc": "01234567-89ab-cdef-0123-456789abcdef",
         "cbcs": "a1b2c3d4-e5f6-0718-293a-4b5c6d7e8f90"}
-for scheme, kid in KIDS.items():
-    data = open(f"{out}/cenc/{scheme}.mp4", "rb").read()
+
+def layout(path):
+    """The end of the moov box and the (offset, length) of each moof+mdat pair."""
+    data = open(path, "rb").read()
     boxes, offset = [], 0
     while offset + 8 <= len(data):
         size, kind = struct.unpack(">I4s", data[offset:offset + 8])
         boxes.append((kind.decode(), offset, size))
         offset += size
     moov_end = next(o + s for k, o, s in boxes if k == "moov")
-    segments = []
-    for index, (kind, offset, size) in enumerate(boxes):
-        if kind == "moof":
-            mdat = boxes[index + 1]
-            segments.append(f"{offset}-{mdat[1] + mdat[2] - 1}")
-    urls = "\n".join(f'          <SegmentURL mediaRange="{r}"/>' for r in segments)
+    fragments = [(o, boxes[i + 1][1] + boxes[i + 1][2] - o)
+                 for i, (k, o, s) in enumerate(boxes) if k == "moof"]
+    return moov_end, fragments
+
+for scheme, kid in KIDS.items():
+    moov_end, fragments = layout(f"{out}/cenc/{scheme}.mp4")
+    urls = "\n".join(f'          <SegmentURL mediaRange="{o}-{o + n - 1}"/>' for o, n in fragments)
     mpd = f"""<?xml version="1.0" encoding="UTF-8"?>
 <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" xmlns:cenc="urn:mpeg:cenc:2013"
   xmlns:dashif="https://dashif.org/CPS" type="static" mediaPresentationDuration="PT3S"
@@ -196,32 +202,14 @@ for scheme, kid in KIDS.items():
 </MPD>
 """
     open(f"{out}/dash-cenc/{scheme}.mpd", "w").write(mpd)
-PY
 
-echo "hls-cenc/"
-# The cenc file as fMP4 HLS with METHOD=SAMPLE-AES-CTR: an EXT-X-MAP and byte-range
-# segments into the same file, the key (cenc_encrypt.py's CENC_KEY) in key.bin.
-rm -rf "$out/hls-cenc"
-mkdir -p "$out/hls-cenc"
-python3 - "$out" <<'PY'
-import struct, sys
-out = sys.argv[1]
-data = open(f"{out}/cenc/cenc.mp4", "rb").read()
-boxes, offset = [], 0
-while offset + 8 <= len(data):
-    size, kind = struct.unpack(">I4s", data[offset:offset + 8])
-    boxes.append((kind.decode(), offset, size))
-    offset += size
-moov_end = next(o + s for k, o, s in boxes if k == "moov")
+moov_end, fragments = layout(f"{out}/cenc/cenc.mp4")
 lines = ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-TARGETDURATION:2",
          "#EXT-X-PLAYLIST-TYPE:VOD",
          '#EXT-X-KEY:METHOD=SAMPLE-AES-CTR,URI="key.bin",KEYFORMAT="identity"',
          f'#EXT-X-MAP:URI="../cenc/cenc.mp4",BYTERANGE="{moov_end}@0"']
-for index, (kind, offset, size) in enumerate(boxes):
-    if kind == "moof":
-        mdat = boxes[index + 1]
-        lines += ["#EXTINF:1.000,", f"#EXT-X-BYTERANGE:{mdat[1] + mdat[2] - offset}@{offset}",
-                  "../cenc/cenc.mp4"]
+for offset, length in fragments:
+    lines += ["#EXTINF:1.000,", f"#EXT-X-BYTERANGE:{length}@{offset}", "../cenc/cenc.mp4"]
 lines.append("#EXT-X-ENDLIST")
 open(f"{out}/hls-cenc/index.m3u8", "w").write("\n".join(lines) + "\n")
 open(f"{out}/hls-cenc/key.bin", "wb").write(bytes.fromhex("00112233445566778899aabbccddeeff"))

@@ -9,13 +9,6 @@ import XCTest
 /// DASH sources made by FFmpeg's `dash` muxer (scripts/make-dash-playback-fixtures.sh), played
 /// through the public API: every addressing form plays every frame.
 final class DASHPlaybackTests: XCTestCase {
-  private func startServer(faults: [String: HTTPTestServer.Fault] = [:]) throws -> HTTPTestServer {
-    let server = HTTPTestServer(directory: try Fixtures.directory(), faults: faults)
-    try server.start()
-    addTeardownBlock { server.stop() }
-    return server
-  }
-
   private func playToEnd(
     _ url: URL, configuration: PlayerConfiguration = .fast()
   ) -> (Player, EventRecorder, PlayerEvent?) {
@@ -29,7 +22,7 @@ final class DASHPlaybackTests: XCTestCase {
   private let frames = 250
 
   func testSegmentTimelinePlaysEveryFrameOverHTTP() throws {
-    let server = try startServer()
+    let server = try startFixtureServer()
     let (player, _, end) = playToEnd(server.url("/dash-vod/manifest.mpd"))
     XCTAssertEqual(end?.name, "didPlayToEnd", "\(String(describing: end?.error))")
     XCTAssertEqual(player.currentItem?.statistics.framesDecoded, frames)
@@ -51,7 +44,7 @@ final class DASHPlaybackTests: XCTestCase {
   }
 
   func testByteRangeSegmentListPlaysWithRangedRequests() throws {
-    let server = try startServer()
+    let server = try startFixtureServer()
     let (player, _, end) = playToEnd(server.url("/dash-single/manifest.mpd"))
     XCTAssertEqual(end?.name, "didPlayToEnd", "\(String(describing: end?.error))")
     XCTAssertEqual(player.currentItem?.statistics.framesDecoded, frames)
@@ -60,7 +53,7 @@ final class DASHPlaybackTests: XCTestCase {
   }
 
   func testSegmentBasePlaysFromTheSidxWithRangedRequests() throws {
-    let server = try startServer()
+    let server = try startFixtureServer()
     let (player, _, end) = playToEnd(server.url("/dash-single/segmentbase.mpd"))
     XCTAssertEqual(end?.name, "didPlayToEnd", "\(String(describing: end?.error))")
     XCTAssertEqual(player.currentItem?.statistics.framesDecoded, frames)
@@ -71,7 +64,7 @@ final class DASHPlaybackTests: XCTestCase {
   }
 
   func testManifestUnderAnotherNameIsSniffed() throws {
-    let server = try startServer()
+    let server = try startFixtureServer()
     let (player, _, end) = playToEnd(server.url("/dash-vod/manifest.mpd?format=any"))
     XCTAssertEqual(end?.name, "didPlayToEnd", "\(String(describing: end?.error))")
     XCTAssertEqual(player.currentItem?.statistics.framesDecoded, frames)
@@ -80,13 +73,6 @@ final class DASHPlaybackTests: XCTestCase {
 
 /// Periods, languages, text and seeking of DASH sources through the public API.
 final class DASHPresentationTests: XCTestCase {
-  private func startServer() throws -> HTTPTestServer {
-    let server = HTTPTestServer(directory: try Fixtures.directory())
-    try server.start()
-    addTeardownBlock { server.stop() }
-    return server
-  }
-
   private func paths(_ server: HTTPTestServer, under prefix: String) -> [String] {
     server.requests.map(\.path).filter { $0.hasPrefix(prefix) && $0.hasSuffix(".m4s") }
   }
@@ -107,7 +93,7 @@ final class DASHPresentationTests: XCTestCase {
   }
 
   func testDefaultAudioSetPlaysAndFrenchCanBeChosen() throws {
-    let server = try startServer()
+    let server = try startFixtureServer()
     let tones = ToneAudioSink()
     let (player, recorder) = EventRecorder.recordingPlayer(
       url: server.url("/dash-lang/manifest.mpd"), configuration: .fast(audioSink: tones))
@@ -139,7 +125,7 @@ final class DASHPresentationTests: XCTestCase {
   }
 
   func testWebVTTSetIsASubtitleRendition() throws {
-    let server = try startServer()
+    let server = try startFixtureServer()
     let (player, recorder) = EventRecorder.recordingPlayer(
       url: server.url("/dash-lang/manifest.mpd"), configuration: .fast())
     defer { player.close() }
@@ -183,7 +169,7 @@ final class DASHPresentationTests: XCTestCase {
   }
 
   func testStartingAtATimeFetchesNothingBeforeIt() throws {
-    let server = try startServer()
+    let server = try startFixtureServer()
     let player = Player(configuration: .fast())
     defer { player.close() }
     let recorder = PlayerEventRecorder(player)
@@ -201,7 +187,7 @@ final class DASHPresentationTests: XCTestCase {
   }
 
   func testSeekFetchesNothingBeforeTheTarget() async throws {
-    let server = try startServer()
+    let server = try startFixtureServer()
     let (player, recorder) = EventRecorder.recordingPlayer(
       url: server.url("/dash-vod/manifest.mpd"), configuration: .fast())
     defer { player.close() }
