@@ -279,3 +279,14 @@ bad = "".join([image_set(2, "five-by-two", "garbage"), image_set(3, "0x2", "zero
 open(f"{out}/dash-thumbs/malformed.mpd", "w").write(
     head + rest.replace("\t</Period>", bad + "\t</Period>", 1))
 PY
+
+echo "dash-text/"
+# DASH text sets in fragmented MP4 beside dash-vod's media (written box by box by
+# make-dash-text-fixtures.py, deterministic; FFmpeg 5.1 cannot mux wvtt into MP4): an
+# English wvtt set (ISO/IEC 14496-30 WebVTT, media time 0 at item 0) and a French stpp set
+# (TTML, presentationTimeOffset 100 s; clock times, offsets, ticks and one sample-relative
+# document), 2 s segments over the 10 s. The MPD is dash-vod's with a BaseURL ../dash-vod/
+# on its video and audio sets.
+rm -rf "$out/dash-text"
+mkdir -p "$out/dash-text"
+python3 "$repo_root/scripts/make-dash-text-fixtures.py" "$out"
