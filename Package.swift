@@ -59,7 +59,7 @@ let package = Package(
       name: "PlayheadSDK",
       dependencies: [
         "PlayheadEngine", "PlayheadNet", "PlayheadCore", "PlayheadMedia", "PlayheadText",
-        "PlayheadHLS", "PlayheadAds",
+        "PlayheadHLS", "PlayheadAds", "PlayheadDASH",
       ]
     ),
     .target(

@@ -19,9 +19,12 @@
 # DASHPlayback/first_frame.py serves it from 127.0.0.1 with Benchmarks/ABRNetwork/server.py
 # (which logs the body bytes each request delivered) and, RUNS interleaved rounds (the
 # order of the players rotating), starts each player at 0 s and at 15 s, stops it at its
-# first frame, and prints the medians of the time and of the bytes the server delivered:
+# first frame, and prints the medians of the time and of the bytes the server delivered
+# (the server answers with TCP_NODELAY, as web servers do; without it each small answer on
+# a reused keep-alive connection waited 40-50 ms for a delayed ACK):
 #   Playhead   `playhead play URL --no-window --json [--start 15]`, real time (no --fast),
-#              audio on: process launch to the `firstFrame` line;
+#              audio on: process launch to the `firstFrame` line (its phases too: launch
+#              to the first event line, i.e. process start-up, and to `readyToPlay`);
 #   ffmpeg     `ffmpeg [-ss 15] -i URL -an -frames:v 1 -f framemd5 -flush_packets 1 -`
 #              (its dash demuxer, which picks the 1280x720 Representation): launch to the
 #              first frame's line, written once the frame is decoded;

@@ -215,3 +215,66 @@ open(f"{out}/hls-cenc/index.m3u8", "w").write("\n".join(lines) + "\n")
 open(f"{out}/hls-cenc/key.bin", "wb").write(bytes.fromhex("00112233445566778899aabbccddeeff"))
 open(f"{out}/hls-cenc/wrong-key.bin", "wb").write(bytes(range(16)))
 PY
+
+echo "dash-thumbs/"
+# DASH-IF thumbnail tiles (IOP "thumbnail_tile") beside dash-vod's media: two JPEG sprite
+# sheets of 5x2 tiles of 64x36, one tile every 0.5 s of a 2 fps testsrc with its frame
+# number drawn (ffmpeg's tile filter, row-major), so image N covers [5(N-1), 5N) s. The MPD
+# is dash-vod's with a BaseURL ../dash-vod/ on its video and audio sets and an image set
+# (SegmentTemplate @duration 5 s, $Number$). malformed.mpd has only broken image sets
+# (a value that is not COLSxROWS, 0x2 tiles, 100000x100000 tiles, no width/height) beside
+# the same media.
+rm -rf "$out/dash-thumbs"
+mkdir -p "$out/dash-thumbs"
+thumb_label=null
+if [[ -f "$font" ]]; then
+  thumb_label="drawtext=fontfile=$font:text='%{n}':x=2:y=2:fontsize=16:fontcolor=white:box=1:boxcolor=black:boxborderw=2"
+fi
+"${ff[@]}" -f lavfi -i "testsrc=size=64x36:rate=2:duration=10" \
+  -vf "$thumb_label,tile=5x2" -c:v mjpeg -q:v 3 -pix_fmt yuvj420p "${exact[@]}" \
+  -start_number 1 "$out/dash-thumbs/tile-%d.jpg"
+python3 - "$out" <<'PY'
+import sys
+out = sys.argv[1]
+mpd = open(f"{out}/dash-vod/manifest.mpd").read()
+head, rest = mpd.split("<AdaptationSet", 1)
+rest = "<AdaptationSet" + rest
+# BaseURL before each set's first Representation (where the schema puts it).
+rest = rest.replace("\t\t\t<Representation id=\"0\"",
+                    "\t\t\t<BaseURL>../dash-vod/</BaseURL>\n\t\t\t<Representation id=\"0\"", 1)
+rest = rest.replace("\t\t\t<Representation id=\"2\"",
+                    "\t\t\t<BaseURL>../dash-vod/</BaseURL>\n\t\t\t<Representation id=\"2\"", 1)
+
+def image_set(set_id, value, rep_id, size='width="320" height="72"'):
+    return (f'\t\t<AdaptationSet id="{set_id}" contentType="image" mimeType="image/jpeg">\n'
+            f'\t\t\t<SegmentTemplate media="tile-$Number$.jpg" duration="5" startNumber="1"/>\n'
+            f'\t\t\t<Representation id="{rep_id}" bandwidth="12800" {size}>\n'
+            f'\t\t\t\t<EssentialProperty schemeIdUri="http://dashif.org/thumbnail_tile" value="{value}"/>\n'
+            f'\t\t\t</Representation>\n\t\t</AdaptationSet>\n')
+
+def set_level(set_id, value, rep_id):
+    # The descriptor on the AdaptationSet (as DASH-IF's examples also write it).
+    return (f'\t\t<AdaptationSet id="{set_id}" contentType="image" mimeType="image/jpeg">\n'
+            f'\t\t\t<EssentialProperty schemeIdUri="http://dashif.org/guidelines/thumbnail_tile" value="{value}"/>\n'
+            f'\t\t\t<SegmentTemplate media="tile-$Number$.jpg" duration="5" startNumber="1"/>\n'
+            f'\t\t\t<Representation id="{rep_id}" bandwidth="12800" width="320" height="72"/>\n'
+            f'\t\t</AdaptationSet>\n')
+
+good = head + rest.replace("\t</Period>", set_level(2, "5x2", "thumbs") + "\t</Period>", 1)
+open(f"{out}/dash-thumbs/manifest.mpd", "w").write(good)
+bad = "".join([image_set(2, "five-by-two", "garbage"), image_set(3, "0x2", "zero"),
+               image_set(4, "100000x100000", "huge"), image_set(5, "5x2", "sizeless", size="")])
+open(f"{out}/dash-thumbs/malformed.mpd", "w").write(
+    head + rest.replace("\t</Period>", bad + "\t</Period>", 1))
+PY
+
+echo "dash-text/"
+# DASH text sets in fragmented MP4 beside dash-vod's media (written box by box by
+# make-dash-text-fixtures.py, deterministic; FFmpeg 5.1 cannot mux wvtt into MP4): an
+# English wvtt set (ISO/IEC 14496-30 WebVTT, media time 0 at item 0) and a French stpp set
+# (TTML, presentationTimeOffset 100 s; clock times, offsets, ticks and one sample-relative
+# document), 2 s segments over the 10 s. The MPD is dash-vod's with a BaseURL ../dash-vod/
+# on its video and audio sets.
+rm -rf "$out/dash-text"
+mkdir -p "$out/dash-text"
+python3 "$repo_root/scripts/make-dash-text-fixtures.py" "$out"

@@ -13,7 +13,9 @@ segments, media segments, abandoned parts) up to the moment the player was stopp
 The first frame, per player:
   playhead   `playhead play URL --no-window --json [--start S]` in real time: launch to
              the `firstFrame` line on standard output (the summary's timeToFirstFrameMs
-             is not used: the process is stopped at the first frame).
+             is not used: the process is stopped at the first frame). Its phases are
+             printed too: launch to its first event line (the process's start-up) and
+             to `readyToPlay`.
   ffmpeg     `ffmpeg -nostdin [-ss S] -i URL -an -frames:v 1 -f framemd5 -flush_packets 1 -`
              (its dash demuxer; default stream selection, i.e. the 1280x720
              Representation; -ss before -i is its exact seek): launch to the first frame
@@ -72,20 +74,29 @@ def measure_playhead(binary, url, start):
     launched = time.monotonic()
     process = launch(command)
     ms = None
+    # Where the time went: launch to the first event (the process's start-up: dynamic
+    # linking, runtime and player set-up) and to readyToPlay (the item opened: manifest,
+    # first segments, demuxers of video and audio).
+    phases = {"startMs": None, "readyMs": None}
     try:
         for line in process.stdout:
             try:
                 event = json.loads(line)
             except json.JSONDecodeError:
                 continue
+            elapsed = (time.monotonic() - launched) * 1000
+            if phases["startMs"] is None:
+                phases["startMs"] = elapsed
+            if event.get("event") == "readyToPlay" and phases["readyMs"] is None:
+                phases["readyMs"] = elapsed
             if event.get("event") == "firstFrame":
-                ms = (time.monotonic() - launched) * 1000
+                ms = elapsed
                 break
             if time.monotonic() - launched > TIMEOUT:
                 break
     finally:
         stop(process)
-    return {"ms": ms}
+    return {"ms": ms, **phases}
 
 
 def measure_ffmpeg(url, start):
@@ -208,6 +219,15 @@ def main():
             print(f"    {player:<10}" + (f"{ms:8.1f} ms" if ms is not None else "       - ms")
                   + f"{megabytes:8.2f} MB fetched"
                   + (f"  ({failed} runs without a frame)" if failed else ""))
+        playhead_runs = [m for m in measurements
+                         if m["player"] == "playhead" and m["start"] == start]
+        if playhead_runs:
+            launch_to_start = median([m.get("startMs") for m in playhead_runs])
+            launch_to_ready = median([m.get("readyMs") for m in playhead_runs])
+            if launch_to_start is not None and launch_to_ready is not None:
+                print(f"    playhead phases (medians): launch to its first event "
+                      f"{launch_to_start:.1f} ms (process start-up), to readyToPlay "
+                      f"{launch_to_ready:.1f} ms")
         ours = row.get("playhead", {})
         peers = {p: r for p, r in row.items() if p != "playhead" and r["ms"] is not None}
         if ours.get("ms") and peers:

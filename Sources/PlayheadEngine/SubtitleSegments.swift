@@ -1,18 +1,62 @@
 import Foundation
 import PlayheadCore
+import PlayheadHLS
 
-/// One segment of a subtitle rendition (a WebVTT file) and where it lies on the item
-/// timeline.
+/// One segment of a subtitle rendition (a WebVTT file, or fMP4 text under an
+/// initialization section) and where it lies on the item timeline.
 public struct SubtitleSegment: Sendable, Equatable {
   /// The segment's URL, resolved against its media playlist.
   public var url: URL
   /// The item time the segment covers, from the playlist's durations (on the live
   /// timeline for live streams).
   public var timeRange: MediaTimeRange
+  /// What the segment's bytes are.
+  public var format: SubtitleSegmentFormat
+  /// The segment's bytes in `url` (`EXT-X-BYTERANGE`, a DASH media range); nil for the
+  /// whole resource. Read for fMP4 segments; a WebVTT segment is fetched whole.
+  public var byteRange: ByteRange?
+  /// The initialization section an fMP4 segment is read with (`EXT-X-MAP`, a DASH
+  /// Representation's `Initialization`); nil for WebVTT.
+  public var initialization: SubtitleInitialization?
 
+  /// A WebVTT segment.
   public init(url: URL, timeRange: MediaTimeRange) {
+    self.init(url: url, timeRange: timeRange, format: .webVTT)
+  }
+
+  /// A segment of `format`; an fMP4 one needs its `initialization`.
+  public init(
+    url: URL, timeRange: MediaTimeRange, format: SubtitleSegmentFormat,
+    byteRange: ByteRange? = nil, initialization: SubtitleInitialization? = nil
+  ) {
     self.url = url
     self.timeRange = timeRange
+    self.format = format
+    self.byteRange = byteRange
+    self.initialization = initialization
+  }
+}
+
+/// What a subtitle segment's bytes are.
+public enum SubtitleSegmentFormat: String, Sendable, Equatable, CaseIterable {
+  /// A WebVTT file (placed by its `X-TIMESTAMP-MAP`).
+  case webVTT
+  /// Fragmented MP4 text, `wvtt` or `stpp` (ISO/IEC 14496-30), read with its
+  /// initialization section; its cues are placed from the segment's first sample time.
+  case fragmentedMP4
+}
+
+/// Where a subtitle segment's initialization section is: a URL and, optionally, a byte
+/// range of it.
+public struct SubtitleInitialization: Sendable, Hashable {
+  /// The section's URL.
+  public var url: URL
+  /// Its bytes in `url`; nil for the whole resource.
+  public var byteRange: ByteRange?
+
+  public init(url: URL, byteRange: ByteRange? = nil) {
+    self.url = url
+    self.byteRange = byteRange
   }
 }
 
@@ -90,5 +134,20 @@ enum RenditionChoice {
     guard let language else { return false }
     return language.lowercased() == preferred.lowercased()
       || TrackLanguage.match(language, preferred) == .exact
+  }
+}
+
+extension SubtitleSegment {
+  /// The subtitle segment of a media playlist's `segment` starting at item time `start`: fMP4
+  /// text when it has an initialization section (`EXT-X-MAP`), else WebVTT.
+  init(_ segment: MediaSegment, start: MediaTime) {
+    let range = MediaTimeRange(start: start, duration: segment.duration)
+    guard let map = segment.map else {
+      self.init(url: segment.uri, timeRange: range)
+      return
+    }
+    self.init(
+      url: segment.uri, timeRange: range, format: .fragmentedMP4, byteRange: segment.byteRange,
+      initialization: SubtitleInitialization(url: map.uri, byteRange: map.byteRange))
   }
 }

@@ -3,6 +3,8 @@
 struct XMLScanner {
   let bytes: [UInt8]
   let limits: XMLTreeLimits
+  /// Whether elements get their `content` (text pieces and children in order).
+  let keepsContent: Bool
   var position = 0
   var line = 1
   var stack: [Frame] = []
@@ -13,11 +15,14 @@ struct XMLScanner {
   struct Frame {
     var element: XMLTreeElement
     var text: [UInt8] = []
+    /// How much of `text` is already in the element's `content`.
+    var kept = 0
   }
 
-  init(bytes: [UInt8], limits: XMLTreeLimits) {
+  init(bytes: [UInt8], limits: XMLTreeLimits, keepsContent: Bool = false) {
     self.bytes = bytes
     self.limits = limits
+    self.keepsContent = keepsContent
   }
 
   static let lessThan = UInt8(ascii: "<")
@@ -247,6 +252,7 @@ struct XMLScanner {
   }
 
   private mutating func open(_ qualified: String, attributes: [String: String], line: Int) {
+    keepText()
     stack.append(
       Frame(
         element: XMLTreeElement(
@@ -256,6 +262,7 @@ struct XMLScanner {
 
   /// Closes the innermost element: its text trimmed, then into its parent (or the root).
   private mutating func close() {
+    keepText()
     var frame = stack.removeLast()
     let text = frame.text
     if let first = text.firstIndex(where: { !Self.isSpace($0) }),
@@ -266,8 +273,23 @@ struct XMLScanner {
     if stack.isEmpty {
       root = frame.element
     } else {
-      stack[stack.count - 1].element.children.append(frame.element)
+      let parent = stack.count - 1
+      if keepsContent {
+        stack[parent].element.content.append(.element(stack[parent].element.children.count))
+      }
+      stack[parent].element.children.append(frame.element)
     }
+  }
+
+  /// Moves the innermost element's text since its last piece into its `content`.
+  private mutating func keepText() {
+    guard keepsContent, let top = stack.indices.last else { return }
+    let kept = stack[top].kept
+    let count = stack[top].text.count
+    guard count > kept else { return }
+    let piece = String(decoding: stack[top].text[kept..<count], as: UTF8.self)
+    stack[top].element.content.append(.text(piece))
+    stack[top].kept = count
   }
 
   // MARK: Pieces

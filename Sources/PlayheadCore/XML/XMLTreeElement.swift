@@ -20,6 +20,9 @@ public struct XMLTreeElement: Sendable, Equatable {
   public var children: [XMLTreeElement]
   /// Where the element starts in its document (1-based line; 0 when unknown).
   public var line: Int
+  /// Text and children in document order, when the reader kept them
+  /// (`XMLTreeReader.parse(_:limits:keepingContent:)`); empty otherwise.
+  public var content: [XMLTreeContent] = []
 
   public init(
     name: String, qualifiedName: String? = nil, attributes: [String: String] = [:],

@@ -19,8 +19,11 @@ import Foundation
 public enum XMLTreeReader {
   /// Parses `data` into its root element; throws `XMLTreeError` for refused or malformed
   /// input.
+  ///
+  /// With `keepingContent`, every element also gets its `content`: its text pieces
+  /// (untrimmed) and children in document order, for mixed content such as TTML.
   public static func parse(
-    _ data: Data, limits: XMLTreeLimits = XMLTreeLimits()
+    _ data: Data, limits: XMLTreeLimits = XMLTreeLimits(), keepingContent: Bool = false
   ) throws(XMLTreeError) -> XMLTreeElement {
     guard data.count <= limits.maxBytes else {
       throw XMLTreeError(
@@ -36,7 +39,7 @@ public enum XMLTreeReader {
     if bytes.allSatisfy(XMLScanner.isSpace) {
       throw XMLTreeError(.empty, "empty document")
     }
-    var scanner = XMLScanner(bytes: bytes, limits: limits)
+    var scanner = XMLScanner(bytes: bytes, limits: limits, keepsContent: keepingContent)
     return try scanner.run()
   }
 }

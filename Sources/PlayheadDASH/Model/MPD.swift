@@ -86,13 +86,15 @@ public struct MPDAdaptationSet: Sendable {
     essentialProperties.contains { $0.schemeIDURI == "http://dashif.org/guidelines/trickmode" }
   }
 
-  /// DASH-IF's thumbnail tiles: an image set whose segments are grids of thumbnails.
+  /// DASH-IF's thumbnail tiles: an image set whose segments are grids of thumbnails, the
+  /// descriptor on the set or on any of its Representations (see `thumbnailTileDescriptor`).
   public var isThumbnailTiles: Bool {
     contentType == "image"
-      && (essentialProperties + supplementalProperties).contains {
-        $0.schemeIDURI == "http://dashif.org/thumbnail_tile"
-          || $0.schemeIDURI == "http://dashif.org/guidelines/thumbnail_tile"
-      }
+      && ((essentialProperties + supplementalProperties).contains(where: \.isThumbnailTile)
+        || representations.contains { representation in
+          (representation.essentialProperties + representation.supplementalProperties)
+            .contains(where: \.isThumbnailTile)
+        })
   }
 }
 
@@ -112,6 +114,10 @@ public struct MPDRepresentation: Sendable {
   public var contentProtections: [MPDContentProtection]
   /// How its segments are addressed.
   public var addressing: MPDSegmentAddressing
+  /// Its own `EssentialProperty` elements (its AdaptationSet's are on the set).
+  public var essentialProperties: [MPDDescriptor] = []
+  /// Its own `SupplementalProperty` elements.
+  public var supplementalProperties: [MPDDescriptor] = []
 
   /// The URL segment paths resolve against: the first BaseURL.
   public var baseURL: URL? { baseURLs.first }

@@ -198,7 +198,9 @@ struct MPDReader {
       contentProtections: set.contentProtections + own,
       addressing: try addressing(
         segments, path: path, representationID: id, baseURLs: baseURLs,
-        isText: Self.isText(mimeType: mimeType, contentType: set.contentType)))
+        isText: Self.isText(mimeType: mimeType, contentType: set.contentType)),
+      essentialProperties: descriptors(element, "EssentialProperty"),
+      supplementalProperties: descriptors(element, "SupplementalProperty"))
   }
 
   static func isText(mimeType: String?, contentType: String?) -> Bool {

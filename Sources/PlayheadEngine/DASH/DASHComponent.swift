@@ -56,6 +56,20 @@ extension MPDAdaptationSet {
     return mime == "text/vtt"
   }
 
+  /// Whether the set is fMP4 text the text engine reads: `wvtt` (WebVTT in MP4) or `stpp`
+  /// (TTML in MP4) by its codecs, in `application/mp4`.
+  var isFragmentedText: Bool {
+    let first = representations.first
+    let mime = (mimeType ?? first?.mimeType ?? "").lowercased()
+    guard mime == "application/mp4" else { return false }
+    let codecs = (codecs ?? first?.codecs ?? "").lowercased()
+    return codecs.hasPrefix("wvtt") || codecs.hasPrefix("stpp")
+  }
+
+  /// Whether the set is text the engine offers as a subtitle rendition (a WebVTT file or
+  /// fMP4 text).
+  var isPlayableText: Bool { isWebVTTFile || isFragmentedText }
+
   /// Whether the set's Role says it is the main one (`urn:mpeg:dash:role:2011` `main`).
   var isMain: Bool {
     roles.contains { $0.schemeIDURI == "urn:mpeg:dash:role:2011" && $0.value == "main" }

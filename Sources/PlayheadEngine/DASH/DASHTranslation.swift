@@ -5,7 +5,8 @@ import PlayheadHLS
 
 /// An MPD as the segment engine's playlist model (decision 0056): a master playlist with
 /// one variant per video Representation (by rank of bandwidth, held across Periods), one
-/// audio rendition per audio AdaptationSet, one subtitle rendition per WebVTT set, and a
+/// audio rendition per audio AdaptationSet, one subtitle rendition per text set (a WebVTT
+/// file, or `wvtt`/`stpp` in fMP4 under its initialization section), and a
 /// media playlist per variant or rendition whose segments run through every Period, a
 /// discontinuity at each boundary.
 ///
@@ -92,8 +93,8 @@ struct DASHTranslation: Sendable {
           isDefault: position == 0, autoselect: true,
           channels: nil, uri: Self.playlistURL(key, manifest: manifest), baseURL: manifest))
     }
-    // Subtitles: WebVTT files of the first Period.
-    let textSets = firstPlayable.text.filter(\.isWebVTTFile)
+    // Subtitles: WebVTT files and fMP4 text (wvtt, stpp) of the first Period.
+    let textSets = firstPlayable.text.filter(\.isPlayableText)
     for (position, set) in textSets.enumerated() {
       let key = "t\(position)"
       tracks[key] = periods.compactMap { sets in
@@ -187,7 +188,7 @@ struct DASHPeriodSets {
 
   /// The text set that continues `set` here.
   func matchingText(_ set: MPDAdaptationSet, position: Int) -> MPDAdaptationSet? {
-    Self.match(set, position: position, in: text.filter(\.isWebVTTFile))
+    Self.match(set, position: position, in: text.filter(\.isPlayableText))
   }
 
   private static func match(

@@ -98,8 +98,7 @@ extension HLSDriver {
       ?? HLSLiveTimeline(media)
     let segments = media.segments.compactMap { segment -> SubtitleSegment? in
       guard let start = timeline.start(ofSequence: segment.mediaSequence) else { return nil }
-      return SubtitleSegment(
-        url: segment.uri, timeRange: MediaTimeRange(start: start, duration: segment.duration))
+      return SubtitleSegment(segment, start: start)
     }
     return SubtitleSegmentList(
       rendition: rendition, playlistURL: url, segments: segments, isComplete: media.endList)

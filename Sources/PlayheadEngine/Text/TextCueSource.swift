@@ -7,8 +7,9 @@ import PlayheadText
 enum TextSourcePlan: Sendable {
   /// A whole WebVTT file (a sidecar track); its cue times are item times.
   case file(URL)
-  /// The WebVTT segments of an HLS subtitle rendition, placed with their
-  /// `X-TIMESTAMP-MAP` and `origin`, the media time of item time 0 (nil when unknown).
+  /// The segments of a subtitle rendition: WebVTT ones placed with their
+  /// `X-TIMESTAMP-MAP` and `origin`, the media time of item time 0 (nil when unknown);
+  /// fMP4 text (`wvtt`, `stpp`) from each segment's first sample time and its item start.
   case segments(SubtitleSegmentList, origin: MediaTime?)
 }
 
@@ -61,9 +62,9 @@ final class TextCueSource: TextCueFeed {
 
   /// One segment to fetch.
   private struct Entry {
-    var url: URL
-    var range: MediaTimeRange
+    var segment: SubtitleSegment
     var fetched = false
+    var range: MediaTimeRange { segment.timeRange }
   }
 
   private let plan: TextSourcePlan
@@ -75,6 +76,8 @@ final class TextCueSource: TextCueFeed {
   private let state: Locked<State>
   /// The first segment map's offset, when no origin is known (loader thread only).
   private let fallbackOrigin = Locked<MediaTime?>(nil)
+  /// Reads and places fMP4 text segments.
+  private let mp4 = MP4TextPlacement()
 
   init(
     plan: TextSourcePlan, fetcher: TextFetcher, lookAhead: MediaTime?, clock: any Clock,
@@ -165,7 +168,7 @@ final class TextCueSource: TextCueFeed {
   }
 
   private func runSegments(_ list: SubtitleSegmentList, origin: MediaTime?) {
-    var entries = list.segments.map { Entry(url: $0.url, range: $0.timeRange) }
+    var entries = list.segments.map { Entry(segment: $0) }
     var playlist: MediaPlaylist?
     if !list.isComplete {
       do throws(PlayheadError) {
@@ -233,11 +236,8 @@ final class TextCueSource: TextCueFeed {
     var time = known.last?.range.end ?? .zero
     var result: [Entry] = []
     for segment in playlist.segments.dropFirst(known.count) {
-      let end = time + segment.duration
-      result.append(
-        Entry(
-          url: segment.uri, range: MediaTimeRange(start: time, end: end), fetched: segment.gap))
-      time = end
+      result.append(Entry(segment: SubtitleSegment(segment, start: time), fetched: segment.gap))
+      time = time + segment.duration
     }
     return result
   }
@@ -260,9 +260,15 @@ final class TextCueSource: TextCueFeed {
   private func fetch(_ entry: Entry, origin: MediaTime?, pending entries: [Entry]) {
     let remaining = entries.filter { !$0.fetched }.map(\.range)
     do {
-      let document = try fetcher.webVTT(at: entry.url)
+      let cues: [WebVTTCue]
+      switch entry.segment.format {
+      case .webVTT:
+        let document = try fetcher.webVTT(at: entry.segment.url)
+        cues = place(document, segmentStart: entry.range.start, origin: origin)
+      case .fragmentedMP4:
+        cues = try mp4.cues(of: entry.segment, fetcher: fetcher)
+      }
       guard !isStopped else { return }
-      let cues = place(document, segmentStart: entry.range.start, origin: origin)
       publish { state in
         state.output.cues += cues
         state.pending = remaining

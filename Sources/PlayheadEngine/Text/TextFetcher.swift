@@ -14,8 +14,11 @@ struct TextFetcher: Sendable {
   /// Whether `file:` URLs may be loaded (only for content that is itself a local file).
   let allowsFiles: Bool
 
-  /// The bytes at `url`; refuses a scheme the rule does not allow (`.unsupportedScheme`).
-  func data(at url: URL, purpose: DataPurpose) throws(PlayheadError) -> Data {
+  /// The bytes at `url` (`range` of them when given); refuses a scheme the rule does not
+  /// allow (`.unsupportedScheme`).
+  func data(at url: URL, range: ByteRange? = nil, purpose: DataPurpose) throws(PlayheadError)
+    -> Data
+  {
     let scheme = url.scheme?.lowercased() ?? ""
     let permitted = scheme == "http" || scheme == "https" || (scheme == "file" && allowsFiles)
     guard permitted else {
@@ -25,7 +28,7 @@ struct TextFetcher: Sendable {
           + (allowsFiles ? " and file URLs" : " (the content is not a local file)")
           + " are loaded", url: url)
     }
-    return try loader.load(DataRequest(url: url, purpose: purpose)).data
+    return try loader.load(DataRequest(url: url, range: range, purpose: purpose)).data
   }
 
   /// The WebVTT document at `url`; one that does not parse throws `.unsupportedFormat`

@@ -5,6 +5,12 @@ import PlayheadMedia
 extension PlaybackController {
   /// The thumbnails track of the current session, once loaded; nil while it loads, when it
   /// failed, when the video has none, or when `thumbnailSeekingEnabled` is false.
+  ///
+  /// The track is the video's WebVTT thumbnails file (`thumbnailsFileURL(of:)`); when it has
+  /// none and the session's source is a DASH MPD (`deliveryMethod == .dash`), it is the
+  /// MPD's DASH-IF thumbnail tile set (`ThumbnailTrack.init(mpd:…)`, widest tiles), loaded
+  /// through the player's data-source stack. The WebVTT file wins when both exist. A live
+  /// (dynamic) MPD gives no thumbnails yet.
   public var thumbnailTrack: ThumbnailTrack? {
     guard thumbnailSeekingEnabled else { return nil }
     return queue.sync { current?.thumbnails }?.loadedTrack
@@ -23,10 +29,10 @@ extension PlaybackController {
   /// Waits for the thumbnails file if it is still loading (and starts loading it if
   /// thumbnail seeking was switched on after the session began). Returns nil when
   /// `thumbnailSeekingEnabled` is false, when there is no session, when its video has no
-  /// thumbnails file, and where the track has no thumbnail for `time`. Throws the
-  /// thumbnails file's or the image's error (the session also receives
-  /// `thumbnailAssetFailedToLoad`, once per file), and `.cancelled` once the session is
-  /// discarded.
+  /// thumbnails (see `thumbnailTrack`), and where the track has no thumbnail for `time`.
+  /// Throws the thumbnails file's or the image's error (the session also receives
+  /// `thumbnailAssetFailedToLoad`, once per file; not for a DASH MPD that fails to load,
+  /// which playback reports), and `.cancelled` once the session is discarded.
   public func thumbnail(at time: MediaTime) async throws(PlayheadError) -> Thumbnail? {
     guard thumbnailSeekingEnabled else { return nil }
     let seeking = await withCheckedContinuation {
@@ -58,21 +64,31 @@ extension PlaybackController {
   }
 
   /// The session's thumbnails, made on first use; nil for a session that cannot play or
-  /// whose video has no thumbnails file. Call on the queue.
+  /// has no thumbnails file and no DASH source. Call on the queue.
   func thumbnails(for runtime: SessionRuntime) -> SessionThumbnails? {
     if let existing = runtime.thumbnails { return existing }
     guard runtime.session.setupError == nil, !runtime.session.isTerminated,
-      let url = Self.thumbnailsFileURL(of: runtime.session.video)
+      let (url, origin) = Self.thumbnailsOrigin(of: runtime.session)
     else { return nil }
     // Thumbnails come through the players' own stack (their network, cache and requests).
     let loader = ThumbnailLoader(stack: basePlayerConfiguration.makeDataSourceStack())
-    let made = SessionThumbnails(trackURL: url, loader: loader) {
+    let made = SessionThumbnails(trackURL: url, origin: origin, loader: loader) {
       [weak self, weak runtime] error in
       guard let self, let runtime else { return }
       self.sendLifecycleFromAnyQueue(.thumbnailAssetFailedToLoad, runtime, error: error)
     }
     runtime.thumbnails = made
     return made
+  }
+
+  /// Where `session`'s thumbnails come from: its video's WebVTT file, else its DASH source's
+  /// MPD; nil when neither.
+  static func thumbnailsOrigin(of session: PlaybackSession) -> (URL, SessionThumbnails.Origin)? {
+    if let url = thumbnailsFileURL(of: session.video) { return (url, .webVTT) }
+    if let source = session.source, source.deliveryMethod == .dash {
+      return (source.url, .dashManifest)
+    }
+    return nil
   }
 
   /// Sends a lifecycle event of `runtime`'s session from any thread (through the queue);

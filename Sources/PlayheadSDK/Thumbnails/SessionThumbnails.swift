@@ -6,9 +6,19 @@ import PlayheadMedia
 /// pictures, and reports each failed asset once through `report`.
 ///
 /// Thread-safe (state in one `Locked`); the controller makes one per session whose video has
-/// a thumbnails file.
+/// a thumbnails file, or whose source is a DASH MPD (its thumbnail tile sets).
 final class SessionThumbnails: Sendable {
+  /// Where the track comes from.
+  enum Origin: Sendable, Equatable {
+    /// A WebVTT thumbnails file; its failure to load is reported.
+    case webVTT
+    /// The session's DASH MPD: no usable thumbnail set gives no track, and a failure to
+    /// load the MPD is not reported here (playback reports its manifest's errors).
+    case dashManifest
+  }
+
   let trackURL: URL
+  let origin: Origin
   let loader: ThumbnailLoader
   private let report: @Sendable (PlayheadError) -> Void
   private let state = Locked(State())
@@ -20,15 +30,19 @@ final class SessionThumbnails: Sendable {
 
   private enum Phase: Sendable {
     case idle
-    case loading(Task<Result<ThumbnailTrack, PlayheadError>, Never>)
-    case loaded(ThumbnailTrack)
+    case loading(Task<Result<ThumbnailTrack?, PlayheadError>, Never>)
+    /// Loaded; nil when the MPD has no usable thumbnail set.
+    case loaded(ThumbnailTrack?)
     case failed(PlayheadError)
     case cancelled
   }
 
-  init(trackURL: URL, loader: ThumbnailLoader, report: @escaping @Sendable (PlayheadError) -> Void)
-  {
+  init(
+    trackURL: URL, origin: Origin = .webVTT, loader: ThumbnailLoader,
+    report: @escaping @Sendable (PlayheadError) -> Void
+  ) {
     self.trackURL = trackURL
+    self.origin = origin
     self.loader = loader
     self.report = report
   }
@@ -37,14 +51,18 @@ final class SessionThumbnails: Sendable {
   func start() {
     let loader = self.loader
     let url = trackURL
+    let origin = self.origin
     // The task is made under the lock, so that only one load starts; it takes the lock
     // itself only when it finishes.
     state.withLock { state in
       guard case .idle = state.phase else { return }
-      let task = Task.detached { [weak self] () -> Result<ThumbnailTrack, PlayheadError> in
-        let result: Result<ThumbnailTrack, PlayheadError>
+      let task = Task.detached { [weak self] () -> Result<ThumbnailTrack?, PlayheadError> in
+        let result: Result<ThumbnailTrack?, PlayheadError>
         do throws(PlayheadError) {
-          result = .success(try await loader.loadTrack(from: url))
+          switch origin {
+          case .webVTT: result = .success(try await loader.loadTrack(from: url))
+          case .dashManifest: result = .success(try await loader.loadDASHTrack(from: url))
+          }
         } catch {
           result = .failure(error)
         }
@@ -61,8 +79,8 @@ final class SessionThumbnails: Sendable {
     return nil
   }
 
-  /// The track, waiting for the load (started if needed).
-  func track() async throws(PlayheadError) -> ThumbnailTrack {
+  /// The track, waiting for the load (started if needed); nil when an MPD has none.
+  func track() async throws(PlayheadError) -> ThumbnailTrack? {
     start()
     switch currentPhase {
     case .loaded(let track):
@@ -80,7 +98,7 @@ final class SessionThumbnails: Sendable {
   ///
   /// A picture that cannot be loaded is reported once per image URL, and thrown.
   func thumbnail(at time: MediaTime) async throws(PlayheadError) -> Thumbnail? {
-    let track = try await track()
+    guard let track = try await track() else { return nil }
     do {
       return try await loader.thumbnail(at: time, in: track)
     } catch {
@@ -103,7 +121,7 @@ final class SessionThumbnails: Sendable {
     loader.cancelAll()
   }
 
-  private func finishLoading(_ result: Result<ThumbnailTrack, PlayheadError>) {
+  private func finishLoading(_ result: Result<ThumbnailTrack?, PlayheadError>) {
     let finished = state.withLock { state -> Bool in
       guard case .loading = state.phase else { return false }
       switch result {
@@ -113,7 +131,7 @@ final class SessionThumbnails: Sendable {
       return true
     }
     guard finished else { return }
-    if case .failure(let error) = result, error.code != .cancelled {
+    if case .failure(let error) = result, error.code != .cancelled, origin == .webVTT {
       reportOnce(error, key: trackURL)
     }
   }

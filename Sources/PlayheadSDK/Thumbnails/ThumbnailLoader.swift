@@ -159,7 +159,7 @@ public final class ThumbnailLoader: Sendable {
   }
 
   /// Loads `url` whole, abandoning it past `limit` bytes (`.unsupportedFormat`).
-  private func load(_ url: URL, limit: Int, what: String) throws(PlayheadError) -> Data {
+  func load(_ url: URL, limit: Int, what: String) throws(PlayheadError) -> Data {
     let tooLarge = CancellationState()
     do {
       return try loader.load(DataRequest(url: url, purpose: .thumbnail)) { progress in
@@ -178,7 +178,7 @@ public final class ThumbnailLoader: Sendable {
   }
 
   /// Runs `work` on the queue and waits for it without blocking the concurrency pool.
-  private func run<T: Sendable>(_ work: @escaping @Sendable () throws(PlayheadError) -> T)
+  func run<T: Sendable>(_ work: @escaping @Sendable () throws(PlayheadError) -> T)
     async throws(PlayheadError) -> T
   {
     let state = CancellationState()

@@ -20,7 +20,8 @@ public struct ThumbnailCue: Sendable, Hashable {
 
 /// The seek thumbnails of a video, read from a WebVTT thumbnails file: each cue's payload
 /// is an image URL (relative to the file's URL), optionally with a `#xywh=x,y,w,h` sprite
-/// region.
+/// region. A DASH MPD's thumbnail tiles give the same track (`init(mpd:…)`), as can any
+/// list of cues (`init(cues:url:warnings:)`).
 ///
 /// Lookup rule (`cue(at:)`, `thumbnail(at:)`), by binary search over the cues sorted by
 /// start time (file order among equal starts):
@@ -90,7 +91,23 @@ public struct ThumbnailTrack: Sendable, Equatable {
         entries.append(Entry(start: cue.start, end: cue.end, reference: nil))
       }
     }
-    // A stable sort: equal starts keep file order.
+    self.init(entries: entries, url: url, warnings: warnings)
+  }
+
+  /// Builds a track from cues made elsewhere (a DASH thumbnail set, an application's own
+  /// list); `url` is where they came from (nil when nowhere), `warnings` what was left out.
+  ///
+  /// Cues whose start or end is not numeric are dropped; the others are sorted by start
+  /// time (stable), and the lookup rule is the same as for a WebVTT file.
+  public init(cues: [ThumbnailCue], url: URL?, warnings: [String] = []) {
+    let entries = cues.filter { $0.start.isNumeric && $0.end.isNumeric }.map {
+      Entry(start: $0.start, end: $0.end, reference: $0.reference)
+    }
+    self.init(entries: entries, url: url, warnings: warnings)
+  }
+
+  private init(entries: [Entry], url: URL?, warnings: [String]) {
+    // A stable sort: equal starts keep the given order.
     let sorted = entries.enumerated().sorted { lhs, rhs in
       lhs.element.start == rhs.element.start
         ? lhs.offset < rhs.offset : lhs.element.start < rhs.element.start
