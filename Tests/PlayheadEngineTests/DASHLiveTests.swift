@@ -84,4 +84,40 @@ final class DASHLiveTests: XCTestCase {
     XCTAssertEqual(loads.withLock { $0 }, 4, "the MPD was reloaded as segments ran out")
     XCTAssertEqual(item.statistics.framesDecoded, 5 * 50, "every frame from the start point")
   }
+
+  func testDVRSeekBackInsideTheTimeShiftBufferFetchesFromThere() async throws {
+    let server = HTTPTestServer(directory: try Fixtures.directory())
+    try server.start()
+    addTeardownBlock { server.stop() }
+    let fixture = try Fixtures.url("dash-vod")
+    server.setFile(
+      try Data(contentsOf: fixture.appendingPathComponent("init-stream0.m4s")),
+      at: "/live/v-init.m4s")
+    for number in 1...17 {
+      let file = String(format: "chunk-stream0-%05d.m4s", (number + 2) % 5 + 1)
+      server.setFile(
+        try Data(contentsOf: fixture.appendingPathComponent(file)), at: "/live/v-\(number).m4s")
+    }
+    server.setFile(mpd(dynamic: true), at: "/live/manifest.mpd")
+    let (player, recorder) = EventRecorder.recordingPlayer(
+      url: server.url("/live/manifest.mpd"), configuration: .fast())
+    defer { player.close() }
+    recorder.waitFor(event: "seekableTimeRangesChanged")
+    let item = try XCTUnwrap(player.currentItem)
+    // The window is the 10 s time-shift buffer: segments 11–15 at 30 s, on the item
+    // timeline from 0.
+    let window = try XCTUnwrap(item.seekableTimeRanges.first)
+    XCTAssertEqual(window.duration.seconds, 10, accuracy: 2.1, "\(window)")
+    server.clearRequests()
+    let finished = await player.seek(to: window.start + MediaTime(value: 1, timescale: 1))
+    XCTAssertTrue(finished)
+    let fetched = server.requests.map(\.path).filter {
+      $0.hasPrefix("/live/v-") && !$0.contains("init")
+    }
+    // (A download under way before the seek may finish first.)
+    XCTAssertTrue(
+      fetched.contains("/live/v-11.m4s"), "the oldest segment in the buffer: \(fetched)")
+    let numbers = fetched.compactMap { Int($0.dropFirst("/live/v-".count).dropLast(".m4s".count)) }
+    XCTAssertTrue(numbers.allSatisfy { $0 >= 11 }, "nothing older than the buffer: \(fetched)")
+  }
 }
