@@ -38,13 +38,10 @@ final class DASHLiveTests: XCTestCase {
       """.utf8)
   }
 
-  func testLiveMPDStartsNearTheEdge_followsReloads_andEndsWhenTheMPDTurnsStatic() throws {
-    let server = HTTPTestServer(directory: try Fixtures.directory())
-    try server.start()
-    addTeardownBlock { server.stop() }
-    // Segments 13–17 (24–34 s, where playback starts and runs) are the fixture's five in
-    // order, so their timestamps run on as a packager's would; the others repeat them. The
-    // MPD is dynamic for its first three loads, then static (the stream ended at 34 s).
+  /// Serves the init section and segments 1–17 under /live/: segments 13–17 (24–34 s, where
+  /// playback starts and runs) are the fixture's five in order, so their timestamps run on
+  /// as a packager's would; the others repeat them.
+  private func serveSegments(on server: HTTPTestServer) throws {
     let fixture = try Fixtures.url("dash-vod")
     server.setFile(
       try Data(contentsOf: fixture.appendingPathComponent("init-stream0.m4s")),
@@ -54,6 +51,14 @@ final class DASHLiveTests: XCTestCase {
       server.setFile(
         try Data(contentsOf: fixture.appendingPathComponent(file)), at: "/live/v-\(number).m4s")
     }
+  }
+
+  func testLiveMPDStartsNearTheEdge_followsReloads_andEndsWhenTheMPDTurnsStatic() throws {
+    let server = HTTPTestServer(directory: try Fixtures.directory())
+    try server.start()
+    addTeardownBlock { server.stop() }
+    // The MPD is dynamic for its first three loads, then static (the stream ended at 34 s).
+    try serveSegments(on: server)
     let loads = Locked(0)
     let dynamic = mpd(dynamic: true)
     let ended = mpd(dynamic: false)
@@ -89,15 +94,7 @@ final class DASHLiveTests: XCTestCase {
     let server = HTTPTestServer(directory: try Fixtures.directory())
     try server.start()
     addTeardownBlock { server.stop() }
-    let fixture = try Fixtures.url("dash-vod")
-    server.setFile(
-      try Data(contentsOf: fixture.appendingPathComponent("init-stream0.m4s")),
-      at: "/live/v-init.m4s")
-    for number in 1...17 {
-      let file = String(format: "chunk-stream0-%05d.m4s", (number + 2) % 5 + 1)
-      server.setFile(
-        try Data(contentsOf: fixture.appendingPathComponent(file)), at: "/live/v-\(number).m4s")
-    }
+    try serveSegments(on: server)
     server.setFile(mpd(dynamic: true), at: "/live/manifest.mpd")
     let (player, recorder) = EventRecorder.recordingPlayer(
       url: server.url("/live/manifest.mpd"), configuration: .fast())
