@@ -69,9 +69,12 @@ extension HLSDriver {
     // the item's limits.
     var laneConfiguration = configuration
     laneConfiguration.itemLoadControl = itemLoadControl?.sibling()
-    return try HLSDriver(
+    let lane = try HLSDriver(
       url: url, configuration: laneConfiguration, clock: clock, stack: stack, startTime: time,
       liveEdge: edge, loader: loader, ownsLoader: false)
+    // One key source for the stream: a key ID the video asked for is not asked again.
+    lane.adoptSampleKeys(streamSampleKeys())
+    return lane
   }
 
   /// Loads a subtitle rendition's media playlist and places its segments on the item

@@ -36,13 +36,21 @@ extension HLSDriver {
 
   /// The key source of this stream's Common Encryption runs, made at the first one and
   /// shared by the rest, so that each key is asked for once.
-  private func streamSampleKeys() -> SampleKeyResolver {
+  func streamSampleKeys() -> SampleKeyResolver {
     lock.lock()
     defer { lock.unlock() }
     if let made = sampleKeys { return made }
     let made = makeSampleKeyResolver()
     sampleKeys = made
     return made
+  }
+
+  /// Uses `keys` (the main stream's) for this stream's runs: an alternate rendition shares
+  /// its stream's keys.
+  func adoptSampleKeys(_ keys: SampleKeyResolver) {
+    lock.lock()
+    sampleKeys = keys
+    lock.unlock()
   }
 
   private func makeSampleKeyResolver() -> SampleKeyResolver {

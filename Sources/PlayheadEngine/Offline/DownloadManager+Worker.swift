@@ -30,7 +30,7 @@ extension DownloadManager {
     let record = try existing(id)
     let keyID = try key.map { key throws(PlayheadError) in try OfflineKeyRegistry.keyID(for: key) }
     var plan: DownloadPlan
-    if Self.isHLS(record) {
+    if Self.isStream(record) {
       var loaded = state.withLock { $0.prepared[id] }
       if loaded == nil {
         var planner = HLSDownloadPlanner(

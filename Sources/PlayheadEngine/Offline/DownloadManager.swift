@@ -204,7 +204,7 @@ public final class DownloadManager: Sendable {
     let refresher = makeRefresher(for: id, sourceURL: url)
     do throws(PlayheadError) {
       let progressive =
-        Self.isHLS(url)
+        Self.isStream(url)
         ? nil
         : try ProgressiveDownloadPlanner.mediaInfo(
           url, id: id, configuration: configuration, refresher: refresher)
@@ -318,13 +318,14 @@ public final class DownloadManager: Sendable {
   /// Whether `url` names an HLS playlist or a DASH manifest (downloaded as a stream);
   /// other URLs have their content sniffed when prepared (see
   /// `ProgressiveDownloadPlanner.mediaInfo`).
-  static func isHLS(_ url: URL) -> Bool {
+  static func isStream(_ url: URL) -> Bool {
     ["m3u8", "m3u", "mpd"].contains(url.pathExtension.lowercased())
   }
 
-  /// Whether `record` downloads an HLS stream: as prepared, or by its URL's name.
-  static func isHLS(_ record: DownloadRecord) -> Bool {
-    record.mediaInfo.map { $0.kind == .hls } ?? isHLS(record.sourceURL)
+  /// Whether `record` downloads a stream (HLS, or DASH as a local HLS stream): as
+  /// prepared, or by its URL's name.
+  static func isStream(_ record: DownloadRecord) -> Bool {
+    record.mediaInfo.map { $0.kind == .hls } ?? isStream(record.sourceURL)
   }
 
   /// The stack downloads go through: `configuration.network` (files and HTTP(S) by
